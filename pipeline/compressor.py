@@ -1,0 +1,146 @@
+"""Compressor: parse → plan → run the stages over the prefix → render → messages + report."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from typing import Any, Callable, Mapping
+
+from .config import Settings, load_settings
+from .errors import Warnings
+from .parse import parse_conversation
+from .policy import plan
+from .render import render_summary
+from .rulepacks import RulePack, load_rule_pack
+from .stages import FactStage, Stage, StageInput, run_stage
+from .types import Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult, Strength
+
+__all__ = ["Compressor"]
+
+_STAGES: dict[str, Callable[[], Stage]] = {"facts": FactStage}
+
+
+class Compressor:
+    """Compress chat histories; load once, call ``compress`` as often as needed.
+
+    >>> Compressor().compress(messages, target_chars=4000).messages  # doctest: +SKIP
+    """
+
+    def __init__(self, config: Mapping[str, Any] | Settings | str | None = None, *,
+                 counter: Callable[[str], int] | None = None) -> None:
+        if isinstance(config, Settings):
+            self.settings = config
+        elif isinstance(config, str):
+            self.settings = load_settings(file=config)
+        else:
+            self.settings = load_settings(config)
+        self.measure = counter or len
+        self.stages: list[Stage] = [_STAGES[name]() for name in self.settings["stages.enabled"]]
+
+    def compress(self, messages: Any, *, target_chars: int | None = None, force: bool = False,
+                 now: str | datetime | None = None, lang: str | None = None) -> CompressionResult:
+        """Return the history as it should be sent; invalid input raises before any output."""
+        started = time.perf_counter()
+        conv = parse_conversation(messages, self.settings, now=now, lang=lang, measure=self.measure)
+        pack = load_rule_pack(conv.lang)
+        decision = plan(conv, self.settings, target=target_chars, force=force)
+        if decision.action is Action.COMPACT:
+            return self._compact(conv, pack, decision, started)
+        out = [self._trimmed(conv.events[i], pack) if i in decision.trimmed else e.message
+               for i, e in enumerate(conv.events)]
+        out = [dict(m) for m in out]
+        snapshot = Snapshot(conv.lang, covered_events=[])
+        return self._result(conv, decision, out, snapshot, {}, [], started)
+
+    def _trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
+        note = pack.templates["trimmed"].format(tool=event.tool_name or "tool", event=event.id,
+                                               size=event.size)
+        message = dict(event.message)
+        message["content"] = note
+        return message
+
+    def _run_stages(self, data: StageInput) -> tuple[list[StageResult], list[str]]:
+        if len(self.stages) == 1:
+            outcomes = [run_stage(self.stages[0], data)]
+        else:
+            with ThreadPoolExecutor(max_workers=len(self.stages)) as pool:
+                outcomes = list(pool.map(lambda s: run_stage(s, data), self.stages))
+        return [r for r, _ in outcomes], [w for _, w in outcomes if w]
+
+    def _compact(self, conv: Conversation, pack: RulePack, decision: Plan,
+                 started: float) -> CompressionResult:
+        assert decision.cut is not None
+        prefix = conv.events[:decision.cut]
+        results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now))
+        facts = [f for r in results for f in r.facts]
+        clauses = [c for r in results for c in r.clauses]
+        rendering = render_summary(prefix, clauses, pack, decision.summary_budget, self.measure)
+        if rendering.missing:
+            warnings.append(Warnings.W004.format(count=len(rendering.missing),
+                                                 budget=decision.summary_budget,
+                                                 facts="; ".join(f.text for f in rendering.missing)))
+        covered = [e.id for e in prefix if e.role != "system"]
+        summary: dict[str, Any] = {"role": self.settings["summary.role"],
+                                   "name": self.settings["summary.name"],
+                                   "content": rendering.text}
+        if self.settings["summary.annotate"]:
+            summary["metadata"] = {"squeeze": {"snapshot_version": 1,
+                                               "covered": [covered[0], covered[-1]]}}
+        out = [dict(e.message) for e in prefix if e.role == "system"] + [summary]
+        out += [self._trimmed(e, pack) if e.index in decision.trimmed else dict(e.message)
+                for e in conv.events[decision.cut:]]
+        snapshot = _snapshot(conv, covered, facts, rendering.kept)
+        timings = {r.name: round(r.seconds * 1000, 3) for r in results}
+        stages = {r.name: ("failed" if r.error else "ok") for r in results}
+        return self._result(conv, decision, out, snapshot, timings, warnings, started,
+                            stages=stages, covered=covered, summary_chars=self.measure(rendering.text))
+
+    def _result(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
+                snapshot: Snapshot, timings: dict[str, float], warnings: list[str],
+                started: float, *, stages: dict[str, str] | None = None,
+                covered: list[str] | None = None, summary_chars: int = 0) -> CompressionResult:
+        after = sum(self._size(m) for m in out)
+        report = {
+            "action": decision.action.value,
+            "reason": decision.reason,
+            "lang": conv.lang,
+            "chars_before": conv.size,
+            "chars_after": after,
+            "target": decision.limit,
+            "over_target": decision.limit is not None and after > decision.limit,
+            "cut_index": decision.cut,
+            "cut_event": conv.events[decision.cut].id if decision.cut is not None else None,
+            "covered": [covered[0], covered[-1]] if covered else None,
+            "summary_chars": summary_chars,
+            "trimmed": [conv.events[i].id for i in decision.trimmed],
+            "stages": stages or {},
+            "stage_ms": timings,
+            "total_ms": round((time.perf_counter() - started) * 1000, 3),
+            "warnings": [*conv.warnings, *decision.warnings, *warnings],
+            "fallback": None,
+            "now": conv.now.isoformat(),
+        }
+        return CompressionResult(out, snapshot.to_dict(), report)
+
+    def _size(self, message: Mapping[str, Any]) -> int:
+        from .parse import text_of
+        calls = message.get("tool_calls") or []
+        return self.measure(text_of(message.get("content"), "output")) + sum(
+            self.measure(c["function"]["name"]) + self.measure(
+                c["function"].get("arguments") if isinstance(c["function"].get("arguments"), str)
+                else str(c["function"].get("arguments", ""))) for c in calls)
+
+
+def _snapshot(conv: Conversation, covered: list[str], facts: list, kept: tuple) -> Snapshot:
+    strong = [f for f in facts if f.strength is Strength.STRONG]
+    return Snapshot(
+        lang=conv.lang,
+        covered_events=[covered[0], covered[-1]],
+        constraints=[f.to_dict() for f in strong if f.kind not in ("uncertain", "time")],
+        user_claims=[f.to_dict() for f in facts if f.kind == "uncertain"],
+        times=[f.to_dict() for f in facts if f.kind == "time"],
+        key_sentences=[{"text": c.text, "source": c.span.to_list()} for c in kept],
+        evidence_refs=sorted({f.span.event_id for f in strong}, key=lambda i: covered.index(i)
+                             if i in covered else 0),
+    )

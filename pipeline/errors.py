@@ -1,0 +1,73 @@
+"""One catalogue of numbered errors and warnings.
+
+Codes are appended, never reused or renumbered. Every message names where the problem is
+(the event or the line) and what it is, on one line, so the CLI can print it as it is.
+
+Exception tree::
+
+    SqueezeError            every error the library raises on purpose (has .code)
+    ├── InputError          the history or the request is invalid (E001–E019)
+    └── ConfigError         a setting or a rule pack is invalid (E020–E039)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "Warnings"]
+
+
+class Errors(str, Enum):
+    E001 = "malformed JSON at line {line}, column {column}: {detail}"
+    E002 = "the history is empty: give at least one message"
+    E003 = "{event}: unknown role {role!r} (expected system, user, assistant or tool)"
+    E004 = "{event}: tool result answers call id {call_id!r}, but no earlier assistant message made that call"
+    E005 = "{event}: content must be a string, a list of parts or null, not {type_name}"
+    E006 = "{event}: message is {size} chars, over the limit of {limit} (max_message_chars)"
+    E007 = "input must be a list of messages or an object with \"messages\", not {type_name}"
+    E008 = "{event}: message must be an object, not {type_name}"
+    E009 = "{event}: tool message has no tool_call_id"
+    E010 = "{event}: malformed tool_calls: {detail}"
+    E011 = "{where}: invalid {field} {value!r}: {detail}"
+    E012 = "{event}: duplicate event id {event_id!r}"
+    E013 = "input is not valid {encoding}: byte {position}: {detail}"
+    E014 = "cannot read {path}: {detail}"
+    E020 = "unknown setting {key!r} in {origin}"
+    E021 = "setting {key!r} from {origin}: expected {expected}, got {value!r}"
+    E022 = "settings are inconsistent: {detail}"
+    E023 = "rule pack {name!r}: {detail}"
+    E024 = "no rule pack for language {lang!r} (have: {available})"
+
+    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
+
+
+class Warnings(str, Enum):
+    W001 = "{event}: tool result kept although no call matches it (lenient mode)"
+    W002 = "the current turn alone ({size} chars) is larger than the target of {target}: it is kept whole"
+    W003 = "compaction could not reach the low watermark ({size} > {limit} chars)"
+    W004 = "{count} strong fact(s) did not fit the summary budget of {budget} chars: {facts}"
+    W005 = "compact line crossed mid-turn: trimmed tool results instead of compacting"
+    W006 = "no safe cut point: every turn boundary would split a tool-call group or leave nothing to compact"
+    W007 = "stage {stage!r} failed ({detail}); the summary is built without it"
+    W008 = "{event}: content part of type {part_type!r} has no text; counted by its fingerprint only"
+
+    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
+
+
+class SqueezeError(Exception):
+    """Base class: carries the catalogue code so callers can branch on it."""
+
+    def __init__(self, entry: Errors, **kwargs: object) -> None:
+        self.code = entry.name
+        self.message = entry.format(**kwargs)
+        super().__init__(self.message)
+
+
+class InputError(SqueezeError):
+    """The history or the request cannot be compressed as given."""
+
+
+class ConfigError(SqueezeError):
+    """A setting, a config file or a rule pack is invalid."""

@@ -1,0 +1,225 @@
+"""Input → Conversation: validation, event ids, turns, language, ``now`` and time zone.
+
+Validation is complete before anything is compressed, so invalid input never gives partial
+output. The caller's message dicts are kept as they are (never modified, never copied into
+new shapes) so the tail can be returned byte-identical.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timezone as dt_timezone
+from typing import Any, Callable, Mapping, Sequence
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .config import Settings
+from .errors import Errors, InputError, Warnings
+from .types import Conversation, Event, ToolCall, Turn
+
+__all__ = ["decode_json", "detect_lang", "parse_conversation", "text_of"]
+
+ROLES = {"system": "S", "user": "U", "assistant": "A", "tool": "T"}
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def decode_json(raw: bytes | str) -> Any:
+    """Parse JSON text, turning decoding problems into E013 and syntax errors into E001."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(Errors.E013, encoding="UTF-8", position=exc.start,
+                             detail=exc.reason) from exc
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InputError(Errors.E001, line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
+
+
+def detect_lang(text: str, cjk_share: float) -> str:
+    """zh when CJK characters are at least ``cjk_share`` of the letters, else en."""
+    letters = len(_LETTER.findall(text))
+    if not letters:
+        return "en"
+    return "zh" if len(_CJK.findall(text)) / letters >= cjk_share else "en"
+
+
+def text_of(content: Any, where: str, warnings: list[str] | None = None) -> str:
+    """The text of a message's content: a string, or the text parts of a list of parts.
+
+    Image and file parts count by their ``text`` or ``description`` (a fingerprint of what
+    they show), so two different images are not mistaken for the same message.
+    """
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = []
+        for part in content:
+            if isinstance(part, str):
+                texts.append(part)
+                continue
+            if not isinstance(part, Mapping):
+                raise InputError(Errors.E005, event=where, type_name=f"a part of type {type(part).__name__}")
+            text = part.get("text", part.get("description"))
+            if isinstance(text, str):
+                texts.append(text)
+            elif warnings is not None:
+                warnings.append(Warnings.W008.format(event=where, part_type=part.get("type")))
+        return "\n".join(texts)
+    raise InputError(Errors.E005, event=where, type_name=type(content).__name__)
+
+
+def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
+    raw = message.get("tool_calls")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise InputError(Errors.E010, event=where, detail="tool_calls must be a list")
+    calls = []
+    for i, call in enumerate(raw):
+        if not isinstance(call, Mapping) or not isinstance(call.get("id"), str):
+            raise InputError(Errors.E010, event=where, detail=f"call {i} has no string id")
+        function = call.get("function")
+        if not isinstance(function, Mapping) or not isinstance(function.get("name"), str):
+            raise InputError(Errors.E010, event=where, detail=f"call {call['id']!r} has no function name")
+        arguments = function.get("arguments", "")
+        if not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)
+        calls.append(ToolCall(call["id"], function["name"], arguments))
+    return tuple(calls)
+
+
+def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
+    metadata = message.get("metadata")
+    return (not text.strip() and isinstance(metadata, Mapping)
+            and "confirm_results" in metadata)
+
+
+def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return datetime.fromtimestamp(value, tz=zone)
+    if isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise InputError(Errors.E011, where=where, field="time", value=value,
+                             detail="expected ISO-8601 or epoch seconds") from exc
+        return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
+    raise InputError(Errors.E011, where=where, field="time", value=value,
+                     detail="expected ISO-8601 or epoch seconds")
+
+
+def _zone(name: str | None) -> tuple[ZoneInfo | dt_timezone, str]:
+    if name:
+        try:
+            return ZoneInfo(name), name
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise InputError(Errors.E011, where="conversation", field="timezone", value=name,
+                             detail="not an IANA time zone name") from exc
+    local = datetime.now().astimezone().tzinfo
+    key = getattr(local, "key", None)
+    if key:
+        return ZoneInfo(key), key
+    return local or dt_timezone.utc, str(local)  # type: ignore[return-value]
+
+
+def parse_conversation(
+    data: Any,
+    settings: Settings,
+    *,
+    now: str | datetime | None = None,
+    lang: str | None = None,
+    timezone: str | None = None,
+    measure: Callable[[str], int] = len,
+) -> Conversation:
+    """Validate a list of messages or a conversation object and index it into events and turns."""
+    if isinstance(data, Mapping):
+        if "messages" not in data:
+            raise InputError(Errors.E007, type_name="an object without \"messages\"")
+        messages, header = data["messages"], data
+    elif isinstance(data, list):
+        messages, header = data, {}
+    else:
+        raise InputError(Errors.E007, type_name=type(data).__name__)
+    if not isinstance(messages, Sequence) or isinstance(messages, str):
+        raise InputError(Errors.E007, type_name=type(messages).__name__)
+    if not messages:
+        raise InputError(Errors.E002)
+
+    warnings: list[str] = []
+    limit = settings["policy.max_message_chars"]
+    lenient = settings["policy.lenient_orphans"]
+    events: list[Event] = []
+    seen_ids: set[str] = set()
+    open_calls: dict[str, str] = {}  # call id -> tool name
+
+    for index, message in enumerate(messages):
+        where = f"message {index + 1}"
+        if not isinstance(message, Mapping):
+            raise InputError(Errors.E008, event=where, type_name=type(message).__name__)
+        role = message.get("role")
+        if role not in ROLES:
+            raise InputError(Errors.E003, event=where, role=role)
+        event_id = message.get("id")
+        if not isinstance(event_id, str) or not event_id:
+            event_id = f"{ROLES[role]}{index + 1}"
+        where = f"message {index + 1} ({event_id})"
+        if event_id in seen_ids:
+            raise InputError(Errors.E012, event=where, event_id=event_id)
+        seen_ids.add(event_id)
+
+        text = text_of(message.get("content"), where, warnings)
+        calls = _tool_calls(message, where) if role == "assistant" else ()
+        size = measure(text) + sum(measure(c.name) + measure(c.arguments) for c in calls)
+        if size > limit:
+            raise InputError(Errors.E006, event=where, size=size, limit=limit)
+
+        tool_call_id = tool_name = None
+        if role == "tool":
+            tool_call_id = message.get("tool_call_id")
+            if not isinstance(tool_call_id, str) or not tool_call_id:
+                raise InputError(Errors.E009, event=where)
+            if tool_call_id in open_calls:
+                tool_name = open_calls[tool_call_id]
+            elif lenient:
+                warnings.append(Warnings.W001.format(event=where))
+            else:
+                raise InputError(Errors.E004, event=where, call_id=tool_call_id)
+        for call in calls:
+            open_calls[call.id] = call.name
+
+        opens_turn = role == "user" and not _is_confirmation_resume(message, text)
+        events.append(Event(event_id, index, role, text, size, message, calls,
+                            tool_call_id, tool_name, opens_turn))
+
+    starts = [e.index for e in events if e.opens_turn]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = starts + [len(events)]
+    turns = tuple(Turn(a, b) for a, b in zip(bounds, bounds[1:]))
+
+    zone, zone_name = _zone(timezone or header.get("timezone") or settings["conversation.timezone"])
+    if now is None:
+        now = header.get("now")
+    if now is None:
+        stamp = next((m.get("timestamp") for m in reversed(messages)
+                      if isinstance(m, Mapping) and m.get("timestamp") is not None), None)
+        moment = (_parse_now(stamp, zone, "last timestamp") if stamp is not None  # type: ignore[arg-type]
+                  else datetime.now(zone))
+    elif isinstance(now, datetime):
+        moment = now if now.tzinfo else now.replace(tzinfo=zone)
+    else:
+        moment = _parse_now(now, zone, "conversation")  # type: ignore[arg-type]
+
+    lang = lang or header.get("lang") or settings["conversation.lang"]
+    if not lang:
+        user_text = "".join(e.text for e in events if e.role == "user") or "".join(e.text for e in events)
+        lang = detect_lang(user_text, settings["conversation.cjk_share"])
+
+    conv_id = header.get("id")
+    return Conversation(str(conv_id) if conv_id is not None else None, tuple(events), turns,
+                        moment, zone_name, lang, tuple(warnings))

@@ -1,0 +1,140 @@
+"""When and where to cut (DESIGN §3–§4): budget lines, safe cut points, tail, trimming.
+
+The policy only decides; it never builds messages. Its guarantees, tested as properties:
+the cut falls just before a turn-opening user message, never inside a tool-call group (a
+pending call keeps everything from it on in the tail), and in target mode the result fits the
+target unless the current turn alone does not.
+"""
+
+from __future__ import annotations
+
+from .config import Settings
+from .errors import Warnings
+from .types import Action, Conversation, Plan
+
+__all__ = ["group_spans", "plan", "safe_cuts"]
+
+
+def group_spans(conv: Conversation) -> list[tuple[int, int]]:
+    """(first, last) event index of every tool-call group; a group with a pending call (no
+    result yet) reaches the end of the history."""
+    answered: dict[str, int] = {}
+    for event in conv.events:
+        if event.role == "tool" and event.tool_call_id is not None:
+            answered.setdefault(event.tool_call_id, event.index)
+    end = len(conv.events) - 1
+    spans = []
+    for event in conv.events:
+        if event.tool_calls:
+            spans.append((event.index, max(answered.get(call.id, end) for call in event.tool_calls)))
+    return spans
+
+
+def safe_cuts(conv: Conversation) -> list[int]:
+    """Indices where the tail may start: turn-opening user messages outside every group, with
+    something other than system messages before them."""
+    spans = group_spans(conv)
+    first_content = next((e.index for e in conv.events if e.role != "system"), len(conv.events))
+    return [e.index for e in conv.events
+            if e.opens_turn and e.index > first_content
+            and not any(a < e.index <= b for a, b in spans)]
+
+
+def _suffix_sizes(conv: Conversation) -> list[int]:
+    sizes = [0] * (len(conv.events) + 1)
+    for event in reversed(conv.events):
+        sizes[event.index] = sizes[event.index + 1] + event.size
+    return sizes
+
+
+def _trimmable(conv: Conversation, line: float, keep_from: int, suffix: list[int]) -> tuple[int, ...]:
+    """Tool results older than the trim line, outside the newest turn."""
+    return tuple(e.index for e in conv.events
+                 if e.role == "tool" and e.index < keep_from and suffix[e.index] > line)
+
+
+def plan(conv: Conversation, settings: Settings, *, target: int | None = None,
+         force: bool = False) -> Plan:
+    """Decide none / trim / compact for this history under the settings."""
+    budget = settings["policy.budget"]
+    total = conv.size
+    suffix = _suffix_sizes(conv)
+    newest_turn = conv.turns[-1].start
+    cuts = safe_cuts(conv)
+
+    if target is not None or force:
+        limit = target if target is not None else int(budget * settings["policy.low_watermark_ratio"])
+        return _plan_to_target(conv, settings, limit, cuts, suffix)
+
+    if total <= budget * settings["policy.trim_ratio"]:
+        return Plan(Action.NONE, reason="below the trim line")
+    at_turn_start = conv.events[-1].opens_turn
+    warnings: list[str] = []
+    if total > budget * settings["policy.compact_ratio"]:
+        if at_turn_start and cuts:
+            return _plan_compaction(conv, settings, cuts, suffix)
+        warnings.append(Warnings.W005.format() if not at_turn_start else Warnings.W006.format())
+    trimmed = _trimmable(conv, budget * settings["policy.trim_ratio"], newest_turn, suffix)
+    if not trimmed:
+        return Plan(Action.NONE, reason="above the trim line, but no old tool result to trim",
+                    warnings=tuple(warnings))
+    return Plan(Action.TRIM, trimmed=trimmed, reason="old tool results past the trim line",
+                warnings=tuple(warnings))
+
+
+def _system_size(conv: Conversation, cut: int) -> int:
+    return sum(e.size for e in conv.events[:cut] if e.role == "system")
+
+
+def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
+                     suffix: list[int]) -> Plan:
+    """Shortest turn-aligned tail of at least tail_ratio × budget; the summary gets what the
+    low watermark leaves; tool results in the tail (not the newest turn) are trimmed if needed."""
+    budget = settings["policy.budget"]
+    tail_min = budget * settings["policy.tail_ratio"]
+    reaching = [c for c in cuts if suffix[c] >= tail_min]
+    cut = max(reaching) if reaching else min(cuts)
+    low = budget * settings["policy.low_watermark_ratio"] - settings["policy.reserve_chars"]
+    room = int(low - suffix[cut] - _system_size(conv, cut))
+    floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
+    trimmed: tuple[int, ...] = ()
+    warnings: list[str] = []
+    if room < floor:
+        newest = conv.turns[-1].start
+        candidates = [e for e in conv.events[cut:newest] if e.role == "tool"]
+        chosen = []
+        for event in candidates:  # oldest first, only as many as needed
+            if room >= floor:
+                break
+            chosen.append(event.index)
+            room += event.size
+        trimmed = tuple(chosen)
+        if room < floor:
+            warnings.append(Warnings.W003.format(size=int(low - room + floor), limit=int(low)))
+    return Plan(Action.COMPACT, cut=cut, trimmed=trimmed,
+                summary_budget=min(cap, max(room, floor)), limit=None,
+                reason="above the compact line at a turn start", warnings=tuple(warnings))
+
+
+def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: list[int],
+                    suffix: list[int]) -> Plan:
+    """Target mode: the newest turns verbatim up to tail_ratio × limit (at least the current
+    turn), the summary gets the rest; only the current turn alone may exceed the limit."""
+    if conv.size <= limit:
+        return Plan(Action.NONE, limit=limit, reason="already within the target")
+    current = conv.turns[-1].start
+    usable = [c for c in cuts if c <= current]
+    if not usable:
+        return Plan(Action.NONE, limit=limit, reason="no safe cut point",
+                    warnings=(Warnings.W006.format(),))
+    tail_cap = limit * settings["policy.tail_ratio"]
+    fitting = [c for c in usable if suffix[c] <= tail_cap]
+    cut = min(fitting) if fitting else max(usable)
+    room = limit - suffix[cut] - _system_size(conv, cut)
+    warnings: list[str] = []
+    floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
+    if room < 1:
+        warnings.append(Warnings.W002.format(size=suffix[cut], target=limit))
+        room = floor
+    return Plan(Action.COMPACT, cut=cut, summary_budget=min(cap, room), limit=limit,
+                reason="compacted to the target", warnings=tuple(warnings))

@@ -1,0 +1,131 @@
+"""rules/<lang>.toml (over rules/base.toml) → a typed, compiled RulePack, cached per language.
+
+Adding a language means adding ``rules/<code>.toml``; nothing here names a language.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+from .errors import ConfigError, Errors
+from .types import Strength
+
+__all__ = ["RulePack", "available_langs", "load_rule_pack"]
+
+_REQUIRED = {
+    "meta": ("name", "version"),
+    "text": ("clause_split", "scope_breaks", "left_context", "word_boundaries", "number", "units"),
+    "cues": ("negation", "obligation", "uncertainty", "negation_exceptions"),
+    "beneficiary": ("patterns",),
+    "fillers": ("words",),
+    "questions": ("cues",),
+    "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
+}
+
+
+@dataclass(frozen=True)
+class RulePack:
+    lang: str
+    version: str
+    clause_split: re.Pattern[str]
+    scope_break: re.Pattern[str]
+    left_context: re.Pattern[str]
+    patterns: Mapping[str, tuple[re.Pattern[str], ...]]
+    strengths: Mapping[str, Strength]
+    negation: re.Pattern[str]
+    negation_exception: re.Pattern[str]
+    obligation: re.Pattern[str]
+    uncertainty: re.Pattern[str]
+    filler: re.Pattern[str]
+    question: re.Pattern[str]
+    templates: Mapping[str, str]
+
+    def strength_of(self, kind: str) -> Strength:
+        return self.strengths.get(kind, Strength.MEDIUM)
+
+
+def _files() -> Any:
+    return resources.files("pipeline.rules")
+
+
+def available_langs() -> list[str]:
+    return sorted(p.name[:-5] for p in _files().iterdir()
+                  if p.name.endswith(".toml") and p.name != "base.toml")
+
+
+def _read(name: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(_files().joinpath(f"{name}.toml").read_text("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(Errors.E023, name=name, detail=str(exc)) from exc
+
+
+def _compile(name: str, pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern, flags)
+    except re.error as exc:
+        raise ConfigError(Errors.E023, name=name, detail=f"bad pattern {pattern!r}: {exc}") from exc
+
+
+def _alternation(words: list[str], boundaries: bool) -> str:
+    """One regex for a word list, longest first; word edges guarded where a word has them."""
+    items = []
+    for word in sorted(set(words), key=len, reverse=True):
+        item = re.escape(word)
+        if boundaries and re.match(r"\w", word):
+            item = rf"(?<!\w){item}"
+        if boundaries and re.search(r"\w$", word):
+            item = rf"{item}(?!\w)"
+        items.append(item)
+    return f"(?:{'|'.join(items)})"
+
+
+@lru_cache(maxsize=None)
+def load_rule_pack(lang: str) -> RulePack:
+    """The compiled pack for ``lang``; E024 if there is none, E023 if it is malformed."""
+    if lang not in available_langs():
+        raise ConfigError(Errors.E024, lang=lang, available=", ".join(available_langs()))
+    base, data = _read("base"), _read(lang)
+    for table, keys in _REQUIRED.items():
+        for key in keys:
+            if key not in data.get(table, {}):
+                raise ConfigError(Errors.E023, name=lang, detail=f"missing [{table}] {key}")
+    text, cues = data["text"], data["cues"]
+    bounds = bool(text["word_boundaries"])
+
+    patterns: dict[str, list[re.Pattern[str]]] = {}
+    for source in (base, data):
+        for kind, regexes in source.get("patterns", {}).items():
+            patterns.setdefault(kind, []).extend(_compile(lang, r) for r in regexes)
+    quantity = rf"{text['number']}\s*{_alternation(text['units'], bounds)}"
+    patterns.setdefault("quantity", []).append(_compile(lang, quantity))
+    patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
+
+    strengths = {**base.get("strength", {}), **data.get("strength", {})}
+    try:
+        typed_strengths = {k: Strength(v) for k, v in strengths.items()}
+    except ValueError as exc:
+        raise ConfigError(Errors.E023, name=lang, detail=f"bad strength: {exc}") from exc
+
+    fillers = _alternation(data["fillers"]["words"], bounds)
+    return RulePack(
+        lang=lang,
+        version=f"{base['meta']['version']}.{data['meta']['version']}",
+        clause_split=_compile(lang, text["clause_split"]),
+        scope_break=_compile(lang, _alternation(text["scope_breaks"], bounds)),
+        left_context=_compile(lang, text["left_context"]),
+        patterns={k: tuple(v) for k, v in patterns.items()},
+        strengths=typed_strengths,
+        negation=_compile(lang, _alternation(cues["negation"], bounds)),
+        negation_exception=_compile(lang, _alternation(cues["negation_exceptions"], bounds)),
+        obligation=_compile(lang, _alternation(cues["obligation"], bounds)),
+        uncertainty=_compile(lang, _alternation(cues["uncertainty"], bounds)),
+        filler=_compile(lang, rf"^(?:\s|\W|{fillers})*$"),
+        question=_compile(lang, _alternation(data["questions"]["cues"], bounds)),
+        templates=dict(data["summary"]),
+    )

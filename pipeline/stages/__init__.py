@@ -1,0 +1,6 @@
+"""The stages that read the prefix. Each is pure: prefix + rule pack + settings → StageResult."""
+
+from .base import Stage, StageInput, run_stage
+from .facts import FactStage
+
+__all__ = ["FactStage", "Stage", "StageInput", "run_stage"]

@@ -1,0 +1,131 @@
+"""Fact anchoring by rule patterns: negations with their object, obligations, money, quantities,
+ids, contacts, times as written, beneficiaries, hedged claims; and the user's key clauses.
+
+Only user messages are read for constraints: the assistant's phrasing is not what the user
+asked for. Every fact and clause keeps ``(event_id, start, end)`` into the original text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ..rulepacks import RulePack
+from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
+from .base import StageInput
+
+__all__ = ["FactStage", "split_clauses", "extract_facts"]
+
+_CUED_KINDS = ("negation", "obligation")
+
+
+def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
+    """(start, end) of each non-blank clause, trimmed of surrounding whitespace."""
+    pos = 0
+    for sep in pack.clause_split.finditer(text):
+        yield from _trimmed(text, pos, sep.start())
+        pos = sep.end()
+    yield from _trimmed(text, pos, len(text))
+
+
+def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        yield start, end
+
+
+def _cued_scope(text: str, start: int, end: int, cue: re.Match[str], pack: RulePack) -> tuple[int, int]:
+    """The cue, a little of what precedes it in its clause (the object), and the rest of the
+    clause up to the next scope break: "申请先别提交", "please don't call me"."""
+    before = pack.left_context.search(text, start, cue.start())
+    left = before.start() if before else cue.start()
+    stop = pack.scope_break.search(text, cue.end(), end)
+    right = stop.start() if stop else end
+    while right > cue.end() and text[right - 1].isspace():
+        right -= 1
+    return left, right
+
+
+def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyClause]]:
+    """All facts of one event's text and its clauses scored for the summary."""
+    text = event.text
+    facts: list[Fact] = []
+    clauses: list[KeyClause] = []
+
+    def add(kind: str, start: int, end: int) -> None:
+        fragment = text[start:end].strip()
+        if fragment:
+            offset = text.index(fragment, start)
+            facts.append(Fact(kind, fragment, pack.strength_of(kind),
+                              Span(event.id, offset, offset + len(fragment))))
+
+    for start, end in split_clauses(text, pack):
+        before = len(facts)
+        for kind, regexes in pack.patterns.items():
+            for regex in regexes:
+                for match in regex.finditer(text, start, end):
+                    add(kind, match.start(), match.end())
+        for kind in _CUED_KINDS:
+            regex = pack.negation if kind == "negation" else pack.obligation
+            for cue in regex.finditer(text, start, end):
+                if kind == "negation" and pack.negation_exception.match(text, cue.start(), end):
+                    continue
+                add(kind, *_cued_scope(text, start, end, cue, pack))
+        if pack.uncertainty.search(text, start, end):
+            add("uncertain", start, end)
+        own = _drop_nested(facts[before:])
+        del facts[before:]
+        facts.extend(own)
+
+        clause = text[start:end]
+        if pack.filler.match(clause):
+            continue
+        clauses.append(KeyClause(clause, Span(event.id, start, end),
+                                 _score(clause, own, pack), tuple(own)))
+    return facts, clauses
+
+
+def _drop_nested(facts: list[Fact]) -> list[Fact]:
+    """Keep the widest of overlapping facts of equal or lower strength: a negation scope that
+    holds a money amount is one unit, not two lines."""
+    kept: list[Fact] = []
+    for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start))):
+        outer = next((k for k in kept if k.span.start <= fact.span.start
+                      and fact.span.end <= k.span.end
+                      and k.strength.rank >= fact.strength.rank), None)
+        if outer is None:
+            kept.append(fact)
+    return kept
+
+
+def _score(clause: str, facts: list[Fact], pack: RulePack) -> float:
+    """Informativeness: the facts it holds, then its length; questions that carry no fact ask
+    for information rather than state a constraint and rank below statements."""
+    score = sum(f.strength.rank for f in facts) + min(len(clause.split()) if " " in clause
+                                                      else len(clause) / 2, 10) / 10
+    if not facts and pack.question.search(clause):
+        score /= 2
+    return score
+
+
+class FactStage:
+    name = "facts"
+    assigns = ("facts", "clauses")
+
+    def run(self, data: StageInput) -> StageResult:
+        facts: list[Fact] = []
+        clauses: list[KeyClause] = []
+        for event in data.prefix:
+            if event.role != "user":
+                continue
+            event_facts, event_clauses = extract_facts(event, data.pack)
+            facts.extend(event_facts)
+            clauses.extend(event_clauses)
+        return StageResult(self.name, tuple(facts), tuple(clauses))
+
+
+def strong(facts: tuple[Fact, ...] | list[Fact]) -> list[Fact]:
+    return [f for f in facts if f.strength is Strength.STRONG]

@@ -1,0 +1,172 @@
+"""The data model passed between modules. JSON appears only at the edges (parse, to_dict)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Any, Mapping
+
+__all__ = [
+    "Action", "CompressionResult", "Conversation", "Event", "Fact", "KeyClause", "Plan",
+    "Snapshot", "Span", "StageResult", "Strength", "ToolCall", "Turn",
+]
+
+
+class Strength(str, Enum):
+    """How hard a fact is kept: strong facts are never dropped from a summary."""
+
+    STRONG = "strong"
+    MEDIUM = "medium"
+    WEAK = "weak"
+
+    @property
+    def rank(self) -> int:
+        return {"strong": 3, "medium": 2, "weak": 1}[self.value]
+
+
+class Action(str, Enum):
+    NONE = "none"
+    TRIM = "trim"
+    COMPACT = "compact"
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where an extracted item sits in the original text: ``text[start:end]`` of that event."""
+
+    event_id: str
+    start: int
+    end: int
+
+    def to_list(self) -> list[Any]:
+        return [self.event_id, self.start, self.end]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """One message of the history with its stable id; ``message`` is the caller's dict, unchanged."""
+
+    id: str
+    index: int
+    role: str
+    text: str
+    size: int
+    message: Mapping[str, Any]
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    tool_name: str | None = None
+    opens_turn: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Events ``[start, end)``: a turn-opening user message and everything up to the next one."""
+
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str | None
+    events: tuple[Event, ...]
+    turns: tuple[Turn, ...]
+    now: datetime
+    timezone: str
+    lang: str
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return sum(e.size for e in self.events)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A span the summary must (strong) or should (medium, weak) carry."""
+
+    kind: str
+    text: str
+    strength: Strength
+    span: Span
+    value: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "strength": self.strength.value,
+                "value": self.value, "source": self.span.to_list()}
+
+
+@dataclass(frozen=True)
+class KeyClause:
+    """A clause of a user message worth quoting, with the facts it holds."""
+
+    text: str
+    span: Span
+    score: float
+    facts: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class StageResult:
+    """What one stage produced over the prefix; ``error`` is set when it failed."""
+
+    name: str
+    facts: tuple[Fact, ...] = ()
+    clauses: tuple[KeyClause, ...] = ()
+    seconds: float = 0.0
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the policy decided: the action, the cut, what to trim and how much room is left."""
+
+    action: Action
+    cut: int | None = None                  # index of the first tail event
+    trimmed: tuple[int, ...] = ()           # indices of tool results replaced by a note
+    summary_budget: int = 0
+    limit: int | None = None                # the size the result must respect, if any
+    reason: str = ""
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class Snapshot:
+    """The structured state extracted from the prefix (DESIGN §5)."""
+
+    lang: str
+    covered_events: list[str]
+    snapshot_version: int = 1
+    state_revision: int = 1
+    objective: str = ""
+    constraints: list[dict[str, Any]] = field(default_factory=list)
+    confirmed_facts: list[dict[str, Any]] = field(default_factory=list)
+    user_claims: list[dict[str, Any]] = field(default_factory=list)
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    open_items: list[dict[str, Any]] = field(default_factory=list)
+    times: list[dict[str, Any]] = field(default_factory=list)
+    intents: list[dict[str, Any]] = field(default_factory=list)
+    state_path: list[str] = field(default_factory=list)
+    evidence_refs: list[str] = field(default_factory=list)
+    key_sentences: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class CompressionResult:
+    messages: list[dict[str, Any]]
+    snapshot: dict[str, Any]
+    report: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"messages": self.messages, "snapshot": self.snapshot, "report": self.report}

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -20,7 +19,7 @@ __all__ = ["Settings", "load_settings"]
 
 
 def _default_tree() -> dict[str, Any]:
-    text = resources.files("pipeline").joinpath("default_config.toml").read_text("utf-8")
+    text = (Path(__file__).parent / "default_config.toml").read_text("utf-8")
     return tomllib.loads(text)
 
 

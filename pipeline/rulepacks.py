@@ -9,13 +9,13 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import ConfigError, Errors
 from .types import Strength
 
-__all__ = ["RulePack", "available_langs", "load_rule_pack"]
+__all__ = ["RulePack", "available_langs", "load_rule_pack", "rules_dir"]
 
 _REQUIRED = {
     "meta": ("name", "version"),
@@ -49,18 +49,20 @@ class RulePack:
         return self.strengths.get(kind, Strength.MEDIUM)
 
 
-def _files() -> Any:
-    return resources.files("pipeline.rules")
+def rules_dir() -> Path:
+    """The rule packs: ``pipeline/rules`` in an installed wheel, ``rules/`` in a checkout."""
+    packaged = Path(__file__).parent / "rules"
+    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "rules"
 
 
 def available_langs() -> list[str]:
-    return sorted(p.name[:-5] for p in _files().iterdir()
+    return sorted(p.name[:-5] for p in rules_dir().iterdir()
                   if p.name.endswith(".toml") and p.name != "base.toml")
 
 
 def _read(name: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(_files().joinpath(f"{name}.toml").read_text("utf-8"))
+        return tomllib.loads((rules_dir() / f"{name}.toml").read_text("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(Errors.E023, name=name, detail=str(exc)) from exc
 

@@ -36,7 +36,7 @@ def _strong(clause: KeyClause) -> list[Fact]:
 
 def _priority(clause: KeyClause) -> tuple[int, float, int]:
     """Clauses with strong facts first, then by score per char, newer before older."""
-    return (1 if _strong(clause) else 0, clause.score / (len(clause.text) + 8), clause.span.start)
+    return (1 if _strong(clause) else 0, clause.score / (len(clause.text) + 4), clause.span.start)
 
 
 def _compose(header: str, units: Sequence[_Unit], pack: RulePack, with_ids: bool) -> str:

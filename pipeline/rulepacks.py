@@ -22,7 +22,7 @@ _REQUIRED = {
     "text": ("clause_split", "scope_breaks", "left_context", "word_boundaries", "number", "units"),
     "cues": ("negation", "obligation", "uncertainty", "negation_exceptions"),
     "beneficiary": ("patterns",),
-    "fillers": ("words",),
+    "fillers": ("words", "lead", "trail"),
     "questions": ("cues",),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
 }
@@ -42,6 +42,8 @@ class RulePack:
     obligation: re.Pattern[str]
     uncertainty: re.Pattern[str]
     filler: re.Pattern[str]
+    lead: re.Pattern[str]
+    trail: re.Pattern[str]
     question: re.Pattern[str]
     templates: Mapping[str, str]
 
@@ -65,6 +67,18 @@ def _read(name: str) -> dict[str, Any]:
         return tomllib.loads((rules_dir() / f"{name}.toml").read_text("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(Errors.E023, name=name, detail=str(exc)) from exc
+
+
+def _lexicons() -> list[tuple[str, dict[str, Any]]]:
+    """Every domain lexicon in rules/lexicons/, for users to extend without code."""
+    folder = rules_dir() / "lexicons"
+    found = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            found.append((path.stem, tomllib.loads(path.read_text("utf-8"))))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(Errors.E023, name=f"lexicons/{path.stem}", detail=str(exc)) from exc
+    return found
 
 
 def _compile(name: str, pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
@@ -109,6 +123,15 @@ def load_rule_pack(lang: str) -> RulePack:
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
+    for name, lexicon in _lexicons():
+        terms = lexicon.get("terms", {}).get(lang)
+        meta = lexicon.get("meta", {})
+        if not terms:
+            continue
+        if "kind" not in meta or "strength" not in meta:
+            raise ConfigError(Errors.E023, name=f"lexicons/{name}", detail="[meta] needs kind and strength")
+        patterns.setdefault(meta["kind"], []).append(_compile(name, _alternation(terms, bounds)))
+        strengths.setdefault(meta["kind"], meta["strength"])
     try:
         typed_strengths = {k: Strength(v) for k, v in strengths.items()}
     except ValueError as exc:
@@ -128,6 +151,8 @@ def load_rule_pack(lang: str) -> RulePack:
         obligation=_compile(lang, _alternation(cues["obligation"], bounds)),
         uncertainty=_compile(lang, _alternation(cues["uncertainty"], bounds)),
         filler=_compile(lang, rf"^(?:\s|\W|{fillers})*$"),
+        lead=_compile(lang, rf"(?:{_alternation(data['fillers']['lead'], bounds)}[\s,，]*)+"),
+        trail=_compile(lang, rf"(?:[\s,，]*{_alternation(data['fillers']['trail'], bounds)})+$"),
         question=_compile(lang, _alternation(data["questions"]["cues"], bounds)),
         templates=dict(data["summary"]),
     )

@@ -80,12 +80,27 @@ def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyCla
         del facts[before:]
         facts.extend(own)
 
-        clause = text[start:end]
-        if pack.filler.match(clause):
+        if pack.filler.match(text, start, end):
             continue
+        start, end = _trim_edges(text, start, end, own, pack)
+        clause = text[start:end]
         clauses.append(KeyClause(clause, Span(event.id, start, end),
                                  _score(clause, own, pack), tuple(own)))
     return facts, clauses
+
+
+def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
+                pack: RulePack) -> tuple[int, int]:
+    """Shrink a clause past leading politeness and trailing particles, never into a fact."""
+    first = min((f.span.start for f in facts), default=end)
+    last = max((f.span.end for f in facts), default=start)
+    lead = pack.lead.match(text, start, end)
+    if lead and lead.end() <= first and lead.end() < end:
+        start = lead.end()
+    trail = pack.trail.search(text, start, end)
+    if trail and trail.start() >= last and trail.start() > start:
+        end = trail.start()
+    return start, end
 
 
 def _drop_nested(facts: list[Fact]) -> list[Fact]:
@@ -102,13 +117,17 @@ def _drop_nested(facts: list[Fact]) -> list[Fact]:
 
 
 def _score(clause: str, facts: list[Fact], pack: RulePack) -> float:
-    """Informativeness: the facts it holds, then its length; questions that carry no fact ask
-    for information rather than state a constraint and rank below statements."""
-    score = sum(f.strength.rank for f in facts) + min(len(clause.split()) if " " in clause
-                                                      else len(clause) / 2, 10) / 10
-    if not facts and pack.question.search(clause):
-        score /= 2
+    """Informativeness: what the clause holds, each distinct fact once. A question without a
+    strong fact asks for information ("地址在哪", "what's the postcode") rather than states a
+    constraint, so it ranks well below statements."""
+    distinct = {(f.text.casefold(), f.strength) for f in facts}
+    score = 0.5 + sum(_VALUE[strength] for _, strength in distinct)
+    if pack.question.search(clause) and not any(s is Strength.STRONG for _, s in distinct):
+        score *= 0.3
     return score
+
+
+_VALUE = {Strength.STRONG: 3.0, Strength.MEDIUM: 1.0, Strength.WEAK: 0.5}
 
 
 class FactStage:

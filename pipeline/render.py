@@ -28,6 +28,7 @@ class _Unit:
     text: str
     span: Span
     order: int
+    value: float
 
 
 def _strong(clause: KeyClause) -> list[Fact]:
@@ -39,8 +40,22 @@ def _priority(clause: KeyClause) -> tuple[int, float, int]:
     return (1 if _strong(clause) else 0, clause.score / (len(clause.text) + 4), clause.span.start)
 
 
+def _fact_cover(clause: KeyClause) -> tuple[str, Span] | None:
+    """The shortest verbatim stretch of a clause that holds all its facts: "24小时热水和洗衣服务的
+    高档型酒店" out of "帮我推荐一个能提供24小时热水和洗衣服务的高档型酒店"."""
+    if not clause.facts:
+        return None
+    start = min(f.span.start for f in clause.facts)
+    end = max(f.span.end for f in clause.facts)
+    if end - start >= len(clause.text):
+        return None
+    offset = start - clause.span.start
+    text = clause.text[offset:offset + end - start]
+    return text, Span(clause.span.event_id, start, end)
+
+
 def _compose(header: str, units: Sequence[_Unit], pack: RulePack, with_ids: bool) -> str:
-    lines = [header, pack.templates["key_sentences"]] if units else [header]
+    lines = [header, pack.templates["key_sentences"]] if units and with_ids else [header]
     by_event: dict[str, list[str]] = {}
     for unit in sorted(units, key=lambda u: (u.order, u.span.start)):
         by_event.setdefault(unit.span.event_id, []).append(unit.text)
@@ -73,10 +88,14 @@ def _fit(header: str, clauses: Sequence[KeyClause], order: dict[str, int], budge
         if clause.text in seen:
             continue
         seen.add(clause.text)
-        if attempt(_Unit(clause.text, clause.span, order[clause.span.event_id])):
+        event_order = order[clause.span.event_id]
+        if attempt(_Unit(clause.text, clause.span, event_order, clause.score)):
+            continue
+        cover = _fact_cover(clause)
+        if cover is not None and attempt(_Unit(*cover, event_order, clause.score)):
             continue
         for fact in _strong(clause):
-            if not attempt(_Unit(fact.text, fact.span, order[fact.span.event_id])):
+            if not attempt(_Unit(fact.text, fact.span, event_order, 3.0)):
                 missing.append(fact)
     return text, chosen, missing
 
@@ -93,14 +112,13 @@ def render_summary(prefix: Sequence[Event], clauses: Sequence[KeyClause], pack: 
     header = full if measure(full) * 8 <= budget else short
     if measure(header) > budget:
         header = ""
-    best: tuple[str, list[_Unit], list[Fact]] | None = None
-    for with_ids in (True, False):
-        attempt = _fit(header, clauses, order, budget, pack, measure, with_ids)
-        if best is None or len(attempt[2]) < len(best[2]) or (
-                len(attempt[2]) == len(best[2]) and len(attempt[1]) > len(best[1])):
-            best = attempt
-        if not best[2]:
-            break
-    text, units, missing = best  # type: ignore[misc]
+    def merit(fit: tuple[str, list[_Unit], list[Fact]]) -> tuple[int, float]:
+        return -len(fit[2]), sum(u.value for u in fit[1])
+
+    # Event ids make the summary checkable; they cost a few chars a line, so a tight budget
+    # drops them when that keeps more of what the user said.
+    with_ids = _fit(header, clauses, order, budget, pack, measure, True)
+    plain = _fit(header, clauses, order, budget, pack, measure, False)
+    text, units, missing = with_ids if merit(with_ids) >= merit(plain) else plain
     kept = tuple(KeyClause(u.text, u.span, 0.0) for u in sorted(units, key=lambda u: (u.order, u.span.start)))
     return Rendering(text, kept, tuple(missing))

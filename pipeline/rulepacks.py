@@ -150,7 +150,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation_exception=_compile(lang, _alternation(cues["negation_exceptions"], bounds)),
         obligation=_compile(lang, _alternation(cues["obligation"], bounds)),
         uncertainty=_compile(lang, _alternation(cues["uncertainty"], bounds)),
-        filler=_compile(lang, rf"^(?:\s|\W|{fillers})*$"),
+        filler=_compile(lang, rf"(?:\s|\W|{fillers})*$"),
         lead=_compile(lang, rf"(?:{_alternation(data['fillers']['lead'], bounds)}[\s,，]*)+"),
         trail=_compile(lang, rf"(?:[\s,，]*{_alternation(data['fillers']['trail'], bounds)})+$"),
         question=_compile(lang, _alternation(data["questions"]["cues"], bounds)),

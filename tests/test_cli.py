@@ -1,0 +1,89 @@
+"""The bundled examples, run through the real CLI: what a user sees must hold what they said."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CONFIG = EXAMPLES / "config.toml"
+runner = CliRunner()
+
+# (file, phrases the summary must hold verbatim)
+MUST_KEEP = [
+    ("zh_repair.json", ["申请先别提交", "GX7K2M9QPL", "可能有质量问题", "预算500元以内", "不要寄顺丰到付",
+                        "下周三下午3点"]),
+    ("zh_return.json", ["先不要提交退货申请", "A1042", "399元", "别打电话"]),
+    ("en_insurance.json", ["for my parents, not me", "no more than $300", "must be refundable",
+                           "don't call me", "may have a heart condition"]),
+    ("en_booking.json", ["No shellfish", "never before 9am", "No more than $180 per night",
+                         "must have free cancellation", "table for 4"]),
+]
+
+
+def compress(name: str, *args: str) -> dict:
+    result = runner.invoke(app, ["compress", str(EXAMPLES / name), "--config", str(CONFIG), *args])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(("name", "phrases"), MUST_KEEP, ids=[m[0] for m in MUST_KEEP])
+def test_example_compacts_and_keeps_constraints(name: str, phrases: list[str]) -> None:
+    original = json.loads((EXAMPLES / name).read_text("utf-8"))
+    out = compress(name)
+    report, messages = out["report"], out["messages"]
+    assert report["action"] == "compact"
+    assert report["chars_after"] < report["chars_before"] / 2
+    summaries = [m for m in messages if m.get("name") == "__squeeze_summary__"]
+    assert len(summaries) == 1 and set(summaries[0]) == {"role", "name", "content"}
+    for phrase in phrases:
+        assert phrase in summaries[0]["content"], phrase
+    # system prompt first and unchanged; the tail is the original's suffix, byte for byte
+    assert messages[0] == original["messages"][0]
+    tail = messages[messages.index(summaries[0]) + 1:]
+    assert tail == original["messages"][-len(tail):]
+    assert tail[0]["role"] == "user"
+
+
+def test_pending_call_stays_verbatim_in_the_tail() -> None:
+    original = json.loads((EXAMPLES / "en_booking.json").read_text("utf-8"))
+    pending = next(m for m in original["messages"]
+                   if any(c["id"] == "call_7" for c in m.get("tool_calls") or []))
+    out = compress("en_booking.json")
+    assert pending in out["messages"]
+    summary = next(m for m in out["messages"] if m.get("name") == "__squeeze_summary__")
+    assert "call_7" not in summary["content"] and "book_table" not in summary["content"]
+
+
+def test_target_chars_and_annotate() -> None:
+    out = compress("zh_return.json", "--target-chars", "2500", "--annotate")
+    assert out["report"]["chars_after"] <= 2500
+    summary = next(m for m in out["messages"] if m.get("name") == "__squeeze_summary__")
+    assert summary["metadata"]["squeeze"]["covered"] == out["report"]["covered"]
+    assert "先不要提交退货申请" in summary["content"]
+
+
+def test_inspect_shows_the_cut_and_the_summary() -> None:
+    result = runner.invoke(app, ["inspect", str(EXAMPLES / "zh_repair.json"), "--config", str(CONFIG)])
+    assert result.exit_code == 0, result.stderr
+    assert "compact" in result.stdout and "summary" in result.stdout
+    assert "申请先别提交" in result.stdout
+
+
+def test_console_script_reads_stdin_and_reports_errors_without_traceback() -> None:
+    exe = Path(sys.executable).with_name("squeeze")
+    good = subprocess.run([str(exe), "compress", "-"], input=b'[{"role": "user", "content": "hi"}]',
+                          capture_output=True, check=False)
+    assert good.returncode == 0 and json.loads(good.stdout)["report"]["action"] == "none"
+    bad = subprocess.run([str(exe), "compress", "-"], input=b'{"messages": [{"role": "user"',
+                         capture_output=True, check=False)
+    assert bad.returncode == 2 and bad.stdout == b""
+    assert bad.stderr.decode().startswith("[E001]") and b"Traceback" not in bad.stderr

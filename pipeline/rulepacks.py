@@ -46,6 +46,8 @@ class RulePack:
     trail: re.Pattern[str]
     question: re.Pattern[str]
     templates: Mapping[str, str]
+    lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
+    time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
@@ -123,6 +125,7 @@ def load_rule_pack(lang: str) -> RulePack:
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
+    lexicon_terms: dict[str, list[str]] = {}
     for name, lexicon in _lexicons():
         terms = lexicon.get("terms", {}).get(lang)
         meta = lexicon.get("meta", {})
@@ -131,6 +134,7 @@ def load_rule_pack(lang: str) -> RulePack:
         if "kind" not in meta or "strength" not in meta:
             raise ConfigError(Errors.E023, name=f"lexicons/{name}", detail="[meta] needs kind and strength")
         patterns.setdefault(meta["kind"], []).append(_compile(name, _alternation(terms, bounds)))
+        lexicon_terms.setdefault(meta["kind"], []).extend(terms)
         strengths.setdefault(meta["kind"], meta["strength"])
     try:
         typed_strengths = {k: Strength(v) for k, v in strengths.items()}
@@ -155,4 +159,6 @@ def load_rule_pack(lang: str) -> RulePack:
         trail=_compile(lang, rf"(?:[\s,，]*{_alternation(data['fillers']['trail'], bounds)})+$"),
         question=_compile(lang, _alternation(data["questions"]["cues"], bounds)),
         templates=dict(data["summary"]),
+        lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
+        time_grammar=dict(data.get("times", {})),
     )

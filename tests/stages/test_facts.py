@@ -1,0 +1,224 @@
+"""Rule-pattern facts (DESIGN §1, §5, §6): pipeline.stages.facts.extract_facts as parameter tables.
+
+Each positive row is (text, expected_kind, expected_text, match): a fact of that kind must be
+extracted whose ``.text`` equals (EQ) or, where the row says so, contains (IN) the expected
+fragment; it must be strong (every kind in these tables is a "must survive" kind: negations and
+obligations with their object, money, quantities, ids, contacts, times, beneficiaries, hedged
+claims) and its span must point back into the event's text.
+
+Rows are in the language's own table; ``ZH_ROWS`` and ``EN_ROWS`` are combined with their lang.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.rulepacks import load_rule_pack
+from pipeline.stages.facts import extract_facts
+from pipeline.types import Event, Fact, KeyClause, Strength
+
+EQ = "eq"  # fact.text == expected
+IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite prefix, a scope)
+
+# (text, kind, expected fragment, match)
+ZH_ROWS = [
+    # negations keep their object, and the object before the cue, as one unit
+    ("不要香菜", "negation", "不要香菜", EQ),
+    ("先别提交", "negation", "先别提交", EQ),
+    ("申请先别提交", "negation", "申请先别提交", EQ),
+    ("不想要年费高的卡", "negation", "不想要年费高的卡", EQ),
+    ("别打电话", "negation", "别打电话", EQ),
+    ("无需手续费", "negation", "无需手续费", EQ),
+    ("不吃辣", "negation", "不吃辣", EQ),
+    ("千万别让他们上门", "negation", "千万别让他们上门", EQ),
+    ("房间要安静，不要靠电梯的", "negation", "不要靠电梯的", EQ),
+    ("先别发货因为地址要改", "negation", "先别发货", EQ),  # 因为 ends the scope
+    # the clause starts at 但是 (a right-side scope break only), so the fact may carry it
+    ("好的，但是千万别周末送", "negation", "千万别周末送", IN),
+    # obligations
+    ("必须包含早餐", "obligation", "必须包含早餐", EQ),
+    ("最多两间房", "obligation", "最多两间房", EQ),
+    ("至少4星级", "obligation", "至少4星级", EQ),
+    ("人均200以内", "obligation", "人均200以内", EQ),
+    ("我只接受顺丰", "obligation", "只接受顺丰", IN),  # the subject 我 may ride along
+    # money
+    ("预算5000元", "money", "预算5000元", EQ),
+    ("运费10元", "money", "运费10元", EQ),
+    ("价格在3000到5000元", "money", "价格在3000到5000元", EQ),
+    ("¥5000", "money", "¥5000", EQ),
+    # quantities
+    ("我们住3晚", "quantity", "3晚", EQ),
+    ("一共2个人", "quantity", "2个人", EQ),
+    ("酒店订3晚，预算5000元以内", "quantity", "3晚", EQ),
+    # beneficiary
+    ("给我父母买", "beneficiary", "给我父母", EQ),
+    ("帮我妈妈订", "beneficiary", "帮我妈妈", EQ),
+    ("替我老婆办", "beneficiary", "替我老婆", EQ),
+    # hedged (uncertain) claims keep their hedge
+    ("可能有质量问题", "uncertain", "可能有质量问题", EQ),
+    ("我觉得屏幕坏了", "uncertain", "我觉得屏幕坏了", EQ),
+    ("好像是电池问题", "uncertain", "好像是电池问题", EQ),
+    # ids, contacts, percentages, dates, times
+    ("订单号：A1042", "id", "A1042", EQ),
+    ("订单号 A1042，麻烦查一下", "id", "A1042", EQ),
+    ("订单 #12345", "id", "#12345", EQ),
+    ("我的手机号是13812345678", "phone", "13812345678", EQ),
+    ("联系电话 13812345678", "phone", "13812345678", EQ),
+    ("电话：010-12345678", "phone", "010-12345678", EQ),
+    ("首付比例20%", "percentage", "20%", EQ),
+    ("利率3.5%", "percentage", "3.5%", EQ),
+    ("2026-12-01送到", "date", "2026-12-01", EQ),
+    ("明天下午三点送货", "time", "明天下午三点", EQ),
+    ("下周三之前", "time", "下周三之前", EQ),
+    ("5月20号出发", "time", "5月20号", EQ),
+]
+
+EN_ROWS = [
+    # negations with their object
+    ("don't call me", "negation", "don't call me", EQ),
+    ("Please don't call me after 6pm.", "negation", "don't call me", IN),  # "Please" rides along
+    ("no phone follow-ups", "negation", "no phone follow-ups", EQ),
+    ("never before 9am", "negation", "never before 9am", EQ),
+    ("Avoid Delta flights", "negation", "Avoid Delta flights", EQ),
+    ("No peanuts please", "negation", "No peanuts", IN),
+    ("Do not use FedEx", "negation", "Do not use FedEx", EQ),
+    ("Please stop emailing me", "negation", "stop emailing me", IN),
+    ("I don't want a window seat, but an aisle is fine", "negation",
+     "I don't want a window seat", EQ),
+    ("Don't ship it because I'm moving", "negation", "Don't ship it", EQ),  # "because" ends it
+    # obligations
+    ("It must be refundable.", "obligation", "must be refundable", IN),
+    ("We need at least 2 rooms", "obligation", "at least 2 rooms", IN),
+    ("It has to be delivered by Friday", "obligation", "has to be delivered by Friday", IN),
+    # an obligation scope that holds a time is one unit: the time rides inside it
+    ("I need it in 3 days.", "obligation", "in 3 days", IN),
+    # money
+    ("The budget is $300.", "money", "$300", EQ),
+    ("The budget is around 2k dollars", "money", "2k", EQ),
+    # quantities
+    ("We are 3 people.", "quantity", "3 people", EQ),
+    ("I'd like 2 nights", "quantity", "2 nights", EQ),
+    ("We will be 4 adults", "quantity", "4 adults", EQ),
+    # beneficiary
+    ("It's for my parents.", "beneficiary", "for my parents", EQ),
+    ("Book it for my wife", "beneficiary", "for my wife", EQ),
+    ("I'm buying this on behalf of my company", "beneficiary", "on behalf of my company", EQ),
+    # hedged (uncertain) claims keep their hedge
+    ("I think the battery is faulty.", "uncertain", "I think the battery is faulty", EQ),
+    ("Maybe the charger is broken", "uncertain", "Maybe the charger is broken", EQ),
+    ("It's probably the charger", "uncertain", "It's probably the charger", EQ),
+    # ids, contacts, percentages, dates, times
+    ("My invoice is INV-2026-0042.", "id", "INV-2026-0042", EQ),
+    ("Order A1042 arrived damaged", "id", "A1042", EQ),
+    ("Order #12345 is late", "id", "#12345", EQ),
+    ("Email me at jane.doe@example.com please.", "email", "jane.doe@example.com", EQ),
+    ("Send it to bob@mail.co.uk", "email", "bob@mail.co.uk", EQ),
+    ("Call me at +1 415-555-0134.", "phone", "+1 415-555-0134", EQ),
+    ("It costs 15% more", "percentage", "15%", EQ),
+    ("Shipping on 2026-12-01", "date", "2026-12-01", EQ),
+    ("Let's meet at 10:30", "clock", "10:30", EQ),
+    ("It ships in 3 days.", "time", "in 3 days", EQ),
+    ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
+]
+
+# text that must yield no negation fact (politeness, idioms, "no" as an answer)
+NO_NEGATION_ROWS = [
+    ("zh", "不错"),
+    ("zh", "不客气"),
+    ("zh", "不好意思"),
+    ("zh", "不知道"),
+    ("zh", "没问题"),
+    ("zh", "不一定"),
+    ("zh", "不过还行"),
+    ("zh", "不少人推荐这家"),
+    ("zh", "这家店不错，谢谢"),
+    ("en", "no problem"),
+    ("en", "no thanks"),
+    ("en", "No thanks, that's all"),
+    ("en", "no worries"),
+    ("en", "never mind"),
+    ("en", "nothing else"),
+    ("en", "Not sure yet"),
+    ("en", "No, that's all"),
+]
+
+# clauses that carry nothing: no key clause, no fact
+FILLER_ROWS = [
+    ("zh", "好的，谢谢"),
+    ("zh", "嗯嗯，好的"),
+    ("zh", "谢谢您"),
+    ("zh", "收到，辛苦了"),
+    ("zh", "好的，没问题"),
+    ("zh", "行，就这样"),
+    ("en", "ok thanks"),
+    ("en", "Thank you, that's all"),
+    ("en", "Great, thanks a lot!"),
+    ("en", "Sounds good"),
+    ("en", "Okay, got it."),
+    ("en", "Perfect, thank you so much"),
+    ("en", "Thanks, bye!"),
+]
+
+ROWS = [("zh", *row) for row in ZH_ROWS] + [("en", *row) for row in EN_ROWS]
+
+
+def _run(lang: str, text: str) -> tuple[list[Fact], list[KeyClause]]:
+    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
+    return extract_facts(event, load_rule_pack(lang))
+
+
+def _shown(facts: list[Fact]) -> list[tuple[str, str]]:
+    return [(f.kind, f.text) for f in facts]
+
+
+def _assert_span(text: str, fact: Fact) -> None:
+    assert fact.span.event_id == "U1"
+    assert 0 <= fact.span.start < fact.span.end <= len(text), fact
+    assert text[fact.span.start:fact.span.end] == fact.text, fact
+
+
+def test_tables_have_enough_rows() -> None:
+    assert len(ZH_ROWS) >= 20
+    assert len(EN_ROWS) >= 20
+    assert len(set(ROWS)) == len(ROWS), "duplicate rows"
+
+
+@pytest.mark.parametrize(("lang", "text", "kind", "expected", "match"), ROWS)
+def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match: str) -> None:
+    facts, _ = _run(lang, text)
+    if match == EQ:
+        hits = [f for f in facts if f.kind == kind and f.text == expected]
+    else:
+        assert match == IN
+        hits = [f for f in facts if f.kind == kind and expected in f.text]
+    assert hits, f"no {kind} fact {match} {expected!r} in {text!r}; got {_shown(facts)}"
+    for fact in hits:
+        assert fact.strength is Strength.STRONG, fact
+        _assert_span(text, fact)
+
+
+@pytest.mark.parametrize(("lang", "text"),
+                         [(lang, text) for lang, text, *_ in ROWS] + NO_NEGATION_ROWS)
+def test_every_fact_and_clause_points_back_into_the_text(lang: str, text: str) -> None:
+    facts, clauses = _run(lang, text)
+    for fact in facts:
+        _assert_span(text, fact)
+    for clause in clauses:
+        assert clause.span.event_id == "U1"
+        assert text[clause.span.start:clause.span.end] == clause.text
+        for fact in clause.facts:
+            assert clause.span.start <= fact.span.start <= fact.span.end <= clause.span.end
+
+
+@pytest.mark.parametrize(("lang", "text"), NO_NEGATION_ROWS)
+def test_no_negation_fact(lang: str, text: str) -> None:
+    facts, _ = _run(lang, text)
+    negations = [f for f in facts if f.kind == "negation"]
+    assert not negations, f"{text!r} gave {_shown(negations)}"
+
+
+@pytest.mark.parametrize(("lang", "text"), FILLER_ROWS)
+def test_filler_gives_no_key_clause_and_no_fact(lang: str, text: str) -> None:
+    facts, clauses = _run(lang, text)
+    assert not clauses, f"{text!r} gave key clauses {[c.text for c in clauses]}"
+    assert not facts, f"{text!r} gave facts {_shown(facts)}"

@@ -11,14 +11,15 @@ from .config import Settings, load_settings
 from .errors import Warnings
 from .parse import parse_conversation
 from .policy import plan
+from .merge import merge
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
-from .stages import FactStage, Stage, StageInput, run_stage
-from .types import Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult, Strength
+from .stages import FactStage, Stage, StageInput, StateStage, run_stage
+from .types import Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult
 
 __all__ = ["Compressor"]
 
-_STAGES: dict[str, Callable[[], Stage]] = {"facts": FactStage}
+_STAGES: dict[str, Callable[[], Stage]] = {"facts": FactStage, "state": StateStage}
 
 
 class Compressor:
@@ -73,9 +74,9 @@ class Compressor:
         assert decision.cut is not None
         prefix = conv.events[:decision.cut]
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now))
-        facts = [f for r in results for f in r.facts]
-        clauses = [c for r in results for c in r.clauses]
-        rendering = render_summary(prefix, clauses, pack, decision.summary_budget, self.measure)
+        snapshot, items, must = merge(conv, prefix, results, pack)
+        rendering = render_summary(prefix, items, must, pack, decision.summary_budget, self.measure,
+                                   self.settings["summary.layout_tolerance"])
         if rendering.missing:
             warnings.append(Warnings.W004.format(count=len(rendering.missing),
                                                  budget=decision.summary_budget,
@@ -90,7 +91,8 @@ class Compressor:
         out = [dict(e.message) for e in prefix if e.role == "system"] + [summary]
         out += [self._trimmed(e, pack) if e.index in decision.trimmed else dict(e.message)
                 for e in conv.events[decision.cut:]]
-        snapshot = _snapshot(conv, covered, facts, rendering.kept)
+        snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}
+                                  for i in rendering.kept]
         timings = {r.name: round(r.seconds * 1000, 3) for r in results}
         stages = {r.name: ("failed" if r.error else "ok") for r in results}
         return self._result(conv, decision, out, snapshot, timings, warnings, started,
@@ -130,17 +132,3 @@ class Compressor:
             self.measure(c["function"]["name"]) + self.measure(
                 c["function"].get("arguments") if isinstance(c["function"].get("arguments"), str)
                 else str(c["function"].get("arguments", ""))) for c in calls)
-
-
-def _snapshot(conv: Conversation, covered: list[str], facts: list, kept: tuple) -> Snapshot:
-    strong = [f for f in facts if f.strength is Strength.STRONG]
-    return Snapshot(
-        lang=conv.lang,
-        covered_events=[covered[0], covered[-1]],
-        constraints=[f.to_dict() for f in strong if f.kind not in ("uncertain", "time")],
-        user_claims=[f.to_dict() for f in facts if f.kind == "uncertain"],
-        times=[f.to_dict() for f in facts if f.kind == "time"],
-        key_sentences=[{"text": c.text, "source": c.span.to_list()} for c in kept],
-        evidence_refs=sorted({f.span.event_id for f in strong}, key=lambda i: covered.index(i)
-                             if i in covered else 0),
-    )

@@ -1,124 +1,178 @@
-"""Snapshot + key clauses → the summary text, fitted to its budget.
+"""Summary items → the summary text, fitted to its budget.
 
-Strong facts come first: a clause holding one is chosen before any other; when the whole
-clause does not fit, its strong facts go in alone (a negation stays whole with its object).
-The text lists, per source event, what was kept, in the order it was said.
+Items are placed by tier (the user's hard constraints and the state they set first), then by
+informativeness per char. An item that does not fit is replaced by its verbatim fact-cover,
+then by its strong facts alone, so a negation stays whole with its object. Three layouts are
+tried, richest first (sections with labels and event ids; one list with ids; one plain list);
+a richer layout is kept unless it costs kept content. A final check looks for every strong
+fact in the text (width, case and spacing folded) and names what is missing.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .rulepacks import RulePack
-from .types import Event, Fact, KeyClause, Span, Strength
+from .types import Event, Fact, SummaryItem
 
-__all__ = ["Rendering", "render_summary"]
+__all__ = ["Rendering", "find_missing", "render_summary"]
+
+SECTIONS = ("open", "constraints", "state", "claims", "confirmed", "times", "key")
+_SECTION_TEMPLATE = {"open": "open", "constraints": "constraints", "state": "state",
+                     "claims": "claims", "confirmed": "confirmed", "times": "times",
+                     "key": "key_sentences"}
 
 
 @dataclass(frozen=True)
 class Rendering:
     text: str
-    kept: tuple[KeyClause, ...]        # clauses or fact fragments, in source order
-    missing: tuple[Fact, ...]          # strong facts that did not fit
+    kept: tuple[SummaryItem, ...]     # in source order
+    missing: tuple[Fact, ...]         # strong facts not found in the text
 
 
-@dataclass(frozen=True)
-class _Unit:
-    text: str
-    span: Span
-    order: int
-    value: float
+def fold(text: str) -> str:
+    """Width, case and spacing folded, for finding a fact in a text."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def _strong(clause: KeyClause) -> list[Fact]:
-    return [f for f in clause.facts if f.strength is Strength.STRONG]
+def find_missing(facts: Sequence[Fact], text: str) -> list[Fact]:
+    folded = fold(text)
+    return [f for f in facts if fold(f.text) not in folded]
 
 
-def _priority(clause: KeyClause) -> tuple[int, float, int]:
-    """Clauses with strong facts first, then by score per char, newer before older."""
-    return (1 if _strong(clause) else 0, clause.score / (len(clause.text) + 4), clause.span.start)
-
-
-def _fact_cover(clause: KeyClause) -> tuple[str, Span] | None:
-    """The shortest verbatim stretch of a clause that holds all its facts: "24小时热水和洗衣服务的
-    高档型酒店" out of "帮我推荐一个能提供24小时热水和洗衣服务的高档型酒店"."""
-    if not clause.facts:
-        return None
-    start = min(f.span.start for f in clause.facts)
-    end = max(f.span.end for f in clause.facts)
-    if end - start >= len(clause.text):
-        return None
-    offset = start - clause.span.start
-    text = clause.text[offset:offset + end - start]
-    return text, Span(clause.span.event_id, start, end)
-
-
-def _compose(header: str, units: Sequence[_Unit], pack: RulePack, with_ids: bool) -> str:
-    lines = [header, pack.templates["key_sentences"]] if units and with_ids else [header]
-    by_event: dict[str, list[str]] = {}
-    for unit in sorted(units, key=lambda u: (u.order, u.span.start)):
-        by_event.setdefault(unit.span.event_id, []).append(unit.text)
+def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections: bool,
+             ids: bool) -> str:
     separator = pack.templates["separator"]
-    if with_ids:
-        lines += [pack.templates["line"].format(event=e, text=separator.join(t))
-                  for e, t in by_event.items()]
-    else:
-        lines.append(separator.join(separator.join(t) for t in by_event.values()))
+    lines = [header] if header else []
+    groups = ([(s, [i for i in items if i.section == s]) for s in SECTIONS] if sections
+              else [("", list(items))])
+    for section, members in groups:
+        if not members:
+            continue
+        if sections:
+            lines.append(pack.templates[_SECTION_TEMPLATE[section]])
+        members = sorted(members, key=lambda i: i.order)
+        if not ids:
+            lines.append(separator.join(i.text for i in members))
+            continue
+        by_label: dict[str, list[str]] = {}
+        for item in members:
+            if item.label:
+                by_label.setdefault(item.label, []).append(item.text)
+            else:
+                lines_key = f"\0{len(by_label)}"
+                by_label[lines_key] = [item.text]
+        for label, texts in by_label.items():
+            joined = separator.join(texts)
+            lines.append(joined if label.startswith("\0")
+                         else pack.templates["line"].format(event=label, text=joined))
     return "\n".join(lines)
 
 
-def _fit(header: str, clauses: Sequence[KeyClause], order: dict[str, int], budget: int,
-         pack: RulePack, measure: Callable[[str], int], with_ids: bool) -> tuple[str, list[_Unit], list[Fact]]:
-    chosen: list[_Unit] = []
-    missing: list[Fact] = []
-    seen: set[str] = set()
-    text = _compose(header, chosen, pack, with_ids)
+def _priority(item: SummaryItem) -> tuple[int, float, tuple[int, int]]:
+    return item.tier, item.value / (len(item.text) + 4), item.order
 
-    def attempt(unit: _Unit) -> bool:
-        nonlocal text
-        candidate = _compose(header, chosen + [unit], pack, with_ids)
-        if measure(candidate) > budget:
+
+class _Draft:
+    """The size of a layout as items are added, computed incrementally (recomposing the text
+    at every attempt made rendering quadratic in the number of items)."""
+
+    def __init__(self, header: str, pack: RulePack, sections: bool, ids: bool,
+                 measure: Callable[[str], int]) -> None:
+        self.pack, self.sections, self.ids, self.measure = pack, sections, ids, measure
+        self.size = measure(header)
+        self.lines = 1 if header else 0
+        self.open: set[tuple[str, str]] = set()
+        self.separator = measure(pack.templates["separator"])
+
+    def _new_line(self, text: str) -> int:
+        return self.measure(text) + (1 if self.lines else 0)
+
+    def cost(self, item: SummaryItem) -> tuple[int, int, list[tuple[str, str]]]:
+        """(added size, added lines, groups opened) if ``item`` were added."""
+        section = item.section if self.sections else ""
+        size, lines, opened = 0, 0, []
+        if self.sections and (section, "\0") not in self.open:
+            size += self.measure(self.pack.templates[_SECTION_TEMPLATE[section]]) + 1
+            lines += 1
+            opened.append((section, "\0"))
+        group = (section, item.label if self.ids else "")
+        if self.ids and not item.label:
+            size += self.measure(item.text) + 1
+            lines += 1
+        elif group in self.open:
+            size += self.separator + self.measure(item.text)
+        else:
+            shown = (self.pack.templates["line"].format(event=item.label, text=item.text)
+                     if self.ids else item.text)
+            size += self.measure(shown) + 1
+            lines += 1
+            opened.append(group)
+        if not self.lines and lines:
+            size -= 1
+        return size, lines, opened
+
+    def add(self, cost: tuple[int, int, list[tuple[str, str]]]) -> None:
+        self.size += cost[0]
+        self.lines += cost[1]
+        self.open.update(cost[2])
+
+
+def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
+         measure: Callable[[str], int], sections: bool, ids: bool) -> list[SummaryItem]:
+    chosen: list[SummaryItem] = []
+    seen: set[str] = set()
+    draft = _Draft(header, pack, sections, ids, measure)
+
+    def attempt(item: SummaryItem) -> bool:
+        cost = draft.cost(item)
+        if draft.size + cost[0] > budget:
             return False
-        chosen.append(unit)
-        text = candidate
+        draft.add(cost)
+        chosen.append(item)
         return True
 
-    for clause in sorted(clauses, key=_priority, reverse=True):
-        if clause.text in seen:
+    for item in sorted(items, key=_priority, reverse=True):
+        if item.text in seen:
             continue
-        seen.add(clause.text)
-        event_order = order[clause.span.event_id]
-        if attempt(_Unit(clause.text, clause.span, event_order, clause.score)):
+        seen.add(item.text)
+        if attempt(item) or (item.cover is not None and attempt(item.cover)):
             continue
-        cover = _fact_cover(clause)
-        if cover is not None and attempt(_Unit(*cover, event_order, clause.score)):
-            continue
-        for fact in _strong(clause):
-            if not attempt(_Unit(fact.text, fact.span, event_order, 3.0)):
-                missing.append(fact)
-    return text, chosen, missing
+        for fragment in item.fragments:
+            attempt(fragment)
+    # a counter that is not additive (tokens) may still overshoot: drop the least important
+    while chosen and measure(_compose(header, chosen, pack, sections, ids)) > budget:
+        chosen.remove(min(chosen, key=_priority))
+    return chosen
 
 
-def render_summary(prefix: Sequence[Event], clauses: Sequence[KeyClause], pack: RulePack,
-                   budget: int, measure: Callable[[str], int] = len) -> Rendering:
-    """The best summary within ``budget``: with event ids if they cost no strong fact."""
+def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: Sequence[Fact],
+                   pack: RulePack, budget: int, measure: Callable[[str], int] = len,
+                   tolerance: float = 0.1) -> Rendering:
+    """The richest layout that keeps as much as the plainest one, within ``budget``."""
     covered = [e for e in prefix if e.role != "system"]
     first, last = covered[0].id, covered[-1].id
     full = pack.templates["header"].format(first=first, last=last, count=len(covered),
                                            chars=sum(e.size for e in covered))
     short = pack.templates["header_short"].format(first=first, last=last)
-    order = {e.id: e.index for e in prefix}
     header = full if measure(full) * 8 <= budget else short
     if measure(header) > budget:
         header = ""
-    def merit(fit: tuple[str, list[_Unit], list[Fact]]) -> tuple[int, float]:
-        return -len(fit[2]), sum(u.value for u in fit[1])
 
-    # Event ids make the summary checkable; they cost a few chars a line, so a tight budget
-    # drops them when that keeps more of what the user said.
-    with_ids = _fit(header, clauses, order, budget, pack, measure, True)
-    plain = _fit(header, clauses, order, budget, pack, measure, False)
-    text, units, missing = with_ids if merit(with_ids) >= merit(plain) else plain
-    kept = tuple(KeyClause(u.text, u.span, 0.0) for u in sorted(units, key=lambda u: (u.order, u.span.start)))
-    return Rendering(text, kept, tuple(missing))
+    def merit(chosen: list[SummaryItem]) -> tuple[int, float]:
+        held = {id(f) for i in chosen for f in i.must}
+        return sum(1 for f in must if id(f) in held), sum(i.value for i in chosen)
+
+    fits = [(merit(chosen), chosen, sections, ids)
+            for sections, ids in ((True, True), (False, True), (False, False))
+            for chosen in [_fit(header, items, budget, pack, measure, sections, ids)]]
+    top_held = max(f[0][0] for f in fits)
+    top_value = max(f[0][1] for f in fits if f[0][0] == top_held)
+    # the richest layout that holds every must-keep fact the best one holds and nearly as much
+    _, chosen, sections, ids = next(f for f in fits if f[0][0] == top_held
+                                    and f[0][1] >= top_value * (1 - tolerance))
+    text = _compose(header, chosen, pack, sections, ids)
+    kept = tuple(sorted(chosen, key=lambda i: i.order))
+    return Rendering(text, kept, tuple(find_missing(must, text)))

@@ -10,12 +10,12 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import ConfigError, Errors
 from .types import Strength
 
-__all__ = ["RulePack", "available_langs", "load_rule_pack", "rules_dir"]
+__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_rule_pack", "rules_dir"]
 
 _REQUIRED = {
     "meta": ("name", "version"),
@@ -24,8 +24,117 @@ _REQUIRED = {
     "beneficiary": ("patterns",),
     "fillers": ("words", "lead", "trail"),
     "questions": ("cues",),
+    "state": ("drop_before", "drop_after", "choose_after", "add_after", "change", "actions",
+              "authorize", "object_extension", "short_object", "object_end", "conditionals",
+              "pronouns"),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
 }
+
+
+Hit = re.Match  # what a Lexicon yields: start(), end(), group()
+
+
+def _trie_pattern(words: Sequence[str]) -> str:
+    """A regex of a word list as a trie, so matching costs the length of the text, not the
+    number of words; longer words win ("no more than" over "no")."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [re.escape(c) + build(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 and len(branches[0]) == 1 else f"(?:{'|'.join(branches)})"
+        return f"{body}?" if "" in node else body
+
+    return build(trie)
+
+
+class Lexicon:
+    """Words and phrases found by one compiled trie regex, case-insensitively.
+
+    With word boundaries, a term that begins and ends with a letter or digit must not touch
+    another one ("no" is not found in "north"); terms with punctuation at an edge ("?") are
+    matched as they are.
+    """
+
+    def __init__(self, terms: Mapping[str, Sequence[str]] | Sequence[str], boundaries: bool) -> None:
+        pairs = terms.items() if isinstance(terms, Mapping) else [("", terms)]
+        self.kinds: dict[str, str] = {}
+        for kind, words in pairs:
+            for word in words:
+                self.kinds.setdefault(word.casefold(), kind)
+        words = sorted(self.kinds)
+        guarded = [w for w in words if boundaries and w[:1].isalnum() and w[-1:].isalnum()]
+        loose = [w for w in words if w not in set(guarded)]
+        parts = []
+        if guarded:
+            parts.append(rf"(?<!\w){_trie_pattern(guarded)}(?!\w)")
+        if loose:
+            parts.append(_trie_pattern(loose))
+        self.regex = re.compile("|".join(parts) if parts else r"(?!x)x", re.IGNORECASE)
+
+    def finditer(self, text: str, start: int = 0, end: int | None = None) -> Iterator[Hit]:
+        return self.regex.finditer(text, start, len(text) if end is None else end)
+
+    def search(self, text: str, start: int = 0, end: int | None = None) -> Hit | None:
+        return self.regex.search(text, start, len(text) if end is None else end)
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+        return [(m.start(), m.end(), self.kinds.get(m.group(0).casefold(), ""))
+                for m in self.finditer(text, start, end)]
+
+    def strip_run(self, text: str, start: int, end: int, *, from_end: bool) -> int:
+        """Past a run of terms (and separators) at the start, or before one at the end."""
+        hits = list(self.finditer(text, start, end))
+        if from_end:
+            pos = end
+            for hit in reversed(hits):
+                if text[hit.end():pos].strip(_SEPARATORS):
+                    break
+                pos = hit.start()
+            return pos
+        pos = start
+        for hit in hits:
+            if text[pos:hit.start()].strip(_SEPARATORS):
+                break
+            pos = hit.end()
+        return pos
+
+    def covers(self, text: str, start: int = 0, end: int | None = None) -> bool:
+        """True when every letter of ``text[start:end]`` belongs to a term: a pure filler."""
+        end = len(text) if end is None else end
+        pos = start
+        for hit in self.finditer(text, start, end):
+            if any(ch.isalnum() for ch in text[pos:hit.start()]):
+                return False
+            pos = hit.end()
+        return not any(ch.isalnum() for ch in text[pos:end])
+
+
+_SEPARATORS = " \t,，、"
+
+
+@dataclass(frozen=True)
+class StateRules:
+    """Decision, change and authorisation cues (the [state] table)."""
+
+    drop_before: Lexicon
+    drop_after: Lexicon
+    choose_after: Lexicon
+    add_after: Lexicon
+    change: Lexicon
+    actions: Lexicon
+    authorize: Lexicon
+    object_end: re.Pattern[str]
+    conditional: Lexicon
+    pronouns: frozenset[str]
+    object_extension: int
+    short_object: int
 
 
 @dataclass(frozen=True)
@@ -33,19 +142,22 @@ class RulePack:
     lang: str
     version: str
     clause_split: re.Pattern[str]
-    scope_break: re.Pattern[str]
+    scope_break: Lexicon
     left_context: re.Pattern[str]
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
-    negation: re.Pattern[str]
-    negation_exception: re.Pattern[str]
-    obligation: re.Pattern[str]
-    uncertainty: re.Pattern[str]
-    filler: re.Pattern[str]
-    lead: re.Pattern[str]
-    trail: re.Pattern[str]
-    question: re.Pattern[str]
+    negation: Lexicon
+    negation_exception: Lexicon
+    negation_exception_patterns: tuple[re.Pattern[str], ...]
+    obligation: Lexicon
+    uncertainty: Lexicon
+    filler: Lexicon
+    lead: Lexicon
+    trail: Lexicon
+    question: Lexicon
     templates: Mapping[str, str]
+    state: StateRules
+    lexicon: Lexicon
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
 
@@ -103,6 +215,21 @@ def _alternation(words: list[str], boundaries: bool) -> str:
     return f"(?:{'|'.join(items)})"
 
 
+def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRules:
+    def cue(key: str) -> Lexicon:
+        return Lexicon(table[key], bounds)
+
+    return StateRules(
+        drop_before=cue("drop_before"), drop_after=cue("drop_after"),
+        choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
+        actions=cue("actions"), authorize=cue("authorize"),
+        object_end=_compile(lang, table["object_end"]),
+        conditional=cue("conditionals"),
+        pronouns=frozenset(p.casefold() for p in table["pronouns"]),
+        object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
+    )
+
+
 @lru_cache(maxsize=None)
 def load_rule_pack(lang: str) -> RulePack:
     """The compiled pack for ``lang``; E024 if there is none, E023 if it is malformed."""
@@ -133,7 +260,6 @@ def load_rule_pack(lang: str) -> RulePack:
             continue
         if "kind" not in meta or "strength" not in meta:
             raise ConfigError(Errors.E023, name=f"lexicons/{name}", detail="[meta] needs kind and strength")
-        patterns.setdefault(meta["kind"], []).append(_compile(name, _alternation(terms, bounds)))
         lexicon_terms.setdefault(meta["kind"], []).extend(terms)
         strengths.setdefault(meta["kind"], meta["strength"])
     try:
@@ -141,24 +267,26 @@ def load_rule_pack(lang: str) -> RulePack:
     except ValueError as exc:
         raise ConfigError(Errors.E023, name=lang, detail=f"bad strength: {exc}") from exc
 
-    fillers = _alternation(data["fillers"]["words"], bounds)
     return RulePack(
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
-        scope_break=_compile(lang, _alternation(text["scope_breaks"], bounds)),
+        scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
-        negation=_compile(lang, _alternation(cues["negation"], bounds)),
-        negation_exception=_compile(lang, _alternation(cues["negation_exceptions"], bounds)),
-        obligation=_compile(lang, _alternation(cues["obligation"], bounds)),
-        uncertainty=_compile(lang, _alternation(cues["uncertainty"], bounds)),
-        filler=_compile(lang, rf"(?:\s|\W|{fillers})*$"),
-        lead=_compile(lang, rf"(?:{_alternation(data['fillers']['lead'], bounds)}[\s,，]*)+"),
-        trail=_compile(lang, rf"(?:[\s,，]*{_alternation(data['fillers']['trail'], bounds)})+$"),
-        question=_compile(lang, _alternation(data["questions"]["cues"], bounds)),
+        negation=Lexicon(cues["negation"], bounds),
+        negation_exception=Lexicon(cues["negation_exceptions"], bounds),
+        negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
+        obligation=Lexicon(cues["obligation"], bounds),
+        uncertainty=Lexicon(cues["uncertainty"], bounds),
+        filler=Lexicon(data["fillers"]["words"], bounds),
+        lead=Lexicon(data["fillers"]["lead"], bounds),
+        trail=Lexicon(data["fillers"]["trail"], bounds),
+        question=Lexicon(data["questions"]["cues"], bounds),
         templates=dict(data["summary"]),
+        state=_state_rules(lang, data["state"], bounds),
+        lexicon=Lexicon(lexicon_terms, bounds),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         time_grammar=dict(data.get("times", {})),
     )

@@ -8,8 +8,10 @@ from enum import Enum
 from typing import Any, Mapping
 
 __all__ = [
-    "Action", "CompressionResult", "Conversation", "Event", "Fact", "KeyClause", "Plan",
-    "Snapshot", "Span", "StageResult", "Strength", "ToolCall", "Turn",
+    "Action", "CompressionResult", "Conversation", "Decision", "Event", "Fact", "KeyClause",
+    "OpenItem", "Plan", "Snapshot", "Span", "StageResult", "Strength", "SummaryItem", "ToolCall",
+    "Transition",
+    "Turn",
 ]
 
 
@@ -115,14 +117,78 @@ class KeyClause:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """The user chose, added or dropped something: "换购就算了" → (换购 AirPods Max, dropped)."""
+
+    object: str
+    status: str            # chosen | added | dropped
+    text: str              # the clause it was said in
+    span: Span
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"object": self.object, "status": self.status, "text": self.text,
+                "source": self.span.to_list()}
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A later value replaces an earlier one for the same slot: 明天下午 → 后天上午."""
+
+    slot: str
+    old: str | None
+    new: str
+    span: Span                   # where the new value was said
+    old_span: Span | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"slot": self.slot, "old": self.old, "new": self.new, "source": self.span.to_list(),
+                "old_source": self.old_span.to_list() if self.old_span else None}
+
+
+@dataclass(frozen=True)
+class OpenItem:
+    """Something not settled: an action the user has not authorised, a question left open."""
+
+    kind: str              # unauthorised | authorised_by_user | question
+    text: str
+    span: Span
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "source": self.span.to_list()}
+
+
+@dataclass(frozen=True)
 class StageResult:
     """What one stage produced over the prefix; ``error`` is set when it failed."""
 
     name: str
     facts: tuple[Fact, ...] = ()
     clauses: tuple[KeyClause, ...] = ()
+    decisions: tuple[Decision, ...] = ()
+    transitions: tuple[Transition, ...] = ()
+    open_items: tuple[OpenItem, ...] = ()
     seconds: float = 0.0
     error: str | None = None
+
+
+@dataclass(frozen=True)
+class SummaryItem:
+    """One line-part the renderer may place: a quoted clause, a fact, a state-path line.
+
+    ``tier`` orders what is kept first (4: the user's hard constraints and the state they
+    set; 1: context). When the item does not fit, ``cover`` (a shorter verbatim stretch) is
+    tried, then its ``fragments`` (the strong facts alone).
+    """
+
+    section: str
+    text: str
+    tier: int
+    value: float
+    label: str = ""
+    order: tuple[int, int] = (0, 0)
+    cover: "SummaryItem | None" = None
+    fragments: tuple["SummaryItem", ...] = ()
+    must: tuple[Fact, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -2,5 +2,6 @@
 
 from .base import Stage, StageInput, run_stage
 from .facts import FactStage
+from .state import StateStage
 
-__all__ = ["FactStage", "Stage", "StageInput", "run_stage"]
+__all__ = ["FactStage", "Stage", "StageInput", "StateStage", "run_stage"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol, Sequence
 
@@ -43,5 +43,4 @@ def run_stage(stage: Stage, data: StageInput) -> tuple[StageResult, str | None]:
         detail = f"{type(exc).__name__}: {exc}"
         return (StageResult(stage.name, seconds=time.perf_counter() - started, error=detail),
                 Warnings.W007.format(stage=stage.name, detail=detail))
-    elapsed = time.perf_counter() - started
-    return StageResult(stage.name, result.facts, result.clauses, elapsed, None), None
+    return replace(result, name=stage.name, seconds=time.perf_counter() - started, error=None), None

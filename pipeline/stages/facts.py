@@ -7,14 +7,15 @@ asked for. Every fact and clause keeps ``(event_id, start, end)`` into the origi
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Iterator
 
-from ..rulepacks import RulePack
+from ..rulepacks import Hit, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import StageInput
 
-__all__ = ["FactStage", "split_clauses", "extract_facts"]
+__all__ = ["FactStage", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
 
 _CUED_KINDS = ("negation", "obligation")
 
@@ -37,7 +38,15 @@ def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         yield start, end
 
 
-def _cued_scope(text: str, start: int, end: int, cue: re.Match[str], pack: RulePack) -> tuple[int, int]:
+def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> bool:
+    """A negation cue inside a fixed phrase that negates nothing: "特别", "会不会", "no problem"."""
+    low, high = max(start, cue.start() - 4), min(end, cue.end() + 16)
+    windows = [pack.negation_exception.finditer(text, low, high)]
+    windows += [p.finditer(text, low, high) for p in pack.negation_exception_patterns]
+    return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
+
+
+def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> tuple[int, int]:
     """The cue, a little of what precedes it in its clause (the object), and the rest of the
     clause up to the next scope break: "申请先别提交", "please don't call me"."""
     before = pack.left_context.search(text, start, cue.start())
@@ -68,19 +77,21 @@ def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyCla
             for regex in regexes:
                 for match in regex.finditer(text, start, end):
                     add(kind, match.start(), match.end())
+        for term_start, term_end, kind in pack.lexicon.find(text, start, end):
+            add(kind, term_start, term_end)
         for kind in _CUED_KINDS:
             regex = pack.negation if kind == "negation" else pack.obligation
             for cue in regex.finditer(text, start, end):
-                if kind == "negation" and pack.negation_exception.match(text, cue.start(), end):
+                if kind == "negation" and is_exception(text, cue, start, end, pack):
                     continue
-                add(kind, *_cued_scope(text, start, end, cue, pack))
+                add(kind, *cued_scope(text, start, end, cue, pack))
         if pack.uncertainty.search(text, start, end):
             add("uncertain", start, end)
         own = _drop_nested(facts[before:])
         del facts[before:]
         facts.extend(own)
 
-        if pack.filler.match(text, start, end):
+        if pack.filler.covers(text, start, end):
             continue
         start, end = _trim_edges(text, start, end, own, pack)
         clause = text[start:end]
@@ -94,12 +105,12 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
     """Shrink a clause past leading politeness and trailing particles, never into a fact."""
     first = min((f.span.start for f in facts), default=end)
     last = max((f.span.end for f in facts), default=start)
-    lead = pack.lead.match(text, start, end)
-    if lead and lead.end() <= first and lead.end() < end:
-        start = lead.end()
-    trail = pack.trail.search(text, start, end)
-    if trail and trail.start() >= last and trail.start() > start:
-        end = trail.start()
+    lead = pack.lead.strip_run(text, start, end, from_end=False)
+    if lead <= first and lead < end:
+        start = lead
+    trail = pack.trail.strip_run(text, start, end, from_end=True)
+    if trail >= last and trail > start:
+        end = trail
     return start, end
 
 
@@ -130,6 +141,58 @@ def _score(clause: str, facts: list[Fact], pack: RulePack) -> float:
 _VALUE = {Strength.STRONG: 3.0, Strength.MEDIUM: 1.0, Strength.WEAK: 0.5}
 
 
+_TOOL_KINDS = ("id", "money", "date", "clock", "percentage", "phone", "email", "quantity", "time")
+
+
+def _leaves(node: object, path: str) -> Iterator[tuple[str, object]]:
+    """Scalar fields of a JSON value with their paths (lists: the first five items)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _leaves(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node[:5]):
+            yield from _leaves(value, f"{path}[{i}]")
+    elif node is not None:
+        yield path, node
+
+
+def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars: int) -> list[Fact]:
+    """What a tool result states, as confirmed facts with the tool event as evidence.
+
+    A JSON result gives its scalar fields (``status=expired``), strongest first; plain text
+    gives its ids, amounts, dates and times. ``value`` holds the field path.
+    """
+    text = event.text
+    try:
+        tree = json.loads(text)
+    except ValueError:
+        tree = None
+    facts: list[Fact] = []
+    if isinstance(tree, (dict, list)):
+        cursor = 0
+        for path, leaf in _leaves(tree, ""):
+            literal = leaf if isinstance(leaf, str) else json.dumps(leaf)
+            if not literal or len(literal) > max_chars:
+                continue
+            at = text.find(literal, cursor)
+            if at < 0:
+                at = text.find(json.dumps(literal, ensure_ascii=False)[1:-1], cursor)
+            if at < 0:
+                continue
+            cursor = at + len(literal)
+            strong = any(r.search(literal) for k in _TOOL_KINDS for r in pack.patterns.get(k, ()))
+            facts.append(Fact("confirmed", literal, Strength.STRONG if strong else Strength.MEDIUM,
+                              Span(event.id, at, at + len(literal)), path))
+        facts.sort(key=lambda f: f.strength.rank, reverse=True)
+        return sorted(facts[:max_fields], key=lambda f: f.span.start)
+    for start, end in split_clauses(text, pack):  # plain text: the short clauses that hold a value
+        if end - start > max_chars:
+            continue
+        if any(r.search(text, start, end) for k in _TOOL_KINDS for r in pack.patterns.get(k, ())):
+            facts.append(Fact("confirmed", text[start:end], Strength.STRONG, Span(event.id, start, end)))
+    return facts[:max_fields]
+
+
 class FactStage:
     name = "facts"
     assigns = ("facts", "clauses")
@@ -137,12 +200,15 @@ class FactStage:
     def run(self, data: StageInput) -> StageResult:
         facts: list[Fact] = []
         clauses: list[KeyClause] = []
+        max_fields = data.settings["summary.max_tool_facts"]
+        max_chars = data.settings["summary.max_tool_fact_chars"]
         for event in data.prefix:
-            if event.role != "user":
-                continue
-            event_facts, event_clauses = extract_facts(event, data.pack)
-            facts.extend(event_facts)
-            clauses.extend(event_clauses)
+            if event.role == "user":
+                event_facts, event_clauses = extract_facts(event, data.pack)
+                facts.extend(event_facts)
+                clauses.extend(event_clauses)
+            elif event.role == "tool":
+                facts.extend(extract_tool_facts(event, data.pack, max_fields, max_chars))
         return StageResult(self.name, tuple(facts), tuple(clauses))
 
 

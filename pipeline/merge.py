@@ -1,0 +1,122 @@
+"""Cross-check and merge the stages' results into the snapshot and the items to render.
+
+Rules (DESIGN §6): every clause holding a strong fact is a must-keep item even when another
+stage thinks its event is covered; a value that a later change replaced is history (shown in
+the state path, never as a current constraint); what the user asserted is a claim, what a
+tool returned is a confirmed fact with the tool event as evidence.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .rulepacks import RulePack
+from .types import Conversation, Event, Fact, KeyClause, Snapshot, Span, StageResult, Strength, SummaryItem
+
+__all__ = ["merge"]
+
+_CLAIM_KINDS = ("uncertain",)
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.event_id == b.event_id and a.start < b.end and b.start < a.end
+
+
+def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span]) -> SummaryItem:
+    strong = [f for f in clause.facts if f.strength is Strength.STRONG
+              and not any(_overlaps(f.span, s) for s in superseded)]
+    claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS]
+    stale = any(_overlaps(f.span, s) for f in clause.facts for s in superseded)
+    if claims:
+        section, tier = "claims", 3
+    elif strong:
+        section, tier = "constraints", 4
+    else:
+        section, tier = "key", 1
+    value = clause.score / 2 if stale and not strong else clause.score
+    position = (order[clause.span.event_id], clause.span.start)
+    label = clause.span.event_id
+    cover = None
+    if clause.facts:
+        start = min(f.span.start for f in clause.facts)
+        end = max(f.span.end for f in clause.facts)
+        if end - start < len(clause.text):
+            offset = start - clause.span.start
+            cover = SummaryItem(section, clause.text[offset:offset + end - start], tier, value,
+                                label, (position[0], start), must=tuple(strong))
+    fragments = tuple(SummaryItem(section, f.text, tier, 3.0, label, (position[0], f.span.start),
+                                  must=(f,)) for f in strong)
+    return SummaryItem(section, clause.text, tier, value, label, position, cover, fragments,
+                       tuple(strong))
+
+
+def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
+          pack: RulePack) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
+    """The snapshot, the items for the renderer, and the strong facts the text must hold."""
+    facts = [f for r in results for f in r.facts]
+    clauses = [c for r in results for c in r.clauses]
+    decisions = [d for r in results for d in r.decisions]
+    transitions = [t for r in results for t in r.transitions]
+    open_items = [o for r in results for o in r.open_items]
+    order = {e.id: e.index for e in prefix}
+    roles = {e.id: e for e in prefix}
+    superseded = [t.old_span for t in transitions if t.old_span is not None]
+    templates = pack.templates
+
+    user_facts = [f for f in facts if roles[f.span.event_id].role == "user"]
+    tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
+    current = [f for f in user_facts if not any(_overlaps(f.span, s) for s in superseded)]
+    must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
+
+    items = [_clause_item(c, order, superseded) for c in clauses]
+    for item in open_items:
+        template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
+        items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
+                                 (order[item.span.event_id], item.span.start)))
+    paths: dict[str, list[str]] = {}
+    last_said: dict[str, Span] = {}
+    for decision in decisions:
+        statuses = paths.setdefault(decision.object, [])
+        if not statuses or statuses[-1] != templates[decision.status]:
+            statuses.append(templates[decision.status])
+        last_said[decision.object] = decision.span
+    state_path = []
+    for transition in transitions:
+        path = " → ".join(v for v in (transition.old, transition.new) if v)
+        line = templates["transition"].format(slot=transition.slot, path=path)
+        state_path.append(line)
+        items.append(SummaryItem("state", line, 4, 5.0, "",
+                                 (order[transition.span.event_id], transition.span.start)))
+    for obj, statuses in paths.items():
+        line = templates["decision"].format(object=obj, status=" → ".join(statuses))
+        state_path.append(line)
+        items.append(SummaryItem("state", line, 4, 4.0, "",
+                                 (order[last_said[obj].event_id], last_said[obj].start)))
+    for fact in tool_facts:
+        event = roles[fact.span.event_id]
+        text = f"{fact.value}={fact.text}" if fact.value and fact.value not in pack.patterns else fact.text
+        items.append(SummaryItem("confirmed", text, 2 if fact.strength is Strength.STRONG else 1,
+                                 2.0, f"{event.id} {event.tool_name or ''}".strip(),
+                                 (event.index, fact.span.start)))
+    for fact in current:
+        if fact.kind == "time" and isinstance(fact.value, dict):
+            shown = fact.value.get("at") or f"{fact.value.get('start')}/{fact.value.get('end')}"
+            items.append(SummaryItem("times", f"{fact.text} = {shown}", 2, 2.0, fact.span.event_id,
+                                     (order[fact.span.event_id], fact.span.start)))
+
+    covered = [e.id for e in prefix if e.role != "system"]
+    first_user = next((c for c in clauses), None)
+    snapshot = Snapshot(
+        lang=conv.lang,
+        covered_events=[covered[0], covered[-1]],
+        objective=first_user.text if first_user else "",
+        constraints=[f.to_dict() for f in must],
+        confirmed_facts=[{**f.to_dict(), "field": f.value} for f in tool_facts],
+        user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS],
+        decisions=[d.to_dict() for d in decisions],
+        open_items=[o.to_dict() for o in open_items],
+        times=[f.to_dict() for f in current if f.kind == "time"],
+        state_path=state_path,
+        evidence_refs=sorted({f.span.event_id for f in must + tool_facts}, key=lambda i: order[i]),
+    )
+    return snapshot, items, must

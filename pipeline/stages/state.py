@@ -1,0 +1,183 @@
+"""State-path extraction: what the user chose, added, dropped or changed, in order, and which
+actions they have not authorised ("申请先别提交", "don't book yet").
+
+Reads user messages of the prefix only; every item keeps its source span. The path is what
+lets the snapshot show the current value as current and the old one as history.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..rulepacks import RulePack
+from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
+from .base import StageInput
+from .facts import cued_scope, is_exception, split_clauses
+
+__all__ = ["StateStage", "extract_state"]
+
+# the fact kinds whose later value replaces an earlier one
+_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage")
+
+
+@dataclass
+class _Memory:
+    """What the walk over the prefix has seen so far (local to one run)."""
+
+    clauses: list[tuple[str, Span]] = field(default_factory=list)
+    values: list[tuple[str, str, str, Span]] = field(default_factory=list)  # event text, kind, value, span
+    last_object: str | None = None
+
+    def previous(self, kind: str | None, slot: str) -> tuple[str, Span] | None:
+        """The value this change replaces: the latest of its kind said where the slot was
+        mentioned ("取件…明天下午" for "取件时间改成…"), else simply the latest of its kind."""
+        keys = _slot_keys(slot)
+        same_kind = [v for v in self.values if v[1] == kind]
+        for text, _, value, span in reversed(same_kind):
+            if any(k in text.casefold() for k in keys):
+                return value, span
+        return (same_kind[-1][2], same_kind[-1][3]) if same_kind else None
+
+
+def _slot_keys(slot: str) -> list[str]:
+    """Words of a slot name to look for: words of 4+ letters, or character bigrams for CJK."""
+    slot = slot.casefold()
+    words = [w for w in re.findall(r"[a-z]{4,}", slot)]
+    cjk = re.sub(r"[^\u4e00-\u9fff]", "", slot)
+    return words + [cjk[i:i + 2] for i in range(len(cjk) - 1)]
+
+
+def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
+    lead = pack.lead.strip_run(text, start, end, from_end=False)
+    if lead < end:
+        start = lead
+    trail = pack.trail.strip_run(text, start, end, from_end=True)
+    if trail > start:
+        end = trail
+    while start < end and (text[start].isspace() or text[start] in ",，:："):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",，"):
+        end -= 1
+    return start, end
+
+
+def _object_after(text: str, pos: int, end: int, pack: RulePack) -> tuple[int, int]:
+    stop = pack.state.object_end.search(text, pos, end)
+    return _strip(text, pos, stop.start() if stop else end, pack)
+
+
+def _complete(obj: str, memory: _Memory, pack: RulePack) -> str:
+    """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
+    a pronoun ("it", "这个") stands for the last object decided on."""
+    if obj.casefold() in pack.state.pronouns and memory.last_object:
+        return memory.last_object
+    if len(obj) > pack.state.short_object:
+        return obj
+    for text, _ in reversed(memory.clauses):
+        at = text.find(obj)
+        if at >= 0:
+            rest = text[at + len(obj):at + len(obj) + pack.state.object_extension]
+            stop = pack.state.object_end.search(rest)
+            rest = (rest[:stop.start()] if stop else rest).rstrip()
+            return obj + rest if rest else obj
+    return obj
+
+
+def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
+    """"don't book yet": a decision cue right after a negation is no decision."""
+    for cue in pack.negation.finditer(text, start, cue_start):
+        if not text[cue.end():cue_start].strip():
+            return True
+    return False
+
+
+def _value_kind(value: str, pack: RulePack) -> str | None:
+    for kind in _VALUE_KINDS:
+        if any(regex.search(value) for regex in pack.patterns.get(kind, ())):
+            return kind
+    return None
+
+
+def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> StageResult:
+    """Decisions, value transitions and authorisation items over user events, in order."""
+    rules = pack.state
+    memory = _Memory()
+    decisions: list[Decision] = []
+    transitions: list[Transition] = []
+    open_items: list[OpenItem] = []
+
+    for event in events:
+        if event.role != "user":
+            continue
+        text = event.text
+        for start, end in split_clauses(text, pack):
+            span = Span(event.id, start, end)
+            clause = text[start:end]
+
+            change = rules.change.search(text, start, end)
+            if change:
+                slot_start, slot_end = _strip(text, start, change.start(), pack)
+                value_start, value_end = _strip(text, change.end(), end, pack)
+                value = text[value_start:value_end]
+                kind = _value_kind(value, pack)
+                if value:
+                    slot = text[slot_start:slot_end] or (kind or "")
+                    previous = memory.previous(kind, slot) if kind else None
+                    transitions.append(Transition(slot, previous[0] if previous else None, value,
+                                                  Span(event.id, value_start, value_end),
+                                                  previous[1] if previous else None))
+            supposed = rules.conditional.search(text, start, end) is not None
+            for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
+                                        (rules.drop_after, "dropped", False),
+                                        (rules.choose_after, "chosen", False),
+                                        (rules.add_after, "added", False)):
+                match = cue.search(text, start, end)
+                if not match or _negated(text, start, match.start(), pack):
+                    continue
+                a, b = (_strip(text, start, match.start(), pack) if before
+                        else _object_after(text, match.end(), end, pack))
+                if b <= a:
+                    continue
+                obj = _complete(text[a:b], memory, pack)
+                decisions.append(Decision(obj, status, clause, span))
+                memory.last_object = obj
+                break
+
+            for cue in pack.negation.finditer(text, start, end):
+                if is_exception(text, cue, start, end, pack):
+                    continue
+                left, right = cued_scope(text, start, end, cue, pack)
+                if rules.actions.search(text, cue.end(), right):
+                    open_items.append(OpenItem("unauthorised", text[left:right].strip(),
+                                               Span(event.id, left, right)))
+                    break
+            if rules.authorize.search(clause):
+                for i, item in enumerate(open_items):
+                    action = rules.actions.search(item.text)
+                    if item.kind == "unauthorised" and action and action.group(0) in clause:
+                        open_items[i] = OpenItem("authorised_by_user", clause, span)
+
+            for kind in _VALUE_KINDS:
+                for regex in pack.patterns.get(kind, ()):
+                    for match in regex.finditer(text, start, end):
+                        memory.values.append((text, kind, match.group(0),
+                                              Span(event.id, match.start(), match.end())))
+            memory.clauses.append((clause, span))
+    return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
+                       open_items=tuple(open_items))
+
+
+class StateStage:
+    name = "state"
+    assigns = ("decisions", "transitions", "open_items")
+
+    def run(self, data: StageInput) -> StageResult:
+        return extract_state(tuple(data.prefix), data.pack)
+
+
+def current_values(transitions: tuple[Transition, ...]) -> set[Span]:
+    """Spans of values that a later transition replaced: they are history, not constraints."""
+    return {t.old_span for t in transitions if t.old_span is not None}
+
+

@@ -74,7 +74,7 @@ class Compressor:
         assert decision.cut is not None
         prefix = conv.events[:decision.cut]
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now))
-        snapshot, items, must = merge(conv, prefix, results, pack)
+        snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
         rendering = render_summary(prefix, items, must, pack, decision.summary_budget, self.measure,
                                    self.settings["summary.layout_tolerance"])
         if rendering.missing:

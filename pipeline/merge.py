@@ -16,13 +16,32 @@ from .types import Conversation, Event, Fact, KeyClause, Snapshot, Span, StageRe
 __all__ = ["merge"]
 
 _CLAIM_KINDS = ("uncertain",)
+_TOPIC_KINDS = ("topic",)
 
 
 def _overlaps(a: Span, b: Span) -> bool:
     return a.event_id == b.event_id and a.start < b.end and b.start < a.end
 
 
-def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span]) -> SummaryItem:
+def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple[int, int, list[Fact]]]:
+    """Facts that stand (nearly) next to each other, as verbatim runs: "24小时热水和洗衣服务"."""
+    runs: list[tuple[int, int, list[Fact]]] = []
+    for fact in sorted(facts, key=lambda f: f.span.start):
+        if runs and fact.span.start - runs[-1][1] <= gap:
+            start, end, members = runs[-1]
+            runs[-1] = (start, max(end, fact.span.end), members + [fact])
+        else:
+            runs.append((fact.span.start, fact.span.end, [fact]))
+    return runs
+
+
+def _worth_alone(facts: Sequence[Fact]) -> bool:
+    """A piece shown without its clause must say more than its topic ("酒店" alone says nothing)."""
+    return len(facts) > 1 or any(f.kind not in _TOPIC_KINDS for f in facts)
+
+
+def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span],
+                 gap: int) -> SummaryItem:
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not any(_overlaps(f.span, s) for s in superseded)]
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS]
@@ -34,24 +53,31 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
     else:
         section, tier = "key", 1
     value = clause.score / 2 if stale and not strong else clause.score
-    position = (order[clause.span.event_id], clause.span.start)
+    event_order = order[clause.span.event_id]
     label = clause.span.event_id
+
+    def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
+        offset = start - clause.span.start
+        held = tuple(f for f in facts if f in strong)
+        return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
+                           label, (event_order, start), must=held)
+
     cover = None
-    if clause.facts:
+    if clause.facts and _worth_alone(clause.facts):
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)
         if end - start < len(clause.text):
-            offset = start - clause.span.start
-            cover = SummaryItem(section, clause.text[offset:offset + end - start], tier, value,
-                                label, (position[0], start), must=tuple(strong))
-    fragments = tuple(SummaryItem(section, f.text, tier, 3.0, label, (position[0], f.span.start),
-                                  must=(f,)) for f in strong)
-    return SummaryItem(section, clause.text, tier, value, label, position, cover, fragments,
-                       tuple(strong))
+            cover = piece(start, end, clause.facts, value)
+    runs = [r for r in _runs(strong, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
+    runs.sort(key=lambda r: any(f in strong for f in r[2]), reverse=True)
+    fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
+                      for a, b, members in runs)
+    return SummaryItem(section, clause.text, tier, value, label,
+                       (event_order, clause.span.start), cover, fragments, tuple(strong))
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
-          pack: RulePack) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
+          pack: RulePack, gap: int = 3) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
     """The snapshot, the items for the renderer, and the strong facts the text must hold."""
     facts = [f for r in results for f in r.facts]
     clauses = [c for r in results for c in r.clauses]
@@ -68,18 +94,20 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     current = [f for f in user_facts if not any(_overlaps(f.span, s) for s in superseded)]
     must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
 
-    items = [_clause_item(c, order, superseded) for c in clauses]
+    items = [_clause_item(c, order, superseded, gap) for c in clauses]
     for item in open_items:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
         items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
                                  (order[item.span.event_id], item.span.start)))
     paths: dict[str, list[str]] = {}
     last_said: dict[str, Span] = {}
+    dropped: set[str] = set()
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
         last_said[decision.object] = decision.span
+        (dropped.add if decision.status == "dropped" else dropped.discard)(decision.object)
     state_path = []
     for transition in transitions:
         path = " → ".join(v for v in (transition.old, transition.new) if v)
@@ -90,7 +118,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
-        items.append(SummaryItem("state", line, 4, 4.0, "",
+        # a drop changes what holds (tier 4); a choice is usually in its own clause already
+        items.append(SummaryItem("state", line, 4 if obj in dropped else 2, 4.0, "",
                                  (order[last_said[obj].event_id], last_said[obj].start)))
     for fact in tool_facts:
         event = roles[fact.span.event_id]

@@ -157,9 +157,9 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     full = pack.templates["header"].format(first=first, last=last, count=len(covered),
                                            chars=sum(e.size for e in covered))
     short = pack.templates["header_short"].format(first=first, last=last)
-    header = full if measure(full) * 8 <= budget else short
-    if measure(header) > budget:
-        header = ""
+    # the message's name already marks it as a summary: a tight budget keeps content instead
+    header = (full if measure(full) * 8 <= budget else short if measure(short) * 8 <= budget
+              else "")
 
     def merit(chosen: list[SummaryItem]) -> tuple[int, float]:
         held = {id(f) for i in chosen for f in i.must}

@@ -79,7 +79,10 @@ def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyCla
                     add(kind, match.start(), match.end())
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             add(kind, term_start, term_end)
+        asks = pack.question.search(text, start, end) is not None
         for kind in _CUED_KINDS:
+            if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
+                continue
             regex = pack.negation if kind == "negation" else pack.obligation
             for cue in regex.finditer(text, start, end):
                 if kind == "negation" and is_exception(text, cue, start, end, pack):

@@ -1,0 +1,220 @@
+"""Named entities for the fact stage: one pipeline per language, built once per process, shared.
+
+English runs only the ``ner`` component of ``en_core_web_sm``: in that package NER carries its
+own tok2vec (no listener), so tok2vec, tagger, parser, lemmatizer, ... are excluded and the
+spans are the same as the full pipeline's. Chinese has no pretrained spaCy pipeline on PyPI: a
+blank ``zh`` pipeline segmented by jieba, an entity ruler over the rule pack's lexicon terms
+(label = the lexicon's kind upper-cased: TERM, PRODUCT, ALLERGEN, MEDICAL) and jieba.posseg's
+proper-noun tags (nr, ns, nt, nz; the mapping is ``[models.jieba_proper_nouns]``). Model names,
+kept labels and the batch size are in ``[models]`` of default_config.toml.
+
+spaCy and jieba are imported when a recognizer is built, never by ``import pipeline``. Build
+through :func:`get_recognizer` so every stage and thread shares one instance::
+
+    recognizer = get_recognizer("en", load_rule_pack("en").version)
+    recognizer.recognize(["I'm flying to Lisbon"])    # [[(14, 20, "GPE")]]
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+from ..config import Settings, load_settings
+from ..errors import ConfigError, Errors
+from ..rulepacks import RulePack, load_rule_pack
+
+__all__ = ["EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer"]
+
+EntitySpan = tuple[int, int, str]   # (start_char, end_char, label): text[start:end] is the entity
+
+_SPACY_HINT = "pip install 'spacy>=3.8,<3.9'"
+_JIEBA_HINT = "pip install 'jieba>=0.42'"
+
+
+def _import(module: str, hint: str) -> Any:
+    """Import a heavy optional dependency, or say how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(f"named entities need {module!r}, which is not installed: {hint}") from exc
+
+
+class EntityRecognizer:
+    """Named entities of many texts in one batched pass; read-only once built.
+
+    ``model`` is a spaCy pipeline package (default: ``models.spacy_<lang>``); an empty name
+    means a blank pipeline with the lexicon ruler (and, with ``models.segmenter_<lang> =
+    "jieba"``, jieba's proper nouns). Loading takes about a second: build it once (see
+    :func:`get_recognizer`), then call :meth:`recognize` from any thread.
+    """
+
+    def __init__(self, lang: str, pack: RulePack, model: str | None = None, *,
+                 settings: Settings | None = None) -> None:
+        settings = settings or load_settings()
+        options = settings.values
+        self.lang = lang
+        self.model: str = model if model is not None else options.get(f"models.spacy_{lang}", "")
+        self.segmenter: str = "" if self.model else options.get(f"models.segmenter_{lang}", "")
+        self._batch_size = int(settings["models.ner_batch_size"])
+        self._labels = frozenset(settings["models.ner_labels"])
+        self._min_proper_noun = int(settings["models.min_proper_noun_chars"])
+        prefix = "models.jieba_proper_nouns."
+        self._proper_noun_labels = {k[len(prefix):]: str(v) for k, v in options.items()
+                                    if k.startswith(prefix)}
+        self._filler = pack.filler
+        self._posseg: Any = None
+        # spaCy does not promise that one pipeline may run in two threads at once; the stages
+        # run in a pool, so calls on one instance take turns (uncontended in practice).
+        self._lock = threading.Lock()
+
+        spacy = _import("spacy", _SPACY_HINT)
+        if self.model:
+            self._nlp = self._load_ner(spacy, self.model)
+        else:
+            self._nlp = self._build_blank(spacy, lang, pack)
+        self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
+
+    @staticmethod
+    def _load_ner(spacy: Any, model: str) -> Any:
+        """The package's NER alone, plus the shared embedding layer only if NER listens to one."""
+        try:
+            path = spacy.util.get_package_path(model)
+            components = set(spacy.util.get_model_meta(path).get("components", []))
+            nlp = spacy.load(model, exclude=sorted(components - {"ner"}))
+        except (ImportError, OSError) as exc:
+            raise OSError(f"cannot load the spaCy pipeline {model!r} ({exc}); install it: "
+                          f"pip install {model}") from exc
+        if "ner" not in nlp.pipe_names:
+            raise OSError(f"the spaCy pipeline {model!r} has no 'ner' component")
+        upstreams = {getattr(node, "upstream_name", None) for node in nlp.get_pipe("ner").model.walk()}
+        upstreams &= components
+        if upstreams:   # e.g. a transformer pipeline: its NER reads a shared tok2vec/transformer
+            nlp = spacy.load(model, exclude=sorted(components - {"ner"} - upstreams))
+        return nlp
+
+    def _build_blank(self, spacy: Any, lang: str, pack: RulePack) -> Any:
+        """A blank pipeline, its segmenter warmed up, and an entity ruler over the lexicons."""
+        config: dict[str, Any] = {}
+        if self.segmenter == "jieba":
+            jieba = _import("jieba", _JIEBA_HINT)
+            jieba.setLogLevel(logging.WARNING)
+            jieba.initialize()                  # the dictionary cache: ~1 s, at load not first call
+            self._posseg = _import("jieba.posseg", _JIEBA_HINT).dt
+            config = {"nlp": {"tokenizer": {"segmenter": "jieba"}}}
+        elif self.segmenter:
+            config = {"nlp": {"tokenizer": {"segmenter": self.segmenter}}}
+        nlp = spacy.blank(lang, config=config)
+        ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})
+        ruler.add_patterns([{"label": kind.upper(), "pattern": term}
+                            for kind, terms in sorted(pack.lexicon_terms.items()) for term in terms])
+        return nlp
+
+    @property
+    def components(self) -> tuple[str, ...]:
+        """The spaCy components that run: ``("ner",)`` for en_core_web_sm."""
+        return tuple(self._nlp.pipe_names)
+
+    def recognize(self, texts: Sequence[str]) -> list[list[EntitySpan]]:
+        """Per text, its entities as ``(start_char, end_char, label)`` in text order.
+
+        One batched ``nlp.pipe`` over all texts: ``recognize([e.text for e in user_events])``,
+        not one call per text (English, 30 short texts here: 30-60 ms batched, 70-150 ms one by one).
+        """
+        if not texts:
+            return []
+        with self._lock:
+            docs = list(self._nlp.pipe(texts, batch_size=self._batch_size))
+            if self._posseg is None:
+                return [self._kept(doc) for doc in docs]
+            self._posseg.makesure_userdict_loaded()   # words a user added with jieba.add_word
+            return [self._with_proper_nouns(doc) for doc in docs]
+
+    def _kept(self, doc: Any) -> list[EntitySpan]:
+        """Pretrained labels in ``models.ner_labels``; every lexicon (ruler) label."""
+        ruled = not self.model
+        return [(e.start_char, e.end_char, e.label_) for e in doc.ents
+                if ruled or e.label_ in self._labels]
+
+    def _with_proper_nouns(self, doc: Any) -> list[EntitySpan]:
+        """Lexicon terms, then jieba's proper nouns where no lexicon term is: "过敏" is tagged
+        nr (a person) by jieba's dictionary, but it is a MEDICAL term first."""
+        found = self._kept(doc)
+        lexicon = list(found)
+        for start, end, label in self._proper_nouns(doc):
+            if not any(start < e and s < end for s, e, _ in lexicon):
+                found.append((start, end, label))
+        return sorted(found)
+
+    def _proper_nouns(self, doc: Any) -> Iterator[EntitySpan]:
+        """jieba's proper nouns over the doc's own jieba words, so every span is token-aligned.
+
+        A dictionary word takes its dictionary tag; a word jieba's HMM found ("张伟" is in no
+        dictionary) is tagged by posseg, whose HMM is the slow part, on that word alone: about
+        4x faster than posseg over whole texts, with the same result on 97 % of the ~790 proper
+        nouns of 1,528 CrossWOZ/RiSAWOZ user turns. Fillers ("谢谢", "明白": nr in jieba's
+        dictionary) and one-character tags ("恩", "换") are dropped.
+        """
+        tags = self._posseg.word_tag_tab
+        for token in doc:
+            if token.is_ascii or token.is_punct or token.is_space or token.like_num:
+                continue
+            word, start = token.text, token.idx
+            tag = tags.get(word)
+            if tag is not None:
+                pieces: Iterator[tuple[int, str, str]] = iter([(start, word, tag)])
+            else:
+                pieces = self._tagged_pieces(word, start)
+            for begin, piece, flag in pieces:
+                label = self._proper_noun_labels.get(flag)
+                if (label and len(piece) >= self._min_proper_noun
+                        and not self._filler.covers(piece)):
+                    yield begin, begin + len(piece), label
+
+    def _tagged_pieces(self, word: str, start: int) -> Iterator[tuple[int, str, str]]:
+        """posseg's (offset, piece, tag) inside one word it did not find in its dictionary."""
+        pos = 0
+        for pair in self._posseg.cut(word):
+            found = word.find(pair.word, pos)
+            if found < 0:
+                continue
+            pos = found + len(pair.word)
+            yield start + found, pair.word, pair.flag
+
+
+_RECOGNIZERS: dict[tuple[Hashable, ...], EntityRecognizer] = {}
+_RECOGNIZERS_LOCK = threading.Lock()
+
+
+def _frozen(value: Any) -> Hashable:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def get_recognizer(lang: str, pack_version: str, model: str | None = None,
+                   settings: Settings | None = None) -> EntityRecognizer:
+    """The process-wide recognizer for this language, pack version, model and ``[models]``
+    settings: built on the first call (under a lock, so two threads never load it twice), then
+    the same instance. A new pack version (edited lexicons) builds a new one.
+    """
+    settings = settings or load_settings()
+    pack = load_rule_pack(lang)
+    if pack.version != pack_version:
+        raise ConfigError(Errors.E023, name=lang,
+                          detail=f"version {pack_version} asked, {pack.version} loaded")
+    resolved = model if model is not None else settings.values.get(f"models.spacy_{lang}", "")
+    options = tuple(sorted((k, _frozen(v)) for k, v in settings.values.items()
+                           if k.startswith("models.") or k == "policy.max_message_chars"))
+    key = (lang, pack_version, resolved, options)
+    with _RECOGNIZERS_LOCK:
+        if key not in _RECOGNIZERS:
+            _RECOGNIZERS[key] = EntityRecognizer(lang, pack, resolved, settings=settings)
+        return _RECOGNIZERS[key]
+
+
+def clear_recognizers() -> None:
+    """Forget the built recognizers (tests; a process that reloads its rule packs)."""
+    with _RECOGNIZERS_LOCK:
+        _RECOGNIZERS.clear()

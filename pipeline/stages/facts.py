@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ..rulepacks import Hit, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
@@ -58,8 +58,10 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> tup
     return left, right
 
 
-def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyClause]]:
-    """All facts of one event's text and its clauses scored for the summary."""
+def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, int, str]] = ()
+                  ) -> tuple[list[Fact], list[KeyClause]]:
+    """All facts of one event's text and its clauses scored for the summary; ``entities`` are
+    named-entity spans of the text (from the recognizer), kept as medium facts."""
     text = event.text
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
@@ -79,6 +81,9 @@ def extract_facts(event: Event, pack: RulePack) -> tuple[list[Fact], list[KeyCla
                     add(kind, match.start(), match.end())
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             add(kind, term_start, term_end)
+        for ent_start, ent_end, label in entities:
+            if start <= ent_start and ent_end <= end and label.casefold() not in pack.lexicon_terms:
+                add("entity", ent_start, ent_end)
         asks = pack.question.search(text, start, end) is not None
         for kind in _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
@@ -205,9 +210,13 @@ class FactStage:
         clauses: list[KeyClause] = []
         max_fields = data.settings["summary.max_tool_facts"]
         max_chars = data.settings["summary.max_tool_fact_chars"]
+        users = [e for e in data.prefix if e.role == "user"]
+        recognizer = data.models.get("entities")
+        spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
+        entities = {e.id: found for e, found in zip(users, spans)}
         for event in data.prefix:
             if event.role == "user":
-                event_facts, event_clauses = extract_facts(event, data.pack)
+                event_facts, event_clauses = extract_facts(event, data.pack, entities[event.id])
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":

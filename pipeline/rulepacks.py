@@ -97,12 +97,16 @@ class Lexicon:
                 if text[hit.end():pos].strip(_SEPARATORS):
                     break
                 pos = hit.start()
+            while pos > start and text[pos - 1] in _SEPARATORS:
+                pos -= 1
             return pos
         pos = start
         for hit in hits:
             if text[pos:hit.start()].strip(_SEPARATORS):
                 break
             pos = hit.end()
+        while pos < end and text[pos] in _SEPARATORS:
+            pos += 1
         return pos
 
     def covers(self, text: str, start: int = 0, end: int | None = None) -> bool:

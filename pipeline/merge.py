@@ -15,7 +15,7 @@ from .types import Conversation, Event, Fact, KeyClause, Snapshot, Span, StageRe
 
 __all__ = ["merge"]
 
-_CLAIM_KINDS = ("uncertain",)
+_CLAIM_KINDS = ("uncertain", "claim")
 _TOPIC_KINDS = ("topic",)
 
 

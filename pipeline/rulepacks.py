@@ -20,7 +20,7 @@ __all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_
 _REQUIRED = {
     "meta": ("name", "version"),
     "text": ("clause_split", "scope_breaks", "left_context", "word_boundaries", "number", "units"),
-    "cues": ("negation", "obligation", "uncertainty", "negation_exceptions"),
+    "cues": ("negation", "obligation", "uncertainty", "claims", "negation_exceptions"),
     "beneficiary": ("patterns",),
     "fillers": ("words", "lead", "trail"),
     "questions": ("cues",),
@@ -155,6 +155,7 @@ class RulePack:
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
+    claim: Lexicon
     filler: Lexicon
     lead: Lexicon
     trail: Lexicon
@@ -284,6 +285,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),
+        claim=Lexicon(cues["claims"], bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),

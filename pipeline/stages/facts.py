@@ -18,6 +18,8 @@ from .base import StageInput
 __all__ = ["FactStage", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
 
 _CUED_KINDS = ("negation", "obligation")
+# facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
+_CLAUSE_KINDS = ("uncertain", "claim")
 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
@@ -94,7 +96,9 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
                     continue
                 add(kind, *cued_scope(text, start, end, cue, pack))
         if pack.uncertainty.search(text, start, end):
-            add("uncertain", start, end)
+            add("uncertain", start, end)  # the hedge stays in the claim's text
+        elif pack.claim.search(text, start, end) and not asks:
+            add("claim", start, end)
         own = _drop_nested(facts[before:])
         del facts[before:]
         facts.extend(own)
@@ -128,7 +132,7 @@ def _drop_nested(facts: list[Fact]) -> list[Fact]:
     kept: list[Fact] = []
     for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start))):
         outer = next((k for k in kept if k.span.start <= fact.span.start
-                      and fact.span.end <= k.span.end
+                      and fact.span.end <= k.span.end and k.kind not in _CLAUSE_KINDS
                       and k.strength.rank >= fact.strength.rank), None)
         if outer is None:
             kept.append(fact)

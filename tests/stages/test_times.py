@@ -1,0 +1,257 @@
+"""Time normalisation (DESIGN §5 "times", §6, §10): pipeline.stages.times.normalize_time.
+
+Every expected value below was worked out by hand from the fixed ``now`` (not copied from the
+function's output):
+
+- zh: now = 2026-11-30T10:00:00+08:00, Asia/Shanghai, a Monday. This week = Mon 11-30 .. Sun
+  12-06, next week = 12-07 .. 12-13, the week after = 12-14 .. 12-20, last week = 11-23 .. 11-29.
+- en: now = 2026-11-30T10:00:00-05:00, America/New_York (EST; DST starts again on 2027-03-14,
+  so a March 20 date carries -04:00).
+
+Conventions (the data lives in the [times] tables of rules/zh.toml and rules/en.toml):
+a day is 00:00:00 .. 23:59:59; parts of day are [start, end) hour ranges ending one second
+early (下午 12-18, 上午 9-12, 晚上 18-24, morning 6-12, afternoon 12-18, evening 18-22,
+night 18-24); "下周三" and "next Wednesday" are the Wednesday of next week; a bare weekday is
+the first one after today; "X月X日" without a year is its occurrence in the year that starts 31
+days before today; deadlines run from now to the end of what they name; a clock or part of day
+with no day that has already passed today is tomorrow's.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from pipeline.rulepacks import load_rule_pack
+from pipeline.stages.times import compile_grammar, normalize_time
+
+ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
+NOW = {"zh": ZH_NOW, "en": EN_NOW}
+
+
+def at(value: str) -> dict:
+    return {"at": value}
+
+
+def span(start: str, end: str) -> dict:
+    return {"start": start, "end": end}
+
+
+def day(d: str, off: str) -> dict:
+    """The whole day ``d`` (YYYY-MM-DD) at UTC offset ``off``."""
+    return span(f"{d}T00:00:00{off}", f"{d}T23:59:59{off}")
+
+
+Z = "+08:00"
+ZH_START = "2026-11-30T10:00:00+08:00"       # now, the start of every zh deadline
+E = "-05:00"
+EN_START = "2026-11-30T10:00:00-05:00"
+
+ZH_ROWS = [
+    # the brief's must-haves
+    ("下周三下午3点", at("2026-12-09T15:00:00+08:00")),       # Wed of next week, 下午 → 15h
+    ("明天下午", span("2026-12-01T12:00:00+08:00", "2026-12-01T17:59:59+08:00")),
+    ("下下周", span("2026-12-14T00:00:00+08:00", "2026-12-20T23:59:59+08:00")),
+    ("3月5日", day("2027-03-05", Z)),                       # 2026-03-05 is 9 months past
+    ("周五前", span(ZH_START, "2026-12-04T23:59:59+08:00")),  # now → end of this Friday
+    ("三天后", day("2026-12-03", Z)),
+    ("上周五", day("2026-11-27", Z)),
+    ("今晚8点", at("2026-11-30T20:00:00+08:00")),
+    ("下个月15号", day("2026-12-15", Z)),
+    ("后天上午", span("2026-12-02T09:00:00+08:00", "2026-12-02T11:59:59+08:00")),
+    ("大后天", day("2026-12-03", Z)),
+    ("这周六晚上", span("2026-12-05T18:00:00+08:00", "2026-12-05T23:59:59+08:00")),
+    ("月底", span("2026-11-26T00:00:00+08:00", "2026-11-30T23:59:59+08:00")),  # last 5 days
+    ("周末", span("2026-12-05T00:00:00+08:00", "2026-12-06T23:59:59+08:00")),
+    ("下午三点半", at("2026-11-30T15:30:00+08:00")),
+    ("12月2日上午10点", at("2026-12-02T10:00:00+08:00")),
+    # weeks, months, years
+    ("下周", span("2026-12-07T00:00:00+08:00", "2026-12-13T23:59:59+08:00")),
+    ("这周", span("2026-11-30T00:00:00+08:00", "2026-12-06T23:59:59+08:00")),
+    ("上周", span("2026-11-23T00:00:00+08:00", "2026-11-29T23:59:59+08:00")),
+    ("下周末", span("2026-12-12T00:00:00+08:00", "2026-12-13T23:59:59+08:00")),
+    ("月初", span("2026-12-01T00:00:00+08:00", "2026-12-05T23:59:59+08:00")),  # Nov's is over
+    ("下个月底", span("2026-12-27T00:00:00+08:00", "2026-12-31T23:59:59+08:00")),
+    ("年底", span("2026-12-01T00:00:00+08:00", "2026-12-31T23:59:59+08:00")),
+    ("明年", span("2027-01-01T00:00:00+08:00", "2027-12-31T23:59:59+08:00")),
+    # days and weekdays
+    ("明天", day("2026-12-01", Z)),
+    ("昨天", day("2026-11-29", Z)),
+    ("周日", day("2026-12-06", Z)),                         # bare weekday: the next one
+    ("星期天", day("2026-12-06", Z)),
+    ("下个星期二", day("2026-12-08", Z)),
+    ("三天前", day("2026-11-27", Z)),
+    # dates
+    ("11月20日", day("2026-11-20", Z)),                     # 10 days ago: a recent past date
+    ("十二月二十五号", day("2026-12-25", Z)),
+    ("2027年1月5日", day("2027-01-05", Z)),
+    ("15号", day("2026-12-15", Z)),                         # Nov 15 is past: next month's
+    # clocks
+    ("明早8点", at("2026-12-01T08:00:00+08:00")),
+    ("凌晨2点", at("2026-12-01T02:00:00+08:00")),            # 02:00 today has passed
+    ("晚上12点", at("2026-12-01T00:00:00+08:00")),           # midnight ending today
+    ("三点一刻", at("2026-11-30T15:15:00+08:00")),           # a bare 3 o'clock is 15h
+    ("周六10:20", at("2026-12-05T10:20:00+08:00")),
+    ("两小时后", at("2026-11-30T12:00:00+08:00")),
+    ("半小时后", at("2026-11-30T10:30:00+08:00")),
+    # deadlines and "after"
+    ("3天内", span(ZH_START, "2026-12-03T23:59:59+08:00")),
+    ("本周内", span(ZH_START, "2026-12-06T23:59:59+08:00")),
+    ("月底前", span(ZH_START, "2026-11-30T23:59:59+08:00")),
+    ("下午3点后", span("2026-11-30T15:00:00+08:00", "2026-11-30T23:59:59+08:00")),
+]
+
+EN_ROWS = [
+    # the brief's must-haves
+    ("next Wednesday 3pm", at("2026-12-09T15:00:00-05:00")),  # Wednesday of next week
+    ("the day after tomorrow", day("2026-12-02", E)),
+    ("by Friday", span(EN_START, "2026-12-04T23:59:59-05:00")),
+    ("in 3 days", day("2026-12-03", E)),
+    ("tomorrow afternoon", span("2026-12-01T12:00:00-05:00", "2026-12-01T17:59:59-05:00")),
+    ("tonight at 8", at("2026-11-30T20:00:00-05:00")),
+    ("December 5", day("2026-12-05", E)),
+    ("next week", span("2026-12-07T00:00:00-05:00", "2026-12-13T23:59:59-05:00")),
+    ("this weekend", span("2026-12-05T00:00:00-05:00", "2026-12-06T23:59:59-05:00")),
+    ("before 9am", span(EN_START, "2026-12-01T09:00:00-05:00")),  # 9am today has passed
+    ("Friday at 7pm", at("2026-12-04T19:00:00-05:00")),
+    ("noon tomorrow", at("2026-12-01T12:00:00-05:00")),
+    # weekdays
+    ("this Friday", day("2026-12-04", E)),
+    ("last Friday", day("2026-11-27", E)),
+    ("Wednesday next week", day("2026-12-09", E)),
+    ("Monday", day("2026-12-07", E)),                        # today is Monday: the next one
+    ("Friday evening", span("2026-12-04T18:00:00-05:00", "2026-12-04T21:59:59-05:00")),
+    ("on Friday at 05:24", at("2026-12-04T05:24:00-05:00")),  # zero-padded: 24-hour clock
+    # dates
+    ("March 20", day("2027-03-20", "-04:00")),               # after the DST change
+    ("Nov 20", day("2026-11-20", E)),
+    ("Dec 5, 2027", day("2027-12-05", E)),
+    ("the 15th of next month", day("2026-12-15", E)),
+    ("12/05", day("2026-12-05", E)),                         # dateparser
+    ("a week from tomorrow", day("2026-12-08", E)),          # dateparser
+    ("2026-12-25 at 3pm", at("2026-12-25T15:00:00-05:00")),
+    # periods
+    ("last week", span("2026-11-23T00:00:00-05:00", "2026-11-29T23:59:59-05:00")),
+    ("next month", span("2026-12-01T00:00:00-05:00", "2026-12-31T23:59:59-05:00")),
+    ("end of the month", span("2026-11-26T00:00:00-05:00", "2026-11-30T23:59:59-05:00")),
+    ("the weekend", span("2026-12-05T00:00:00-05:00", "2026-12-06T23:59:59-05:00")),
+    ("this morning", span("2026-11-30T06:00:00-05:00", "2026-11-30T11:59:59-05:00")),
+    # offsets
+    ("in 3 hours", at("2026-11-30T13:00:00-05:00")),
+    ("in a week", day("2026-12-07", E)),
+    ("2 weeks from now", day("2026-12-14", E)),
+    ("3 days ago", day("2026-11-27", E)),
+    # clocks
+    ("tomorrow morning at 9", at("2026-12-01T09:00:00-05:00")),
+    ("tomorrow 3:30pm", at("2026-12-01T15:30:00-05:00")),
+    ("at 8", at("2026-11-30T20:00:00-05:00")),               # 8am has passed, 8pm has not
+    ("midnight", at("2026-12-01T00:00:00-05:00")),
+    # deadlines and "after"
+    ("within 2 days", span(EN_START, "2026-12-02T23:59:59-05:00")),
+    ("by the end of the month", span(EN_START, "2026-11-30T23:59:59-05:00")),
+    ("by midnight", span(EN_START, "2026-12-01T00:00:00-05:00")),
+    ("by 12/05", span(EN_START, "2026-12-05T23:59:59-05:00")),  # grammar + dateparser
+    ("after 5pm", span("2026-11-30T17:00:00-05:00", "2026-11-30T23:59:59-05:00")),
+]
+
+ROWS = [("zh", t, e) for t, e in ZH_ROWS] + [("en", t, e) for t, e in EN_ROWS]
+
+UNPARSEABLE = [
+    ("zh", ""), ("zh", "   "), ("zh", "你好"), ("zh", "周八"), ("zh", "2月30日"), ("zh", "13月5日"),
+    ("zh", "25点"), ("zh", "周五或周六"), ("zh", "周六10"), ("zh", "上周五前"),
+    ("en", "hello"), ("en", "banana 3"), ("en", "february 30"), ("en", "next blursday"),
+    ("en", "on monday 13"),
+]
+
+
+def test_enough_rows_per_language() -> None:
+    assert len(ZH_ROWS) >= 30 and len(EN_ROWS) >= 30
+    must = {"下周三下午3点", "明天下午", "下下周", "3月5日", "周五前", "三天后", "上周五", "今晚8点",
+            "下个月15号", "后天上午", "大后天", "这周六晚上", "月底", "周末", "下午三点半", "12月2日上午10点",
+            "next Wednesday 3pm", "the day after tomorrow", "by Friday", "in 3 days",
+            "tomorrow afternoon", "tonight at 8", "December 5", "next week", "this weekend",
+            "before 9am", "Friday at 7pm", "noon tomorrow"}
+    assert must <= {t for _, t, _ in ROWS}
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), ROWS, ids=[f"{l}:{t}" for l, t, _ in ROWS])
+def test_normalize(lang: str, text: str, expected: dict) -> None:
+    assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang)) == expected
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), ROWS, ids=[f"{l}:{t}" for l, t, _ in ROWS])
+def test_values_are_in_nows_zone(lang: str, text: str, expected: dict) -> None:
+    """Every value carries the offset that now's zone has at that wall-clock time."""
+    result = normalize_time(text, lang, NOW[lang], load_rule_pack(lang))
+    assert result is not None
+    zone = NOW[lang].tzinfo
+    for value in result.values():
+        parsed = datetime.fromisoformat(value)
+        assert parsed.utcoffset() == zone.utcoffset(parsed.replace(tzinfo=None))
+    if "start" in result:
+        assert datetime.fromisoformat(result["start"]) <= datetime.fromisoformat(result["end"])
+
+
+@pytest.mark.parametrize(("lang", "text"), UNPARSEABLE)
+def test_unparseable_is_none(lang: str, text: str) -> None:
+    assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang)) is None
+
+
+@pytest.mark.parametrize(("tz", "offset"), [
+    (ZoneInfo("Asia/Tokyo"), "+09:00"),
+    (ZoneInfo("UTC"), "+00:00"),
+    (timezone(timedelta(hours=5, minutes=30)), "+05:30"),
+    (ZoneInfo("America/New_York"), "-05:00"),
+])
+def test_result_tz_is_nows_tz(tz, offset: str) -> None:
+    now = datetime(2026, 11, 30, 10, 0, tzinfo=tz)
+    zh = load_rule_pack("zh")
+    assert normalize_time("明天下午3点", "zh", now, zh) == at(f"2026-12-01T15:00:00{offset}")
+    assert normalize_time("tomorrow afternoon", "en", now, load_rule_pack("en")) == span(
+        f"2026-12-01T12:00:00{offset}", f"2026-12-01T17:59:59{offset}")
+    assert normalize_time("by Friday", "en", now, load_rule_pack("en")) == span(
+        f"2026-11-30T10:00:00{offset}", f"2026-12-04T23:59:59{offset}")
+
+
+def test_same_instant_other_zone_is_not_served_from_the_cache() -> None:
+    """ZH_NOW and 02:00 UTC are equal datetimes; the results must still differ by zone."""
+    utc_now = ZH_NOW.astimezone(UTC)
+    assert utc_now == ZH_NOW
+    pack = load_rule_pack("zh")
+    assert normalize_time("明天下午3点", "zh", ZH_NOW, pack) == at("2026-12-01T15:00:00+08:00")
+    # 02:00 UTC on 11-30: tomorrow is still 12-01, now in UTC
+    assert normalize_time("明天下午3点", "zh", utc_now, pack) == at("2026-12-01T15:00:00+00:00")
+
+
+def test_pytz_zone() -> None:
+    pytz = pytest.importorskip("pytz")
+    now = pytz.timezone("America/New_York").localize(datetime(2026, 11, 30, 10, 0))
+    pack = load_rule_pack("en")
+    assert normalize_time("next Wednesday 3pm", "en", now, pack) == at("2026-12-09T15:00:00-05:00")
+    assert normalize_time("March 20", "en", now, pack) == day("2027-03-20", "-04:00")
+
+
+def test_relative_to_now_and_pure() -> None:
+    pack = load_rule_pack("zh")
+    later = datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+    assert normalize_time("明天", "zh", later, pack) == day("2026-12-02", Z)
+    first = normalize_time("明天", "zh", ZH_NOW, pack)
+    assert first is not None
+    first["start"] = "changed"                       # callers get a copy, never the cache
+    assert normalize_time("明天", "zh", ZH_NOW, pack) == day("2026-12-01", Z)
+
+
+def test_naive_now_is_refused() -> None:
+    assert normalize_time("明天", "zh", ZH_NOW.replace(tzinfo=None), load_rule_pack("zh")) is None
+
+
+def test_grammars_are_data() -> None:
+    """Both packs carry a [times] table whose forms all compile."""
+    for lang in ("zh", "en"):
+        data = load_rule_pack(lang).time_grammar
+        assert {"forms", "parts", "relative_days", "weekdays", "modes"} <= set(data)
+        grammar = compile_grammar(data, lang)
+        assert grammar.forms

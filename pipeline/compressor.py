@@ -59,6 +59,8 @@ class Compressor:
         """The models the stages share, loaded on first use per language, then kept."""
         if pack.lang not in self._loaded:
             models: dict[str, Any] = {}
+            from .stages.times import preload
+            preload(pack)  # cn2an and dateparser import lazily: pay for it at load, not in a call
             if self.settings["stages.entities"]:
                 from .stages.entities import get_recognizer
                 models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)

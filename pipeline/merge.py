@@ -130,7 +130,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     for fact in current:
         if fact.kind == "time" and isinstance(fact.value, dict):
             shown = fact.value.get("at") or f"{fact.value.get('start')}/{fact.value.get('end')}"
-            items.append(SummaryItem("times", f"{fact.text} = {shown}", 2, 2.0, fact.span.event_id,
+            # the words are already quoted with their clause; the absolute value is a bonus
+            items.append(SummaryItem("times", f"{fact.text} = {shown}", 1, 0.3, fact.span.event_id,
                                      (order[fact.span.event_id], fact.span.start)))
 
     covered = [e.id for e in prefix if e.role != "system"]

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from typing import Iterator, Sequence
 
 from ..rulepacks import Hit, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import StageInput
+from .times import normalize_time
 
 __all__ = ["FactStage", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
 
@@ -60,10 +62,11 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> tup
     return left, right
 
 
-def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, int, str]] = ()
-                  ) -> tuple[list[Fact], list[KeyClause]]:
+def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, int, str]] = (),
+                  now: datetime | None = None) -> tuple[list[Fact], list[KeyClause]]:
     """All facts of one event's text and its clauses scored for the summary; ``entities`` are
-    named-entity spans of the text (from the recognizer), kept as medium facts."""
+    named-entity spans of the text (from the recognizer), kept as medium facts; with ``now``,
+    times carry their absolute value ({"at"} or {"start", "end"}, ISO-8601 with offset)."""
     text = event.text
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
@@ -72,8 +75,9 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
         fragment = text[start:end].strip()
         if fragment:
             offset = text.index(fragment, start)
+            value = normalize_time(fragment, pack.lang, now, pack) if kind == "time" and now else None
             facts.append(Fact(kind, fragment, pack.strength_of(kind),
-                              Span(event.id, offset, offset + len(fragment))))
+                              Span(event.id, offset, offset + len(fragment)), value))
 
     for start, end in split_clauses(text, pack):
         before = len(facts)
@@ -220,7 +224,7 @@ class FactStage:
         entities = {e.id: found for e, found in zip(users, spans)}
         for event in data.prefix:
             if event.role == "user":
-                event_facts, event_clauses = extract_facts(event, data.pack, entities[event.id])
+                event_facts, event_clauses = extract_facts(event, data.pack, entities[event.id], data.now)
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":

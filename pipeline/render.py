@@ -173,6 +173,27 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     # the richest layout that holds every must-keep fact the best one holds and nearly as much
     _, chosen, sections, ids = next(f for f in fits if f[0][0] == top_held
                                     and f[0][1] >= top_value * (1 - tolerance))
+    chosen = _repair(header, chosen, must, prefix, budget, pack, measure, sections, ids)
     text = _compose(header, chosen, pack, sections, ids)
     kept = tuple(sorted(chosen, key=lambda i: i.order))
     return Rendering(text, kept, tuple(find_missing(must, text)))
+
+
+def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix: Sequence[Event],
+            budget: int, pack: RulePack, measure: Callable[[str], int], sections: bool,
+            ids: bool) -> list[SummaryItem]:
+    """Put back every strong fact the text lacks, evicting the least important items that
+    hold no strong fact to make room: a summary is not shipped short of a constraint it could
+    hold."""
+    order = {e.id: e.index for e in prefix}
+    chosen = list(chosen)
+    for fact in find_missing(must, _compose(header, chosen, pack, sections, ids)):
+        patch = SummaryItem("constraints", fact.text, 4, 3.0, fact.span.event_id,
+                            (order[fact.span.event_id], fact.span.start), must=(fact,))
+        candidate = chosen + [patch]
+        spare = sorted((i for i in chosen if not i.must), key=_priority)
+        while measure(_compose(header, candidate, pack, sections, ids)) > budget and spare:
+            candidate.remove(spare.pop(0))
+        if measure(_compose(header, candidate, pack, sections, ids)) <= budget:
+            chosen = candidate
+    return chosen

@@ -219,6 +219,7 @@ class Snapshot:
     decisions: list[dict[str, Any]] = field(default_factory=list)
     open_items: list[dict[str, Any]] = field(default_factory=list)
     times: list[dict[str, Any]] = field(default_factory=list)
+    persistent: list[dict[str, Any]] = field(default_factory=list)  # names the user came back to
     intents: list[dict[str, Any]] = field(default_factory=list)
     state_path: list[str] = field(default_factory=list)
     evidence_refs: list[str] = field(default_factory=list)

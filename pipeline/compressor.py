@@ -19,7 +19,7 @@ from .types import Action, CompressionResult, Conversation, Event, Plan, Snapsho
 
 __all__ = ["Compressor"]
 
-_STAGES: dict[str, Callable[[], Stage]] = {"facts": FactStage, "state": StateStage}
+_STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "state": StateStage}
 
 
 class Compressor:
@@ -37,8 +37,11 @@ class Compressor:
         else:
             self.settings = load_settings(config)
         self.measure = counter or len
-        self.stages: list[Stage] = [_STAGES[name]() for name in self.settings["stages.enabled"]]
+        self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
+        # one pool for the life of the compressor: the stages run side by side on every call
+        self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages)),
+                                        thread_name_prefix="squeeze-stage")
 
     def compress(self, messages: Any, *, target_chars: int | None = None, force: bool = False,
                  now: str | datetime | None = None, lang: str | None = None) -> CompressionResult:
@@ -78,8 +81,7 @@ class Compressor:
         if len(self.stages) == 1:
             outcomes = [run_stage(self.stages[0], data)]
         else:
-            with ThreadPoolExecutor(max_workers=len(self.stages)) as pool:
-                outcomes = list(pool.map(lambda s: run_stage(s, data), self.stages))
+            outcomes = list(self._pool.map(lambda s: run_stage(s, data), self.stages))
         return [r for r, _ in outcomes], [w for _, w in outcomes if w]
 
     def _compact(self, conv: Conversation, pack: RulePack, decision: Plan,

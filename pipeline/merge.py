@@ -62,6 +62,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
                  gap: int) -> SummaryItem:
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not any(_overlaps(f.span, s) for s in superseded)]
+    strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS]
     stale = any(_overlaps(f.span, s) for f in clause.facts for s in superseded)
     if claims:
@@ -76,7 +77,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
         offset = start - clause.span.start
-        held = tuple(f for f in facts if f in strong)
+        held = tuple(f for f in facts if id(f) in strong_ids)
         return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
                            label, (event_order, start), must=held)
 
@@ -87,7 +88,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
         if end - start < len(clause.text):
             cover = piece(start, end, clause.facts, value)
     runs = [r for r in _runs(strong, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
-    runs.sort(key=lambda r: any(f in strong for f in r[2]), reverse=True)
+    runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
     return SummaryItem(section, clause.text, tier, value, label,

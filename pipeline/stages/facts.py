@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from typing import Iterator, Sequence
 
+from ..config import Settings
 from ..rulepacks import Hit, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import StageInput
 from .times import normalize_time
 
-__all__ = ["FactStage", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
+__all__ = ["FactStage", "analyse_text", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -67,7 +70,27 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
     """All facts of one event's text and its clauses scored for the summary; ``entities`` are
     named-entity spans of the text (from the recognizer), kept as medium facts; with ``now``,
     times carry their absolute value ({"at"} or {"start", "end"}, ISO-8601 with offset)."""
-    text = event.text
+    facts, clauses = analyse_text(event.text, pack, tuple(entities))
+    return _stamped(facts, clauses, event.id, pack, now)
+
+
+def _stamped(facts: Sequence[Fact], clauses: Sequence[KeyClause], event_id: str, pack: RulePack,
+             now: datetime | None) -> tuple[list[Fact], list[KeyClause]]:
+    """An analysis of a text, placed in its event (ids) and its conversation (``now``)."""
+    placed: dict[int, Fact] = {}
+    for fact in facts:
+        value = (normalize_time(fact.text, pack.lang, now, pack) if fact.kind == "time" and now
+                 else fact.value)
+        placed[id(fact)] = Fact(fact.kind, fact.text, fact.strength,
+                                Span(event_id, fact.span.start, fact.span.end), value)
+    return ([placed[id(f)] for f in facts],
+            [KeyClause(c.text, Span(event_id, c.span.start, c.span.end), c.score,
+                       tuple(placed[id(f)] for f in c.facts)) for c in clauses])
+
+
+def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
+                 ) -> tuple[list[Fact], list[KeyClause]]:
+    """Facts and scored clauses of one text, with an empty event id (see ``_stamped``)."""
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
 
@@ -75,9 +98,8 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
         fragment = text[start:end].strip()
         if fragment:
             offset = text.index(fragment, start)
-            value = normalize_time(fragment, pack.lang, now, pack) if kind == "time" and now else None
             facts.append(Fact(kind, fragment, pack.strength_of(kind),
-                              Span(event.id, offset, offset + len(fragment)), value))
+                              Span("", offset, offset + len(fragment))))
 
     for start, end in split_clauses(text, pack):
         before = len(facts)
@@ -111,8 +133,7 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
             continue
         start, end = _trim_edges(text, start, end, own, pack)
         clause = text[start:end]
-        clauses.append(KeyClause(clause, Span(event.id, start, end),
-                                 _score(clause, own, pack), tuple(own)))
+        clauses.append(KeyClause(clause, Span("", start, end), _score(clause, own, pack), tuple(own)))
     return facts, clauses
 
 
@@ -185,7 +206,7 @@ def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars:
         tree = None
     facts: list[Fact] = []
     if isinstance(tree, (dict, list)):
-        cursor = 0
+        cursor = strong_found = 0
         for path, leaf in _leaves(tree, ""):
             literal = leaf if isinstance(leaf, str) else json.dumps(leaf)
             if not literal or len(literal) > max_chars:
@@ -196,9 +217,16 @@ def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars:
             if at < 0:
                 continue
             cursor = at + len(literal)
-            strong = any(r.search(literal) for k in _TOOL_KINDS for r in pack.patterns.get(k, ()))
+            strong = any(c.isdigit() for c in literal) or "@" in literal
+            strong = strong and any(r.search(literal) for k in _TOOL_KINDS
+                                    for r in pack.patterns.get(k, ()))
+            if not strong and len(facts) >= max_fields:
+                continue
             facts.append(Fact("confirmed", literal, Strength.STRONG if strong else Strength.MEDIUM,
                               Span(event.id, at, at + len(literal)), path))
+            strong_found += strong
+            if strong_found >= max_fields:  # the first fields that hold values are enough
+                break
         facts.sort(key=lambda f: f.strength.rank, reverse=True)
         return sorted(facts[:max_fields], key=lambda f: f.span.start)
     for start, end in split_clauses(text, pack):  # plain text: the short clauses that hold a value
@@ -210,8 +238,34 @@ def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars:
 
 
 class FactStage:
+    """Facts of the prefix's user messages and tool results.
+
+    The analysis of a text is memoised (bounded, by content) so that a growing conversation
+    only analyses its new messages; ids and times are placed per call.
+    """
+
     name = "facts"
     assigns = ("facts", "clauses")
+
+    def __init__(self, settings: Settings) -> None:
+        self._memo: OrderedDict[tuple[object, ...], tuple[list[Fact], list[KeyClause]]] = OrderedDict()
+        self._memo_size = settings["stages.memo_size"]
+        self._lock = threading.Lock()
+
+    def _analysis(self, text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...]
+                  ) -> tuple[list[Fact], list[KeyClause]]:
+        key = (pack.lang, pack.version, text, entities)
+        with self._lock:
+            found = self._memo.get(key)
+            if found is not None:
+                self._memo.move_to_end(key)
+                return found
+        found = analyse_text(text, pack, entities)
+        with self._lock:
+            self._memo[key] = found
+            while len(self._memo) > self._memo_size:
+                self._memo.popitem(last=False)
+        return found
 
     def run(self, data: StageInput) -> StageResult:
         facts: list[Fact] = []
@@ -221,16 +275,13 @@ class FactStage:
         users = [e for e in data.prefix if e.role == "user"]
         recognizer = data.models.get("entities")
         spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
-        entities = {e.id: found for e, found in zip(users, spans)}
+        entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         for event in data.prefix:
             if event.role == "user":
-                event_facts, event_clauses = extract_facts(event, data.pack, entities[event.id], data.now)
+                analysis = self._analysis(event.text, data.pack, entities[event.id])
+                event_facts, event_clauses = _stamped(*analysis, event.id, data.pack, data.now)
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":
                 facts.extend(extract_tool_facts(event, data.pack, max_fields, max_chars))
         return StageResult(self.name, tuple(facts), tuple(clauses))
-
-
-def strong(facts: tuple[Fact, ...] | list[Fact]) -> list[Fact]:
-    return [f for f in facts if f.strength is Strength.STRONG]

@@ -1,0 +1,1 @@
+"""Measurements of context-squeeze: speed and retention, each against a baseline of the same run."""

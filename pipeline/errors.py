@@ -44,7 +44,7 @@ class Errors(str, Enum):
 
 class Warnings(str, Enum):
     W001 = "{event}: tool result kept although no call matches it (lenient mode)"
-    W002 = "the current turn alone ({size} chars) is larger than the target of {target}: it is kept whole"
+    W002 = "the current turn ({size} chars, with the system messages) does not fit the target of {target}: it is kept whole"
     W003 = "compaction could not reach the low watermark ({size} > {limit} chars)"
     W004 = "{count} strong fact(s) did not fit the summary budget of {budget} chars: {facts}"
     W005 = "compact line crossed mid-turn: trimmed tool results instead of compacting"

@@ -21,7 +21,7 @@ def group_spans(conv: Conversation) -> list[tuple[int, int]]:
     answered: dict[str, int] = {}
     for event in conv.events:
         if event.role == "tool" and event.tool_call_id is not None:
-            answered.setdefault(event.tool_call_id, event.index)
+            answered[event.tool_call_id] = event.index  # a repeated answer extends the group
     end = len(conv.events) - 1
     spans = []
     for event in conv.events:
@@ -125,10 +125,15 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     current = conv.turns[-1].start
     usable = [c for c in cuts if c <= current]
     if not usable:
-        return Plan(Action.NONE, limit=limit, reason="no safe cut point",
-                    warnings=(Warnings.W006.format(),))
+        content = [e for e in conv.events if e.role != "system"]
+        one_turn = not content or content[0].index >= current
+        warning = (Warnings.W002.format(size=suffix[current], target=limit) if one_turn
+                   else Warnings.W006.format())
+        return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(warning,))
     tail_cap = limit * settings["policy.tail_ratio"]
-    fitting = [c for c in usable if suffix[c] <= tail_cap]
+    # the longest tail within its share that still leaves the summary some room
+    fitting = [c for c in usable
+               if suffix[c] <= tail_cap and suffix[c] + _system_size(conv, c) < limit]
     cut = min(fitting) if fitting else max(usable)
     room = limit - suffix[cut] - _system_size(conv, cut)
     warnings: list[str] = []

@@ -26,6 +26,7 @@ _REQUIRED = {
     "questions": ("cues",),
     "state": ("drop_before", "drop_after", "choose_after", "add_after", "change", "actions",
               "authorize", "object_extension", "short_object", "object_end", "conditionals",
+              "gapped_change", "mention_after", "negation_gap", "question_marks",
               "pronouns"),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
 }
@@ -73,7 +74,7 @@ class Lexicon:
         loose = [w for w in words if w not in set(guarded)]
         parts = []
         if guarded:
-            parts.append(rf"(?<!\w){_trie_pattern(guarded)}(?!\w)")
+            parts.append(rf"(?<![\w-]){_trie_pattern(guarded)}(?![\w-])")
         if loose:
             parts.append(_trie_pattern(loose))
         self.regex = re.compile("|".join(parts) if parts else r"(?!x)x", re.IGNORECASE)
@@ -135,6 +136,10 @@ class StateRules:
     actions: Lexicon
     authorize: Lexicon
     object_end: re.Pattern[str]
+    gapped_change: re.Pattern[str]
+    mention_after: Lexicon
+    negation_gap: int
+    question_marks: tuple[str, ...]
     conditional: Lexicon
     pronouns: frozenset[str]
     object_extension: int
@@ -229,6 +234,10 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
+        gapped_change=_compile(lang, table["gapped_change"]),
+        mention_after=cue("mention_after"),
+        negation_gap=int(table["negation_gap"]),
+        question_marks=tuple(table["question_marks"]),
         conditional=cue("conditionals"),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import StageInput
@@ -27,18 +26,26 @@ class _Memory:
     """What the walk over the prefix has seen so far (local to one run)."""
 
     clauses: list[tuple[str, Span]] = field(default_factory=list)
-    values: list[tuple[str, str, str, Span]] = field(default_factory=list)  # event text, kind, value, span
+    values: list[tuple[str, str, str, Span]] = field(default_factory=list)  # lead+clause, kind, value, span
     last_object: str | None = None
+    last_mention: str | None = None
 
-    def previous(self, kind: str | None, slot: str) -> tuple[str, Span] | None:
-        """The value this change replaces: the latest of its kind said where the slot was
-        mentioned ("取件…明天下午" for "取件时间改成…"), else simply the latest of its kind."""
+    def previous(self, kind: str | None, slot: str, new: str = "") -> tuple[str, Span] | None:
         keys = _slot_keys(slot)
         same_kind = [v for v in self.values if v[1] == kind]
-        for text, _, value, span in reversed(same_kind):
-            if any(k in text.casefold() for k in keys):
+        for field_ in (0, 1, 2):
+            for texts, _, value, span in reversed(same_kind):
+                if any(k in texts[field_].casefold() for k in keys):
+                    return value, span
+        unit = _unit(new)
+        for texts, _, value, span in reversed(same_kind):
+            if unit and _unit(value) == unit:
                 return value, span
         return (same_kind[-1][2], same_kind[-1][3]) if same_kind else None
+
+
+def _unit(value: str) -> str:
+    return re.sub(r"[\d\s.,]", "", value).casefold()
 
 
 def _slot_keys(slot: str) -> list[str]:
@@ -51,8 +58,7 @@ def _slot_keys(slot: str) -> list[str]:
 
 def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
     lead = pack.lead.strip_run(text, start, end, from_end=False)
-    if lead < end:
-        start = lead
+    start = min(lead, end)
     trail = pack.trail.strip_run(text, start, end, from_end=True)
     if trail > start:
         end = trail
@@ -71,8 +77,8 @@ def _object_after(text: str, pos: int, end: int, pack: RulePack) -> tuple[int, i
 def _complete(obj: str, memory: _Memory, pack: RulePack) -> str:
     """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
     a pronoun ("it", "这个") stands for the last object decided on."""
-    if obj.casefold() in pack.state.pronouns and memory.last_object:
-        return memory.last_object
+    if obj.casefold() in pack.state.pronouns and (memory.last_mention or memory.last_object):
+        return memory.last_mention or memory.last_object
     if len(obj) > pack.state.short_object:
         return obj
     for text, _ in reversed(memory.clauses):
@@ -88,7 +94,8 @@ def _complete(obj: str, memory: _Memory, pack: RulePack) -> str:
 def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """"don't book yet": a decision cue right after a negation is no decision."""
     for cue in pack.negation.finditer(text, start, cue_start):
-        if not text[cue.end():cue_start].strip():
+        gap = text[cue.end():cue_start]
+        if len(gap) <= pack.state.negation_gap and not re.search(r"[,，。.;；!?！？]", gap):
             return True
     return False
 
@@ -117,34 +124,62 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
             clause = text[start:end]
 
             change = rules.change.search(text, start, end)
+            gapped = None if change else rules.gapped_change.search(text, start, end)
+            if gapped:
+                change = gapped
             if change:
-                slot_start, slot_end = _strip(text, start, change.start(), pack)
+                slot_start, slot_end = (gapped.span(1) if gapped
+                                        else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
                 value = text[value_start:value_end]
                 kind = _value_kind(value, pack)
                 if value:
                     slot = text[slot_start:slot_end] or (kind or "")
-                    previous = memory.previous(kind, slot) if kind else None
+                    previous = memory.previous(kind, slot, value) if kind else None
+                    if not kind:
+                        keys = _slot_keys(slot)
+                        for d in reversed(decisions):
+                            if any(k in d.object.casefold() for k in keys):
+                                ev_text = next(e.text for e in events if e.id == d.span.event_id)
+                                at = ev_text.find(d.object, d.span.start)
+                                if at >= 0:
+                                    previous = (d.object, Span(d.span.event_id, at, at + len(d.object)))
+                                break
                     transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                   Span(event.id, value_start, value_end),
                                                   previous[1] if previous else None))
             supposed = rules.conditional.search(text, start, end) is not None
+            asked = text[end:].lstrip()[:1] in rules.question_marks
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),
                                         (rules.add_after, "added", False)):
-                match = cue.search(text, start, end)
-                if not match or _negated(text, start, match.start(), pack):
+                found = None
+                floor = start
+                for match in cue.finditer(text, start, end):
+                    if _negated(text, start, match.start(), pack):
+                        floor = match.end()
+                        continue
+                    if before:
+                        a, b = _strip(text, floor, match.start(), pack)
+                        floor = match.end()
+                    else:
+                        a, b = _object_after(text, match.end(), end, pack)
+                    if b > a:
+                        found = (a, b)
+                        break
+                if not found:
                     continue
-                a, b = (_strip(text, start, match.start(), pack) if before
-                        else _object_after(text, match.end(), end, pack))
-                if b <= a:
-                    continue
-                obj = _complete(text[a:b], memory, pack)
+                obj = _complete(text[found[0]:found[1]], memory, pack)
+                if asked:
+                    memory.last_mention = obj
+                    break
                 decisions.append(Decision(obj, status, clause, span))
                 memory.last_object = obj
+                memory.last_mention = None
                 break
 
+            forbids = False
             for cue in pack.negation.finditer(text, start, end):
                 if is_exception(text, cue, start, end, pack):
                     continue
@@ -152,18 +187,36 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
                 if rules.actions.search(text, cue.end(), right):
                     open_items.append(OpenItem("unauthorised", text[left:right].strip(),
                                                Span(event.id, left, right)))
+                    forbids = True
                     break
-            if rules.authorize.search(clause):
+            if rules.authorize.search(clause) and not forbids:
                 for i, item in enumerate(open_items):
-                    action = rules.actions.search(item.text)
-                    if item.kind == "unauthorised" and action and action.group(0) in clause:
+                    acts = {a.group(0).casefold() for a in rules.actions.finditer(item.text)}
+                    if item.kind == "unauthorised" and any(a in clause.casefold() for a in acts):
                         open_items[i] = OpenItem("authorised_by_user", clause, span)
 
+            mention = rules.mention_after.search(text, start, end)
+            if mention:
+                ma, mb = _object_after(text, mention.end(), end, pack)
+                if mb > ma:
+                    memory.last_mention = text[ma:mb]
+            found_values = []
             for kind in _VALUE_KINDS:
                 for regex in pack.patterns.get(kind, ()):
                     for match in regex.finditer(text, start, end):
-                        memory.values.append((text, kind, match.group(0),
-                                              Span(event.id, match.start(), match.end())))
+                        a, b = match.start(), match.end()
+                        while a < b and text[a].isspace():
+                            a += 1
+                        while b > a and text[b - 1].isspace():
+                            b -= 1
+                        found_values.append((a, b, kind))
+            kept = [v for v in found_values if not any(o != v and o[2] == v[2] and o[0] <= v[0]
+                                                       and v[1] <= o[1] for o in found_values)]
+            kept = sorted(set(kept))
+            prev_end = start
+            for a, b, kind in kept:
+                memory.values.append(((text[prev_end:a], clause, text), kind, text[a:b], Span(event.id, a, b)))
+                prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
@@ -172,9 +225,6 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
 class StateStage:
     name = "state"
     assigns = ("decisions", "transitions", "open_items")
-
-    def __init__(self, settings: Settings) -> None:
-        del settings  # reads everything it needs from the rule pack
 
     def run(self, data: StageInput) -> StageResult:
         return extract_state(tuple(data.prefix), data.pack)

@@ -1,0 +1,350 @@
+"""State path (DESIGN §5 "decisions", "open_items", "state_path"; §6 state): pipeline.stages.state.extract_state
+as parameter tables.
+
+Each row is (lang, user messages in order, expected). The messages become user events U1, U3,
+U5 ... (nothing interleaved) and the row's language pack is loaded. ``expected`` names, in order,
+EVERY decision, transition and open item the walk must return; a list a row does not name must
+come back empty (a conditional, a negated cue or a question decides nothing).
+
+- decisions: (status, object) with status chosen | added | dropped;
+- transitions: (slot, old, new): the later value replaces the earlier one; ``old`` is the value
+  it replaces, picked by the slot's words when several earlier values of the kind exist; the
+  slot is the words before the change cue, or the value's kind ("time", "quantity", "money")
+  when the clause names none;
+- open items: (kind, text) with kind unauthorised | authorised_by_user; the text is matched by
+  containment (the item keeps a scope around the cue).
+
+A plain string must equal the extracted text; ``IN("x")`` only requires it to contain "x" (the
+object legitimately carries more: a particle, a numeral, a longer noun phrase).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from pipeline.rulepacks import load_rule_pack
+from pipeline.stages.state import extract_state
+from pipeline.types import Event, StageResult
+
+
+class IN(str):
+    """Match by containment instead of equality."""
+
+
+Text = str  # a plain str (equality) or IN (containment)
+
+
+@dataclass(frozen=True)
+class Expect:
+    decisions: tuple[tuple[str, Text], ...] = ()
+    transitions: tuple[tuple[Text, Text | None, Text], ...] = ()
+    open_items: tuple[tuple[str, str], ...] = ()
+
+
+def expect(*items: tuple[str, Any, ...]) -> Expect:
+    """Group helper rows by what they are: ("chosen", obj), ("change", slot, old, new), ("unauthorised", text)."""
+    decisions, transitions, open_items = [], [], []
+    for item in items:
+        if item[0] in ("chosen", "added", "dropped"):
+            decisions.append((item[0], item[1]))
+        elif item[0] == "change":
+            transitions.append((item[1], item[2], item[3]))
+        else:
+            open_items.append((item[0], item[1]))
+    return Expect(tuple(decisions), tuple(transitions), tuple(open_items))
+
+
+def chosen(obj: Text) -> tuple[str, Text]:
+    return ("chosen", obj)
+
+
+def added(obj: Text) -> tuple[str, Text]:
+    return ("added", obj)
+
+
+def dropped(obj: Text) -> tuple[str, Text]:
+    return ("dropped", obj)
+
+
+def change(slot: Text, old: Text | None, new: Text) -> tuple[str, Text, Text | None, Text]:
+    return ("change", slot, old, new)
+
+
+def unauthorised(text: str) -> tuple[str, str]:
+    return ("unauthorised", text)
+
+
+def authorised(text: str) -> tuple[str, str]:
+    return ("authorised_by_user", text)
+
+
+NOTHING = Expect()
+
+# ---------------------------------------------------------------------------------------------
+# zh
+# ---------------------------------------------------------------------------------------------
+ZH_ROWS: list[tuple[list[str], Expect]] = [
+    # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
+    (["你好，在吗？",
+      "我的AirPods Pro左耳最近老是有滋滋啦啦的杂音，开降噪的时候特别明显，右耳完全正常。",
+      "我先说一下哈，我现在只是想问问情况，申请先别提交，我还没想好到底要不要修。",
+      "好的。对了，我在想要不要干脆换购 AirPods Max，我看你们好像有以旧换新活动？",
+      "折完还要三千六七啊……Max戴着会不会很重，我通勤地铁要戴一个多小时",
+      "换购就算了，不考虑了，三千多太贵了，我还是先把这个修好吧。"],
+     expect(dropped("换购 AirPods Max"), unauthorised("申请先别提交"))),
+    # seed: order return (examples/zh_return.json, condensed)
+    (["我上周买了个电饭煲，订单号A1042，用了两次感觉煮饭锅底老是糊一层，想退掉",
+      "嗯，先说清楚，当前只是咨询，先不要提交退货申请，我想先了解清楚再决定。",
+      "上门取件的话，能约明天下午吗？",
+      "取件时间改成后天上午吧，明天下午我临时要开个会，怕快递来了没人。"],
+     expect(change("取件时间", "明天下午", "后天上午"), unauthorised("先不要提交退货申请"))),
+
+    # choose: 我要 / 选 / 就要 / 就选 / 还是选 / 决定要
+    (["我要黑色的"], expect(chosen(IN("黑色")))),
+    (["我选B套餐"], expect(chosen("B套餐"))),
+    (["就要128G的"], expect(chosen(IN("128G")))),
+    (["就选顺丰吧"], expect(chosen("顺丰"))),
+    (["先选A套餐", "还是选B套餐吧"], expect(chosen("A套餐"), chosen("B套餐"))),
+    (["我决定要蓝色款", "还是要黑色款吧"], expect(chosen("蓝色款"), chosen("黑色款"))),
+    # a pronoun object stands for the last object decided on
+    (["就选A套餐", "就要这个"], expect(chosen("A套餐"), chosen("A套餐"))),
+
+    # drop: 不考虑 / 放弃 / 算了 / 就算了 / 不用了 / 不要了 / 取消
+    (["不考虑京东快递了"], expect(dropped("京东快递"))),
+    (["放弃延保服务"], expect(dropped("延保服务"))),
+    (["延保服务算了"], expect(dropped("延保服务"))),
+    (["延保服务就算了"], expect(dropped("延保服务"))),
+    (["充电器不用了，谢谢"], expect(dropped("充电器"))),
+    (["贴膜先不要了"], expect(dropped("贴膜"))),
+    (["取消上门取件"], expect(dropped("上门取件"))),
+    (["加上延保服务", "这个算了"], expect(added("延保服务"), dropped("延保服务"))),
+    (["不用了"], NOTHING),  # nothing named, nothing dropped
+    # a short object is completed from its last mention
+    (["我想问一下换购 AirPods Max", "换购算了"], expect(dropped("换购 AirPods Max"))),
+    (["换购 AirPods Max 要多少钱", "换购就算了"], expect(dropped("换购 AirPods Max"))),
+
+    # add
+    (["加上延保服务"], expect(added("延保服务"))),
+    (["再加一个充电器"], expect(added(IN("充电器")))),
+
+    # changes: 改成 / 换成 / 改为 / 改到 / 推迟到 / 提前到; the slot's words pick the old value
+    (["预算3000元，取件明天下午", "预算改成4000元"], expect(change("预算", "3000元", "4000元"))),
+    (["预算3000元", "取件时间明天下午", "预算改成4000元", "取件时间改成后天上午"],
+     expect(change("预算", "3000元", "4000元"), change("取件时间", "明天下午", "后天上午"))),
+    (["预算3000元", "预算改成4000元", "预算改为5000元"],
+     expect(change("预算", "3000元", "4000元"), change("预算", "4000元", "5000元"))),
+    (["取件时间明天下午", "取件时间换成后天上午"], expect(change("取件时间", "明天下午", "后天上午"))),
+    (["取件明天下午", "送货后天上午", "取件时间改成大后天上午"],
+     expect(change("取件时间", "明天下午", "大后天上午"))),
+    (["取件明天下午", "送货后天上午", "送货时间改成周五"], expect(change("送货时间", "后天上午", "周五"))),
+    (["取件明天下午，送货后天上午", "取件时间改成大后天"], expect(change("取件时间", "明天下午", "大后天"))),
+    (["预约周五下午", "时间改到周六上午"], expect(change("时间", "周五下午", "周六上午"))),
+    (["送货时间明天下午", "推迟到后天上午"], expect(change("time", "明天下午", "后天上午"))),
+    (["明天下午三点到店", "推迟到后天上午"], expect(change("time", "明天下午三点", "后天上午"))),
+    (["会议定在周三", "提前到周二"], expect(change("time", "周三", "周二"))),
+    (["买2台", "改成3台"], expect(change("quantity", "2台", "3台"))),
+    (["住3晚，2个人", "人数改成3个人"], expect(change("人数", "2个人", "3个人"))),
+    (["买2台，预算5000元", "数量改成3台"], expect(change("数量", "2台", "3台"))),
+    (["住3晚，2个人", "改成4晚"], expect(change("quantity", "3晚", "4晚"))),
+    (["就选A套餐", "套餐换成B套餐"], expect(chosen("A套餐"), change("套餐", "A套餐", "B套餐"))),
+
+    # conditionals decide nothing
+    (["如果今天能到就选顺丰"], NOTHING),
+    (["要是有优惠的话就要B套餐"], NOTHING),
+    (["假如太贵就放弃"], NOTHING),
+    (["加上牙科附加险的话多少钱"], NOTHING),
+    # negated decisions are none
+    (["不要选A套餐"], NOTHING),
+    (["我不想放弃延保"], NOTHING),
+
+    # 先不 / 先别 / 先不要 over an action: unauthorised, until a later go-ahead
+    (["先不付款"], expect(unauthorised("先不付款"))),
+    (["先不下单，我再看看"], expect(unauthorised("先不下单"))),
+    (["先不要退货"], expect(unauthorised("先不要退货"))),
+    (["别取消订单"], expect(unauthorised("取消订单"))),
+    (["先别下单", "可以下单了"], expect(authorised("可以下单"))),
+    (["先不要提交退货申请", "可以提交了"], expect(authorised("可以提交"))),
+    (["先不要提交退货申请", "帮我提交吧"], expect(authorised("帮我提交"))),
+    (["申请先别提交", "可以提交了"], expect(authorised("可以提交"))),
+    (["先别寄出", "可以寄出了"], expect(authorised("可以寄出"))),
+]
+
+# ---------------------------------------------------------------------------------------------
+# en
+# ---------------------------------------------------------------------------------------------
+EN_ROWS: list[tuple[list[str], Expect]] = [
+    # seed: insurance (examples/en_insurance.json, condensed, the user's own sentences)
+    (["I'm looking at health insurance options. It's for my parents, not me.",
+      "Let's start with the basic plan then, the Meridian one. Can you pull up the details?",
+      "Got it. What about dental? Mom has a crown that's been bugging her lately.",
+      "hmm ok add the dental add-on for now, I'll think about it",
+      "Actually, skip the dental add-on after all. If it won't cover her crown it's pointless."],
+     expect(chosen("the basic plan"), added("the dental add-on"), dropped("the dental add-on"))),
+    (["I'll take the basic plan", "add the dental add-on", "actually drop the dental add-on",
+      "don't submit anything yet", "ok, go ahead and submit the application"],
+     expect(chosen("the basic plan"), added("the dental add-on"), dropped("the dental add-on"),
+            authorised("submit the application"))),
+
+    # choose / take / go with / start with / book / pick / opt for
+    (["Let's go with the premium room"], expect(chosen("the premium room"))),
+    (["start with the salad"], expect(chosen("the salad"))),
+    (["book the 7pm table"], expect(chosen("the 7pm table"))),
+    (["choose the red one"], expect(chosen("the red one"))),
+    (["I'll take the window seat"], expect(chosen("the window seat"))),
+    (["let's take the train"], expect(chosen("the train"))),
+    (["opt for the vegetarian option"], expect(chosen("the vegetarian option"))),
+    (["we'll take the suite", "and add a late checkout"],
+     expect(chosen("the suite"), added("a late checkout"))),
+
+    # skip / drop / cancel / forget / is off
+    (["skip the dessert"], expect(dropped("the dessert"))),
+    (["drop the extra bag"], expect(dropped("the extra bag"))),
+    (["cancel the spa booking"], expect(dropped("the spa booking"))),
+    (["forget the upgrade"], expect(dropped("the upgrade"))),
+    (["forget about the upgrade"], expect(dropped("the upgrade"))),
+    (["the spa is off"], expect(dropped("the spa"))),
+    (["the tour, forget it"], expect(dropped("the tour"))),
+    (["never mind, the spa is off"], expect(dropped("the spa"))),
+
+    # add; pronoun objects
+    (["add travel insurance"], expect(added("travel insurance"))),
+    (["include breakfast please"], expect(added("breakfast"))),
+    (["throw in the airport transfer"], expect(added("the airport transfer"))),
+    (["add the dental add-on", "hmm, remove it"],
+     expect(added("the dental add-on"), dropped("the dental add-on"))),
+    (["I'll take the basic plan", "tell me about the dental plan", "ok, add it"],
+     expect(chosen("the basic plan"), added("the dental plan"))),
+    # "add-on" is no "add"; "maybe" and a question decide nothing
+    (["I'd like the basic plan and maybe the dental add-on"], NOTHING),
+    (["Can I add the dental add-on?"], NOTHING),
+    (["should I cancel the spa?"], NOTHING),
+
+    # change to / make it / switch to / move to / reschedule to / postpone to / bump it to
+    (["my budget is 3000 dollars", "make it 4000 dollars"],
+     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+    (["my budget is 3000 dollars", "actually make it 4000 dollars"],
+     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+    (["my budget is 3000 dollars", "we need 2 rooms", "make it 4000 dollars"],
+     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+    (["3 nights at 200 dollars a night", "make it 4 nights"],
+     expect(change("quantity", "3 nights", "4 nights"))),
+    (["budget is $3000", "pickup tomorrow afternoon", "change the budget to $4000"],
+     expect(change(IN("budget"), "$3000", "$4000"))),
+    (["booking for 2 adults", "make it 3 adults"], expect(change("quantity", "2 adults", "3 adults"))),
+    (["table for 4 people", "change it to 6 people"], expect(change("quantity", "4 people", "6 people"))),
+    (["we need 2 rooms", "switch to 3 rooms"], expect(change("quantity", "2 rooms", "3 rooms"))),
+    (["I want 2 tickets", "change to 4 tickets"], expect(change("quantity", "2 tickets", "4 tickets"))),
+    (["the hotel is 3 nights", "move it to 5 nights"], expect(change("quantity", "3 nights", "5 nights"))),
+    (["pickup tomorrow afternoon", "postpone to the day after tomorrow"],
+     expect(change("time", "tomorrow afternoon", "the day after tomorrow"))),
+    (["delivery on monday", "postpone to wednesday"], expect(change("time", "on monday", "wednesday"))),
+    (["we arrive on friday", "the budget is 500 dollars", "reschedule to saturday"],
+     expect(change("time", "on friday", "saturday"))),
+    (["the meeting is at 3pm", "bump it to 5pm"], expect(change("time", "at 3pm", "5pm"))),
+    (["the meeting is tomorrow at 3pm", "reschedule to friday at 10am"],
+     expect(change("time", "tomorrow at 3pm", "friday at 10am"))),
+    (["pickup is tomorrow afternoon", "delivery is on friday", "for the pickup, change it to monday morning"],
+     expect(change(IN("pickup"), "tomorrow afternoon", "monday morning"))),
+    (["pickup is tomorrow afternoon and delivery is on friday", "for the pickup, change it to monday morning"],
+     expect(change(IN("pickup"), "tomorrow afternoon", "monday morning"))),
+    (["we'll take the 2pm slot", "switch to the 4pm slot"],
+     expect(chosen("the 2pm slot"), change("time", "2pm", IN("4pm")))),
+
+    # conditionals decide nothing
+    (["if it's cheap I'll take it"], NOTHING),
+    (["if the hotel has a pool, book it"], NOTHING),
+    (["unless it's sold out, go with the blue one"], NOTHING),
+    (["what if we skip the museum"], NOTHING),
+    # negated decisions: no decision; over an action, an unauthorised item
+    (["don't book yet"], expect(unauthorised("don't book yet"))),
+    (["I won't book the hotel yet"], expect(unauthorised("book the hotel"))),
+    (["don't cancel anything"], expect(unauthorised("don't cancel"))),
+    (["don't add the dental add-on"], NOTHING),
+    (["I'm not going to choose the premium plan"], NOTHING),
+    (["I don't want to cancel the order"], expect(unauthorised("cancel the order"))),
+    (["don't place the order yet"], expect(unauthorised("place the order"))),
+    # authorisation given later
+    (["don't book the flight yet", "go ahead and book the flight"],
+     expect(chosen("the flight"), authorised("book the flight"))),
+    (["please don't submit the claim yet", "you can submit the claim now"],
+     expect(authorised("submit the claim"))),
+    (["don't pay anything yet", "ok, go ahead and pay"], expect(authorised("go ahead and pay"))),
+    (["don't charge my card yet", "ok you can charge it now"], expect(authorised("charge it"))),
+]
+
+ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]
+IDS = [f"{lang}-{i:02d}" for lang, rows in (("zh", ZH_ROWS), ("en", EN_ROWS)) for i in range(len(rows))]
+
+
+def _events(texts: list[str]) -> list[Event]:
+    return [Event(id=f"U{2 * i + 1}", index=2 * i, role="user", text=t, size=len(t), message={})
+            for i, t in enumerate(texts)]
+
+
+def _run(lang: str, texts: list[str]) -> StageResult:
+    return extract_state(_events(texts), load_rule_pack(lang))
+
+
+def _matches(expected: Text | None, actual: str | None) -> bool:
+    if expected is None or actual is None:
+        return expected is actual
+    if isinstance(expected, IN):
+        return str(expected) in actual
+    return expected == actual
+
+
+def _show(result: StageResult) -> str:
+    return "\n".join([f"  decision {d.status} {d.object!r}" for d in result.decisions]
+                     + [f"  transition [{t.slot!r}] {t.old!r} -> {t.new!r}" for t in result.transitions]
+                     + [f"  open {o.kind} {o.text!r}" for o in result.open_items]) or "  (nothing)"
+
+
+def test_tables_have_enough_rows() -> None:
+    assert len(ZH_ROWS) >= 20
+    assert len(EN_ROWS) >= 20
+
+
+@pytest.mark.parametrize(("lang", "texts", "exp"), ROWS, ids=IDS)
+def test_state_path(lang: str, texts: list[str], exp: Expect) -> None:
+    result = _run(lang, texts)
+    assert result.error is None
+    got = _show(result)
+
+    assert len(result.decisions) == len(exp.decisions), got
+    for (status, obj), decision in zip(exp.decisions, result.decisions):
+        assert decision.status == status, got
+        assert _matches(obj, decision.object), got
+
+    assert len(result.transitions) == len(exp.transitions), got
+    for (slot, old, new), transition in zip(exp.transitions, result.transitions):
+        assert _matches(slot, transition.slot), got
+        assert _matches(old, transition.old), got
+        assert _matches(new, transition.new), got
+
+    assert len(result.open_items) == len(exp.open_items), got
+    for (kind, text), item in zip(exp.open_items, result.open_items):
+        assert item.kind == kind, got
+        assert text in item.text, got
+
+
+@pytest.mark.parametrize(("lang", "texts", "exp"), ROWS, ids=IDS)
+def test_every_item_points_back_into_its_message(lang: str, texts: list[str], exp: Expect) -> None:
+    """DESIGN §5 / STYLE 6: every item carries (event_id, start, end) into the original text."""
+    events = {e.id: e.text for e in _events(texts)}
+    result = _run(lang, texts)
+    for decision in result.decisions:
+        assert events[decision.span.event_id][decision.span.start:decision.span.end] == decision.text
+    for transition in result.transitions:
+        span = transition.span
+        assert events[span.event_id][span.start:span.end] == transition.new
+        if transition.old is not None:
+            assert transition.old_span is not None
+            old = transition.old_span
+            assert events[old.event_id][old.start:old.end] == transition.old
+            # the replaced value was said earlier than the new one
+            assert int(old.event_id[1:]) <= int(span.event_id[1:])
+    for item in result.open_items:
+        assert events[item.span.event_id][item.span.start:item.span.end] == item.text

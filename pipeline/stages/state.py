@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import StageInput
@@ -225,6 +226,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
 class StateStage:
     name = "state"
     assigns = ("decisions", "transitions", "open_items")
+
+    def __init__(self, settings: Settings) -> None:
+        del settings  # reads everything it needs from the rule pack
 
     def run(self, data: StageInput) -> StageResult:
         return extract_state(tuple(data.prefix), data.pack)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol
 
 from .config import Settings, load_settings
 from .errors import Warnings
@@ -15,9 +15,16 @@ from .merge import merge
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
 from .stages import FactStage, Stage, StageInput, StateStage, run_stage
-from .types import Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult
+from .types import (Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult,
+                    SummaryOutcome, SummaryRequest)
 
-__all__ = ["Compressor"]
+__all__ = ["Compressor", "Summarizer"]
+
+
+class Summarizer(Protocol):
+    """An abstractive summariser (pipeline.llm): never trusted, always able to fall back."""
+
+    def summarize(self, request: SummaryRequest) -> SummaryOutcome: ...
 
 _STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "state": StateStage}
 
@@ -29,7 +36,8 @@ class Compressor:
     """
 
     def __init__(self, config: Mapping[str, Any] | Settings | str | None = None, *,
-                 counter: Callable[[str], int] | None = None) -> None:
+                 counter: Callable[[str], int] | None = None,
+                 llm: Summarizer | None = None) -> None:
         if isinstance(config, Settings):
             self.settings = config
         elif isinstance(config, str):
@@ -37,6 +45,7 @@ class Compressor:
         else:
             self.settings = load_settings(config)
         self.measure = counter or len
+        self.llm = llm
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
         # one pool for the life of the compressor: the stages run side by side on every call
@@ -98,9 +107,16 @@ class Compressor:
                                                  budget=decision.summary_budget,
                                                  facts="; ".join(f.text for f in rendering.missing)))
         covered = [e.id for e in prefix if e.role != "system"]
+        outcome = SummaryOutcome(rendering.text, "extractive")
+        if self.llm is not None:
+            outcome = self.llm.summarize(SummaryRequest(
+                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text,
+                decision.summary_budget))
+            if self.measure(outcome.text) > decision.summary_budget:  # a summariser must fit too
+                outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
         summary: dict[str, Any] = {"role": self.settings["summary.role"],
                                    "name": self.settings["summary.name"],
-                                   "content": rendering.text}
+                                   "content": outcome.text}
         if self.settings["summary.annotate"]:
             summary["metadata"] = {"squeeze": {"snapshot_version": 1,
                                                "covered": [covered[0], covered[-1]]}}
@@ -111,8 +127,13 @@ class Compressor:
                                   for i in rendering.kept]
         timings = {r.name: round(r.seconds * 1000, 3) for r in results}
         stages = {r.name: ("failed" if r.error else "ok") for r in results}
-        return self._result(conv, decision, out, snapshot, timings, warnings, started,
-                            stages=stages, covered=covered, summary_chars=self.measure(rendering.text))
+        result = self._result(conv, decision, out, snapshot, timings, warnings, started,
+                              stages=stages, covered=covered, summary_chars=self.measure(outcome.text))
+        result.report["summary_path"] = outcome.path
+        result.report["fallback"] = outcome.reason if outcome.path == "fallback" else None
+        if outcome.attempts:
+            result.report["llm_attempts"] = list(outcome.attempts)
+        return result
 
     def _result(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
                 snapshot: Snapshot, timings: dict[str, float], warnings: list[str],

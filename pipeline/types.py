@@ -9,7 +9,8 @@ from typing import Any, Mapping
 
 __all__ = [
     "Action", "CompressionResult", "Conversation", "Decision", "Event", "Fact", "KeyClause",
-    "OpenItem", "Plan", "Snapshot", "Span", "StageResult", "Strength", "SummaryItem", "ToolCall",
+    "OpenItem", "Plan", "Snapshot", "Span", "StageResult", "Strength", "SummaryItem",
+    "SummaryOutcome", "SummaryRequest", "ToolCall",
     "Transition",
     "Turn",
 ]
@@ -228,6 +229,30 @@ class Snapshot:
     def to_dict(self) -> dict[str, Any]:
         """Its fields as they are (already JSON-shaped): no deep copy on the hot path."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class SummaryRequest:
+    """What an abstractive summariser gets: the prefix, what was extracted from it, the
+    strong facts its text must hold, the extractive summary (the fallback) and the budget."""
+
+    lang: str
+    prefix: tuple[Event, ...]
+    snapshot: Snapshot
+    must: tuple[Fact, ...]
+    extractive: str
+    budget: int
+
+
+@dataclass(frozen=True)
+class SummaryOutcome:
+    """The text to ship and how it was reached: "accepted" (first answer passed), "retried"
+    (a later answer passed), "fallback" (the extractive text; ``reason`` says why)."""
+
+    text: str
+    path: str
+    reason: str | None = None
+    attempts: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -55,10 +55,18 @@ def compress(
     annotate: Optional[bool] = typer.Option(None, "--annotate/--no-annotate",
                                             help="Add metadata.squeeze to the summary message."),
     pretty: bool = typer.Option(False, "--pretty", help="Indent the JSON output."),
+    llm_url: Optional[str] = typer.Option(None, "--llm-url",
+                                          help="An OpenAI-compatible endpoint (e.g. http://127.0.0.1:8080/v1): "
+                                               "write the summary with that model, validated, with fallback."),
+    llm_model: Optional[str] = typer.Option(None, "--llm-model", help="The model name for --llm-url."),
+    llm_key_env: Optional[str] = typer.Option(None, "--llm-key-env",
+                                              help="The NAME of the environment variable holding the API key."),
 ) -> None:
     """Print {messages, snapshot, report} as JSON."""
     try:
-        compressor = _compressor(config, {"policy.budget": budget, "summary.annotate": annotate})
+        llm = {"llm.enabled": True if llm_url or llm_model else None, "llm.base_url": llm_url,
+               "llm.model": llm_model, "llm.api_key_env": llm_key_env}
+        compressor = _compressor(config, {"policy.budget": budget, "summary.annotate": annotate, **llm})
         result = compressor.compress(_read(source), target_chars=target_chars, force=force,
                                      now=now, lang=lang)
     except SqueezeError as error:
@@ -111,6 +119,116 @@ def inspect(
         console.print(Panel(summary["content"], title="summary"))
     for warning in report["warnings"]:
         console.print(f"[yellow]{warning}[/yellow]")
+
+
+@app.command()
+def batch(
+    source: Path = typer.Argument(..., help="A JSONL file (one conversation a line) or a directory "
+                                  "of .json/.jsonl files; .gz too."),
+    output: Path = typer.Option(..., "-o", "--output", help="OUTPUT JSONL ({id, messages, snapshot, "
+                                "report} a line), or .parquet (needs the parquet extra)."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=1,
+                                          help="Worker processes, each loading the models once "
+                                          "(default: the cores; 1 = in this process)."),
+    unordered: bool = typer.Option(False, "--unordered", help="Write results as they finish "
+                                   "instead of in input order."),
+    resume: bool = typer.Option(False, "--resume", help="Skip ids already in OUTPUT; append the rest."),
+    errors: Optional[Path] = typer.Option(None, "--errors", help="Where failed lines go "
+                                          "(default: OUTPUT.errors.jsonl)."),
+    target_chars: Optional[int] = typer.Option(None, "--target-chars", help="Compact each to at most N chars."),
+    force: bool = typer.Option(False, "--force", help="Compact each to the low watermark."),
+    config: Optional[Path] = ConfigOpt,
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+) -> None:
+    """Compress an archive of conversations; failed lines go to an errors file, never lost.
+
+    Exit status: 0 all done, 1 some lines failed (listed in the errors file), 2 bad arguments,
+    130 interrupted (OUTPUT stays valid up to its last line; --resume goes on).
+    """
+    import time
+
+    from rich.console import Console
+    from rich.progress import (BarColumn, Progress, TaskProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.table import Table
+
+    from .batch import BatchSummary, input_size, run_batch
+
+    if not source.exists():
+        _fail(InputError(Errors.E014, path=str(source), detail="no such file or directory"))
+    if resume and output.suffix == ".parquet":
+        typer.echo("--resume needs a JSONL OUTPUT (a Parquet file cannot be appended to)", err=True)
+        raise typer.Exit(2)
+    try:
+        settings = load_settings(file=config)
+    except SqueezeError as error:
+        _fail(error)
+    console = Console(stderr=True)
+    bar = Progress(BarColumn(bar_width=24), TaskProgressColumn(),
+                   TextColumn("{task.fields[done]} done {task.fields[failed]} failed "
+                              "{task.fields[skipped]} skipped · {task.fields[rate]:.1f}/s"),
+                   TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                   console=console, disable=not progress, transient=False)
+    task = bar.add_task("batch", total=input_size(source) or None, done=0, failed=0, skipped=0,
+                        rate=0.0)
+    started = time.perf_counter()
+
+    def show(summary: BatchSummary, consumed: int) -> None:
+        elapsed = time.perf_counter() - started
+        rate = (summary.done + summary.failed) / elapsed if elapsed > 0 else 0.0
+        bar.update(task, completed=consumed, done=summary.done, failed=summary.failed,
+                   skipped=summary.skipped, rate=rate)
+
+    try:
+        with bar:
+            summary = run_batch(source, output, settings=settings, workers=workers,
+                                ordered=not unordered, resume=resume, errors_path=errors,
+                                target_chars=target_chars, force=force, on_progress=show)
+    except (OSError, RuntimeError) as error:
+        typer.echo(f"squeeze batch: {error}", err=True)
+        raise typer.Exit(2)
+    table = Table(title="squeeze batch" + (" (interrupted)" if summary.interrupted else ""),
+                  show_header=False)
+    saved = summary.chars_before - summary.chars_after
+    ratio = summary.chars_after / summary.chars_before if summary.chars_before else 1.0
+    for key, value in (("done", summary.done), ("skipped (already in OUTPUT)", summary.skipped),
+                       ("failed", f"{summary.failed} " + ", ".join(
+                           f"{code}×{n}" for code, n in sorted(summary.codes.items()))),
+                       ("chars before", f"{summary.chars_before:,}"),
+                       ("chars after", f"{summary.chars_after:,} ({ratio:.1%}, {saved:,} saved)"),
+                       ("time", f"{summary.seconds:.1f} s, {summary.rate:.1f} conv/s, "
+                                f"{summary.workers} worker(s)"),
+                       ("output", summary.output), ("errors", summary.errors)):
+        table.add_row(key, str(value))
+    console.print(table)
+    if summary.interrupted:
+        raise typer.Exit(130)
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def serve(
+    host: Optional[str] = typer.Option(None, "--host", help="Address to listen on (service.host)."),
+    port: Optional[int] = typer.Option(None, "--port", help="Port (service.port)."),
+    config: Optional[Path] = ConfigOpt,
+) -> None:
+    """Run the HTTP API (POST /v1/compress, /healthz, /readyz, /metrics, /docs); models load once."""
+    try:
+        import uvicorn
+
+        from .service import create_app
+    except ImportError as exc:
+        typer.echo(f"squeeze serve needs the service extra ({exc.name} is missing): "
+                   "pip install 'context-squeeze[service]'", err=True)
+        raise typer.Exit(2)
+    try:
+        settings = load_settings(file=config)
+    except SqueezeError as error:
+        _fail(error)
+    uvicorn.run(create_app(settings), host=host or settings["service.host"],
+                port=port if port is not None else settings["service.port"],
+                log_level="info")
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from .policy import plan
 from .merge import merge
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
-from .stages import FactStage, Stage, StageInput, StateStage, run_stage
+from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
 from .types import (Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult,
                     SummaryOutcome, SummaryRequest)
 
@@ -26,7 +26,8 @@ class Summarizer(Protocol):
 
     def summarize(self, request: SummaryRequest) -> SummaryOutcome: ...
 
-_STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "state": StateStage}
+_STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "intents": IntentStage,
+                                                   "state": StateStage}
 
 
 class Compressor:
@@ -46,8 +47,12 @@ class Compressor:
             self.settings = load_settings(config)
         self.measure = counter or len
         self.llm = llm
+        if llm is None and self.settings["llm.enabled"]:
+            from .llm import LLMSummarizer  # httpx and the validator load only when asked for
+            self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
+        self._embedders: dict[str, Any] = {}
         # one pool for the life of the compressor: the stages run side by side on every call
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages)),
                                         thread_name_prefix="squeeze-stage")
@@ -76,6 +81,13 @@ class Compressor:
             if self.settings["stages.entities"]:
                 from .stages.entities import get_recognizer
                 models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
+            if "intents" in self.settings["stages.enabled"]:
+                from .backends import backend_for, load_embedder
+                name = backend_for(pack.lang, self.settings)
+                if name not in self._embedders:  # one per backend, shared by the languages
+                    self._embedders[name] = load_embedder(name, self.settings)
+                    import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
+                models["embedder"] = self._embedders[name]
             self._loaded[pack.lang] = models
         return self._loaded[pack.lang]
 

@@ -37,6 +37,7 @@ class Errors(str, Enum):
     E022 = "settings are inconsistent: {detail}"
     E023 = "rule pack {name!r}: {detail}"
     E024 = "no rule pack for language {lang!r} (have: {available})"
+    E025 = "model {name!r}: {path} has sha256 {found}, models/manifest.toml expects {expected}"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

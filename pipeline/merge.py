@@ -12,7 +12,8 @@ from typing import Sequence
 
 from .render import fold
 from .rulepacks import RulePack
-from .types import Conversation, Event, Fact, KeyClause, Snapshot, Span, StageResult, Strength, SummaryItem
+from .types import (Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
+                    Strength, SummaryItem)
 
 __all__ = ["merge"]
 
@@ -35,6 +36,20 @@ def _persistent(facts: Sequence[Fact]) -> list[dict[str, object]]:
         if len(events) > 1:
             persistent.append({**mentions[0].to_dict(), "mentions": events})
     return persistent
+
+
+def _redundant_turns(intents: Sequence[IntentCluster], clauses: Sequence[KeyClause]) -> set[str]:
+    """Covered turns that add nothing their representative does not say: no fact at all, or
+    only facts the representative also holds. A covered turn with a fact of its own stays
+    (DESIGN §6: the intent stage never hides a constraint)."""
+    facts_of: dict[str, set[str]] = {}
+    for clause in clauses:
+        facts_of.setdefault(clause.span.event_id, set()).update(fold(f.text) for f in clause.facts)
+    redundant = set()
+    for cluster in intents:
+        said = facts_of.get(cluster.representative, set())
+        redundant.update(e for e in cluster.covered if facts_of.get(e, set()) <= said)
+    return redundant
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -113,7 +128,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     current = [f for f in user_facts if not any(_overlaps(f.span, s) for s in superseded)]
     must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
 
-    items = [_clause_item(c, order, superseded, gap) for c in clauses]
+    intents = [i for r in results for i in r.intents]
+    redundant = _redundant_turns(intents, clauses)
+    items = [_clause_item(c, order, superseded, gap) for c in clauses
+             if c.span.event_id not in redundant
+             or any(f.strength is Strength.STRONG for f in c.facts)]
     for item in open_items:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
         items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
@@ -167,6 +186,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         times=[f.to_dict() for f in current if f.kind == "time"],
         persistent=_persistent(user_facts),
         state_path=state_path,
+        intents=[i.to_dict() for i in intents],
         evidence_refs=sorted({f.span.event_id for f in must + tool_facts}, key=lambda i: order[i]),
     )
     return snapshot, items, must

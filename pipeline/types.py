@@ -8,7 +8,8 @@ from enum import Enum
 from typing import Any, Mapping
 
 __all__ = [
-    "Action", "CompressionResult", "Conversation", "Decision", "Event", "Fact", "KeyClause",
+    "Action", "CompressionResult", "Conversation", "Decision", "Event", "Fact", "IntentCluster",
+    "KeyClause",
     "OpenItem", "Plan", "Snapshot", "Span", "StageResult", "Strength", "SummaryItem",
     "SummaryOutcome", "SummaryRequest", "ToolCall",
     "Transition",
@@ -159,6 +160,20 @@ class OpenItem:
 
 
 @dataclass(frozen=True)
+class IntentCluster:
+    """User turns that ask for the same thing: one representative stands for the others."""
+
+    label: str
+    representative: str          # event id of the member nearest the centroid
+    members: tuple[str, ...]     # every member's event id, in order
+    covered: tuple[str, ...]     # members other than the representative
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "representative": self.representative,
+                "covered": list(self.members)}
+
+
+@dataclass(frozen=True)
 class StageResult:
     """What one stage produced over the prefix; ``error`` is set when it failed."""
 
@@ -168,6 +183,7 @@ class StageResult:
     decisions: tuple[Decision, ...] = ()
     transitions: tuple[Transition, ...] = ()
     open_items: tuple[OpenItem, ...] = ()
+    intents: tuple[IntentCluster, ...] = ()
     seconds: float = 0.0
     error: str | None = None
 

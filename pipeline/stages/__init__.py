@@ -2,6 +2,7 @@
 
 from .base import Stage, StageInput, run_stage
 from .facts import FactStage
+from .intents import IntentStage
 from .state import StateStage
 
-__all__ = ["FactStage", "Stage", "StageInput", "StateStage", "run_stage"]
+__all__ = ["FactStage", "IntentStage", "Stage", "StageInput", "StateStage", "run_stage"]

@@ -1,0 +1,65 @@
+"""The Embedder protocol and the cache every backend sits behind."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["CachedEmbedder", "Embedder", "missing"]
+
+
+class Embedder(Protocol):
+    """Sentence embeddings: ``embed(texts)`` gives one L2-normalised row per text."""
+
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> "np.ndarray": ...
+
+
+def missing(package: str, extra: str) -> ImportError:
+    """The error a backend raises when its package is not installed: what to install."""
+    return ImportError(f"this embedding backend needs {package!r}: pip install 'context-squeeze[{extra}]'"
+                       f" (or pip install {package})")
+
+
+class CachedEmbedder:
+    """An embedder behind a bounded cache keyed by a hash of the text, shared across calls,
+    so a growing conversation embeds only its new turns. Safe to share between threads."""
+
+    def __init__(self, inner: Embedder, size: int) -> None:
+        self.inner, self.size = inner, size
+        self.name, self.dim = inner.name, inner.dim
+        self._rows: OrderedDict[bytes, "np.ndarray"] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def _key(text: str) -> bytes:
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+
+    def embed(self, texts: Sequence[str]) -> "np.ndarray":
+        import numpy as np
+
+        keys = [self._key(t) for t in texts]
+        with self._lock:
+            todo = {k: t for k, t in zip(keys, texts) if k not in self._rows}
+        if todo:
+            rows = self.inner.embed(list(todo.values()))
+            with self._lock:
+                for key, row in zip(todo, rows):
+                    self._rows[key] = row
+                while len(self._rows) > self.size:
+                    self._rows.popitem(last=False)
+        with self._lock:
+            self.misses += len(todo)
+            self.hits += len(keys) - len(todo)
+            found = [self._rows.get(k) for k in keys]
+        if any(row is None for row in found):  # evicted meanwhile by another thread: embed again
+            return self.inner.embed(list(texts))
+        return np.vstack(found) if found else np.zeros((0, self.dim), dtype=np.float32)

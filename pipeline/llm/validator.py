@@ -1,0 +1,609 @@
+"""The validator of an LLM summary (DESIGN §7): it never trusts the model.
+
+``Validator.prepare(request)`` reads the prefix once (its numbers, ids, negations, hedged
+claims, user turns, confirmation events, superseded slots); ``Validator.check(evidence,
+sections, text)`` then returns the named findings of one answer, an empty list when it passes:
+
+- ``missing_fact``: a strong fact of the prefix is not in the summary. Matching is normalised:
+  width and case folded, spacing and punctuation ignored, numbers canonical ("5k" = "5000元" =
+  "5,000", Chinese numerals read by cn2an: "五千" = "5000"). A fact not found verbatim still
+  counts when one clause of the summary holds all its numbers, ``llm.fact_coverage`` of its
+  words (CJK character bigrams, other words), and its cue: a negation cue before a word of
+  what the fact negates ("先别提交申请" holds "申请先别提交"; "申请已提交" does not), an
+  obligation or negation cue for an obligation.
+- ``hallucination``: a number, money amount, date, id or negation that the prefix does not
+  contain (kind ``number``, ``id`` or ``negation``). Numbers are compared canonically; dates
+  written as absolute values of the snapshot's times count as said. A negation counts as said
+  when a negated clause of the prefix shares ``llm.negation_overlap`` of its object's words.
+- ``uncertainty_lost``: a user claim stated with a hedge ("可能", "maybe", "I think") is
+  restated without any hedge.
+- ``unbacked_authorisation``: the summary says the user agreed or authorised ("用户已同意提交",
+  "the user agreed") and no confirmation event (a user message with
+  ``metadata.confirm_results``) is in the prefix.
+- ``intent_drift``: the objective sentence is further from the prefix's user turns than
+  ``llm.intent_min_similarity`` by the similarity function (pluggable, see below).
+- ``stale_value``: a slot the user changed ("[取件时间] 明天下午 → 后天上午") is shown with an
+  old value as current, or without its newest value.
+
+The similarity is any ``(sentence, user_turns) -> float`` in [0, 1]. The default,
+``char_ngram_similarity``, needs no model: the cosine between the TF-IDF vector of the
+sentence's character n-grams (CJK runs: ``llm.intent_ngrams_cjk``; other words, padded with a
+space: ``llm.intent_ngrams_words``; IDF over the user turns) and the user turns' vector
+restricted to those n-grams. It reads 1.0 when the user said every n-gram of the sentence and
+falls with the weighted share they never said; framing words ("用户想", "the user wants",
+[validator] objective_stop) are dropped first. ``embedding_similarity(embedder)`` plugs a
+sentence-embedding model in instead (``LLMSummarizer(settings, similarity=...)``).
+
+All words come from ``rules/<lang>.toml`` (cues) and ``rules/prompts/<lang>.toml``
+([validator]); every threshold from ``[llm]`` of the config.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from ..config import Settings
+from ..rulepacks import Lexicon, RulePack, load_rule_pack
+from ..stages.facts import is_exception, split_clauses
+from ..types import Fact, SummaryRequest
+from .prompt import PromptPack, Sections, fill, load_prompt_pack
+
+__all__ = ["CHECKS", "Evidence", "Finding", "Similarity", "Validator", "char_ngram_similarity",
+           "embedding_similarity", "feedback"]
+
+CHECKS = ("missing_fact", "hallucination", "uncertainty_lost", "unbacked_authorisation",
+          "intent_drift", "stale_value")
+
+Similarity = Callable[[str, Sequence[str]], float]
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＂": '"'})
+_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+_WORDS = re.compile(rf"[{_CJK}]+|[^\W\d_{_CJK}]+(?:'[^\W\d_]+)*", re.UNICODE)
+_CN_NUMERAL = re.compile("[零〇一二两三四五六七八九十百千万亿]+")
+_CN_DIGITS = set("零〇一二两三四五六七八九")
+_GROUPED = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d,])")
+_SCALED = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(k|千|万)(?![a-z])")
+_SCALE = {"k": 1000, "千": 1000, "万": 10000}
+_NUMBER = re.compile(r"(?<![a-z])(?<![\d.])\d+(?:\.\d+)?")
+_NON_WORD = re.compile(r"[\W_]+")
+_UNIT_MEMO = 4096
+_TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
+
+
+def fold(text: str) -> str:
+    """Width and case folded, typographic quotes made plain; spacing kept."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+
+
+def _squeeze(text: str) -> str:
+    """Letters and digits only (no spacing, punctuation or symbols): the form a fact is looked up in."""
+    return _NON_WORD.sub("", text)
+
+
+def _number_value(text: str) -> str:
+    try:
+        value = Decimal(text).normalize()
+    except InvalidOperation:
+        return text
+    return format(value, "f") if value == value.to_integral() else str(value)
+
+
+@lru_cache(maxsize=4096)
+def _cn2an(run: str) -> str | None:
+    import cn2an  # imported by the time stage already; lazily here too
+    try:
+        value = cn2an.cn2an(run, "smart")
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    return _number_value(str(value))
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One failed check: ``check`` is one of CHECKS (or ``over_budget``)."""
+
+    check: str
+    text: str
+    detail: str
+    event: str | None = None
+    kind: str | None = None
+    expected: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        row: dict[str, Any] = {"check": self.check, "text": self.text, "detail": self.detail}
+        for key in ("event", "kind", "expected"):
+            if getattr(self, key) is not None:
+                row[key] = getattr(self, key)
+        return row
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A clause (or a whole item) read for matching."""
+
+    text: str                     # folded, spacing kept
+    canon: str                    # numbers canonical, no spacing or punctuation
+    numbers: frozenset[str]
+    tokens: frozenset[str]
+    negations: tuple[int, ...]    # starts of negation cues (fixed phrases excluded)
+    after: tuple[frozenset[str], ...]  # the words from each negation cue on: what it negates
+    obligation: bool
+    hedged: bool
+
+
+@dataclass(frozen=True)
+class FactShape:
+    fact: Fact
+    unit: Unit
+
+
+@dataclass
+class Evidence:
+    """What one prefix says, read once and reused across attempts."""
+
+    lang: str
+    numbers: frozenset[str]
+    squeezed: str                                 # the prefix, folded and squeezed (ids)
+    negated: list[frozenset[str]]                 # words of the prefix's negated clauses
+    facts: list[FactShape]
+    hedged_claims: list[tuple[str, str, frozenset[str]]]   # (event, clause, words)
+    user_turns: list[str]
+    confirmed: bool
+    slots: list[tuple[str, tuple[str, ...], str]]  # (slot, old values, newest value)
+    event_ids: frozenset[str]
+    seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Reader:
+    """Text → Unit, with one language's cue words and [validator] lists."""
+
+    def __init__(self, rules: RulePack, prompts: PromptPack) -> None:
+        self.rules = rules
+        words = prompts.validator
+        boundaries = bool(words["word_boundaries"])
+        self.hedge = Lexicon(list(words["hedges"]), boundaries)
+        self.authorisation = Lexicon(list(words["authorisation"]), boundaries)
+        self.objective_stop = Lexicon(list(words.get("objective_stop", [])), boundaries)
+        stops = [fold(w) for w in words["stop"]]
+        self.stop_words = frozenset(w for w in stops if not _CJK_RUN.fullmatch(w))
+        cjk_stops = sorted((w for w in stops if _CJK_RUN.fullmatch(w)), key=len, reverse=True)
+        self.cjk_stop = re.compile("|".join(map(re.escape, cjk_stops))) if cjk_stops else None
+        money = sorted((fold(w) for w in words["currency"]), key=len, reverse=True)
+        self.currency = Lexicon(money, boundaries)
+        self.idioms = Lexicon([fold(w) for w in words["numeral_idioms"]], False)
+        self.number_words = {fold(k): int(v) for k, v in words["number_words"].items()}
+        self.number_word = (re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, self.number_words),
+                                                                     key=len, reverse=True)) + r")(?![\w'])")
+                            if self.number_words else None)
+        self.quantity = rules.patterns.get("quantity", ())
+        # cue, hedge and money words are matched by class, not as content: one regex masks them
+        masks = (rules.negation, rules.obligation, rules.uncertainty, self.hedge, self.currency)
+        self.mask = re.compile("|".join(f"(?:{m.regex.pattern})" for m in masks), re.IGNORECASE)
+        self._units: dict[str, Unit] = {}
+
+    # -- numbers ---------------------------------------------------------------------------
+    def _unit_follows(self, text: str, start: int) -> bool:
+        return any(p.match(text, start) for p in self.quantity)
+
+    def canonical(self, text: str) -> str:
+        """Numbers in one form: digits, no grouping commas, "5k"/"5千"/"五千" → 5000."""
+        if _CN_NUMERAL.search(text):
+            idioms = [(m.start(), m.end()) for m in self.idioms.finditer(text)]
+            out, pos = [], 0
+            for run in _CN_NUMERAL.finditer(text):
+                chars = run.group()
+                if any(a < run.end() and run.start() < b for a, b in idioms):
+                    continue
+                if len(chars) == 1 and not self._unit_follows(text, run.start()):
+                    continue  # "一定", "一下": a lone numeral counts only before a unit
+                if len(chars) == 2 and set(chars) <= _CN_DIGITS:
+                    continue  # "三四个": a range, not 34
+                value = _cn2an(chars)
+                if value is None:
+                    continue
+                out.append(text[pos:run.start()])
+                out.append(value)
+                pos = run.end()
+            out.append(text[pos:])
+            text = "".join(out)
+        if self.number_word is not None:
+            text = self.number_word.sub(
+                lambda m: str(self.number_words[m[1]]) if self._unit_follows(m.string, m.start()) else m[0],
+                text)
+        text = _GROUPED.sub(lambda m: m[0].replace(",", ""), text)
+        return _SCALED.sub(lambda m: _number_value(str(Decimal(m[1]) * _SCALE[m[2]])), text)
+
+    def numbers(self, canonical: str) -> frozenset[str]:
+        return frozenset(_number_value(m[0]) for m in _NUMBER.finditer(canonical))
+
+    # -- words -----------------------------------------------------------------------------
+    def tokens(self, text: str) -> frozenset[str]:
+        """Content words of folded text: CJK character bigrams (a lone character alone), other
+        words lightly stemmed; cue words, money words, stop words and numbers left out."""
+        plain = self.mask.sub(" ", text)
+        if self.cjk_stop is not None:
+            plain = self.cjk_stop.sub(" ", plain)
+        out: set[str] = set()
+        for word in _WORDS.findall(plain):
+            if _CJK_RUN.fullmatch(word):
+                out.update([word] if len(word) == 1 else (word[i:i + 2] for i in range(len(word) - 1)))
+            elif word not in self.stop_words:
+                out.add(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
+        return frozenset(out)
+
+    def negation_starts(self, text: str) -> tuple[int, ...]:
+        return tuple(hit.start() for hit in self.rules.negation.finditer(text)
+                     if not is_exception(text, hit, 0, len(text), self.rules))
+
+    def unit(self, text: str) -> Unit:
+        """The reading of a text, remembered: an answer's items recur across checks."""
+        unit = self._units.get(text)
+        if unit is None:
+            if len(self._units) >= _UNIT_MEMO:
+                self._units.clear()
+            unit = self._units[text] = self._read(text)
+        return unit
+
+    def _read(self, text: str) -> Unit:
+        folded = fold(text)
+        canonical = self.canonical(folded)
+        negations = self.negation_starts(folded)
+        return Unit(folded, _squeeze(canonical), self.numbers(canonical), self.tokens(folded),
+                    negations, tuple(self.tokens(folded[s:]) for s in negations),
+                    self.rules.obligation.search(folded) is not None,
+                    self.rules.uncertainty.search(folded) is not None
+                    or self.hedge.search(folded) is not None)
+
+    def clauses(self, text: str) -> list[str]:
+        return [text[a:b] for a, b in split_clauses(text, self.rules)]
+
+
+def coverage(wanted: frozenset[str], held: frozenset[str]) -> float:
+    return 1.0 if not wanted else len(wanted & held) / len(wanted)
+
+
+# -- similarity -------------------------------------------------------------------------------
+def _char_ngrams(text: str, cjk: Sequence[int], words: Sequence[int]) -> Counter[str]:
+    grams: Counter[str] = Counter()
+    for word in _WORDS.findall(text):
+        padded, sizes = (word, cjk) if _CJK_RUN.fullmatch(word) else (f" {word} ", words)
+        for n in sizes:
+            grams.update(padded[i:i + n] for i in range(len(padded) - n + 1))
+    return grams
+
+
+def char_ngram_similarity(cjk: Sequence[int] = (2, 3), words: Sequence[int] = (3, 4, 5),
+                          strip: Callable[[str], str] | None = None) -> Similarity:
+    """The default intent similarity, in pure Python (see the module docstring).
+
+    >>> round(char_ngram_similarity()("退货运费", ["我想退货", "运费谁出"]), 2)
+    1.0
+    """
+    clean = strip or fold
+
+    @lru_cache(maxsize=_UNIT_MEMO)
+    def grams(text: str) -> frozenset[str]:  # a turn's n-grams, read once across attempts
+        return frozenset(_char_ngrams(clean(text), cjk, words))
+
+    def similarity(sentence: str, turns: Sequence[str]) -> float:
+        target = _char_ngrams(clean(sentence), cjk, words)
+        if not target:
+            return 0.0
+        docs = [grams(t) for t in turns]
+        said: set[str] = set()
+        df: Counter[str] = Counter()
+        for doc in docs:
+            keys = doc & target.keys()
+            said.update(keys)
+            df.update(keys)
+        count = len(docs) + 1
+
+        def idf(gram: str) -> float:
+            return math.log((1 + count) / (1 + df[gram] + 1)) + 1
+
+        sentence_vec = {g: tf * idf(g) for g, tf in target.items()}
+        norm = math.sqrt(sum(v * v for v in sentence_vec.values()))
+        shared = math.sqrt(sum(idf(g) ** 2 for g in said))
+        if not norm or not shared:
+            return 0.0
+        return sum(sentence_vec[g] * idf(g) for g in said) / (norm * shared)
+    return similarity
+
+
+def embedding_similarity(embedder: Any) -> Similarity:
+    """The intent similarity by a sentence-embedding model: any object whose ``embed(texts)``
+    returns L2-normalised rows (pipeline.backends); the cosine with the nearest user turn."""
+    def similarity(sentence: str, turns: Sequence[str]) -> float:
+        if not turns:
+            return 0.0
+        rows = embedder.embed([sentence, *turns])
+        return float(max(float(rows[0] @ row) for row in rows[1:]))
+    return similarity
+
+
+# -- the validator ----------------------------------------------------------------------------
+def _confirmation(message: Mapping[str, Any]) -> bool:
+    metadata = message.get("metadata")
+    return isinstance(metadata, Mapping) and bool(metadata.get("confirm_results"))
+
+
+def _slot_pattern(template: str) -> re.Pattern[str]:
+    """The regex of a state-path line written by ``template`` ("[{slot}] {path}")."""
+    escaped = re.escape(template)
+    return re.compile("^" + _TEMPLATE_FIELD.sub(lambda m: f"(?P<{m[1]}>.+?)" if m[1] != "path"
+                                                 else f"(?P<{m[1]}>.+)", escaped) + "$")
+
+
+_ARROW = " → "  # how merge.py joins the values of one slot in the state path
+
+
+class Validator:
+    """Checks one answer against the prefix; thresholds from ``[llm]``."""
+
+    def __init__(self, settings: Settings, similarity: Similarity | None = None) -> None:
+        self.settings = settings
+        self._similarity = similarity
+        self._readers: dict[str, Reader] = {}
+        self._similarities: dict[str, Similarity] = {}
+
+    def reader(self, lang: str) -> Reader:
+        if lang not in self._readers:
+            self._readers[lang] = Reader(load_rule_pack(lang), load_prompt_pack(lang))
+        return self._readers[lang]
+
+    def similarity(self, lang: str) -> Similarity:
+        """The plugged similarity, else the default one of ``lang`` (framing words dropped)."""
+        if self._similarity is not None:
+            return self._similarity
+        if lang not in self._similarities:
+            framing = self.reader(lang).objective_stop.regex
+
+            def strip(text: str) -> str:
+                return framing.sub(" ", fold(text))
+            self._similarities[lang] = char_ngram_similarity(
+                self.settings["llm.intent_ngrams_cjk"], self.settings["llm.intent_ngrams_words"], strip)
+        return self._similarities[lang]
+
+    # -- per request ------------------------------------------------------------------------
+    def prepare(self, request: SummaryRequest) -> Evidence:
+        """Everything the checks need from the prefix and the snapshot, read once."""
+        import time
+        started = time.perf_counter()
+        reader = self.reader(request.lang)
+        snapshot = request.snapshot
+        texts: list[str] = []
+        for event in request.prefix:
+            texts.append(event.text)
+            texts.extend(f"{c.name} {c.arguments}" for c in event.tool_calls)
+        templates = reader.rules.templates
+        derived = list(snapshot.state_path)
+        for item in snapshot.open_items:
+            key = "unauthorised" if item["kind"] == "unauthorised" else "authorised_by_user"
+            derived.append(templates.get(key, "{text}").replace("{text}", item["text"]))
+        for time_item in snapshot.times:
+            value = time_item.get("value")
+            if isinstance(value, Mapping):
+                derived.extend(str(v) for v in value.values())
+        numbers: set[str] = set()
+        squeezed: list[str] = []
+        negated: list[frozenset[str]] = []
+        for position, text in enumerate((*texts, *derived)):
+            folded = fold(text)
+            numbers.update(reader.numbers(reader.canonical(folded)))
+            squeezed.append(_squeeze(folded))
+            if reader.rules.negation.search(folded):
+                # the snapshot's own lines ("未获准：申请先别提交") are read whole
+                clauses = reader.clauses(folded) if position < len(texts) else [folded]
+                negated.extend(reader.tokens(c) for c in clauses if reader.negation_starts(c))
+        facts = []
+        for fact in request.must:
+            facts.append(FactShape(fact, reader.unit(fact.text)))
+        evidence = Evidence(
+            lang=request.lang, numbers=frozenset(numbers), squeezed="\n".join(squeezed),
+            negated=negated, facts=facts,
+            hedged_claims=self._hedged_claims(request, reader),
+            user_turns=[e.text for e in request.prefix if e.role == "user" and e.text.strip()],
+            confirmed=any(e.role == "user" and _confirmation(e.message) for e in request.prefix),
+            slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}")),
+            event_ids=frozenset(fold(e.id) for e in request.prefix),
+        )
+        evidence.seconds = time.perf_counter() - started
+        return evidence
+
+    def _hedged_claims(self, request: SummaryRequest,
+                       reader: Reader) -> list[tuple[str, str, frozenset[str]]]:
+        """The hedged clauses of the user's claims, unless the user later said it plainly."""
+        order = {e.id: e.index for e in request.prefix}
+        claims = []
+        for claim in request.snapshot.user_claims:
+            event_id = claim["source"][0]
+            for clause in reader.clauses(claim["text"]):
+                folded = fold(clause)
+                if not reader.rules.uncertainty.search(folded) or reader.rules.question.search(folded):
+                    continue
+                words = reader.tokens(folded)
+                if words:
+                    claims.append((event_id, clause, words))
+        if not claims:
+            return []
+        later = [(e.index, reader.unit(c)) for e in request.prefix if e.role == "user"
+                 for c in reader.clauses(e.text)]
+        threshold = self.settings["llm.claim_coverage"]
+        return [(event_id, clause, words) for event_id, clause, words in claims
+                if not any(index > order.get(event_id, -1) and not unit.hedged
+                           and coverage(words, unit.tokens) >= threshold for index, unit in later)]
+
+    @staticmethod
+    def _slots(state_path: Sequence[str], template: str) -> list[tuple[str, tuple[str, ...], str]]:
+        pattern = _slot_pattern(template)
+        slots = []
+        for line in state_path:
+            match = pattern.match(line)
+            if not match or _ARROW not in match["path"]:
+                continue
+            values = [v.strip() for v in match["path"].split(_ARROW) if v.strip()]
+            if len(values) >= 2:
+                slots.append((match["slot"], tuple(values[:-1]), values[-1]))
+        return slots
+
+    # -- per answer -------------------------------------------------------------------------
+    def check(self, evidence: Evidence, sections: Sections, text: str) -> list[Finding]:
+        """The findings of one answer; ``text`` is its rendering (what would be shipped)."""
+        reader = self.reader(evidence.lang)
+        items = [(name, value) for name, value in sections.items()]
+        units = [(name, reader.unit(c)) for name, value in items for c in reader.clauses(value)]
+        wholes = [reader.unit(value) for _, value in items]
+        findings: list[Finding] = []
+        findings += self._missing(evidence, reader, units, wholes, text)
+        findings += self._hallucinated(evidence, reader, items, units)
+        findings += self._unhedged(evidence, units)
+        findings += self._authorised(evidence, reader, items)
+        findings += self._drifted(evidence, sections.objective)
+        findings += self._stale(evidence, reader, units, text)
+        return findings
+
+    def _missing(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
+                 wholes: Sequence[Unit], text: str) -> list[Finding]:
+        whole = _squeeze(reader.canonical(fold(text)))
+        threshold = self.settings["llm.fact_coverage"]
+        found = []
+        for shape in evidence.facts:
+            if shape.unit.canon and shape.unit.canon in whole:
+                continue
+            if any(self._holds(shape, unit, threshold) for unit in [u for _, u in units] + list(wholes)):
+                continue
+            found.append(Finding("missing_fact", shape.fact.text,
+                                 f"strong {shape.fact.kind} fact not in the summary",
+                                 event=shape.fact.span.event_id, kind=shape.fact.kind))
+        return found
+
+    @staticmethod
+    def _holds(shape: FactShape, unit: Unit, threshold: float) -> bool:
+        fact = shape.unit
+        if not fact.numbers <= unit.numbers or coverage(fact.tokens, unit.tokens) < threshold:
+            return False
+        if not fact.tokens and not fact.numbers:
+            return False  # nothing to match but the verbatim text
+        if fact.negations:
+            negated = fact.after[0]
+            if not unit.negations or (negated and not any(negated & words for words in unit.after)):
+                return False
+        elif fact.obligation and not (unit.obligation or unit.negations):
+            return False
+        return True
+
+    def _hallucinated(self, evidence: Evidence, reader: Reader, items: Sequence[tuple[str, str]],
+                      units: Sequence[tuple[str, Unit]]) -> list[Finding]:
+        found: list[Finding] = []
+        seen: set[tuple[str, str]] = set()
+        for _, value in items:
+            folded = fold(value)
+            for event_id in evidence.event_ids:  # "（U7）": a citation, not a number
+                if event_id in folded:
+                    folded = re.sub(rf"(?<![^\W_]){re.escape(event_id)}(?![^\W_])", " ", folded)
+            for id_pattern in reader.rules.patterns.get("id", ()):
+                for match in id_pattern.finditer(folded):
+                    token = _squeeze(match.group())
+                    if token not in evidence.squeezed and ("id", token) not in seen:
+                        seen.add(("id", token))
+                        found.append(Finding("hallucination", match.group(),
+                                             "id not in the prefix", kind="id"))
+                    folded = folded.replace(match.group(), " ")
+            for number in sorted(reader.numbers(reader.canonical(folded)) - evidence.numbers):
+                if ("number", number) not in seen:
+                    seen.add(("number", number))
+                    found.append(Finding("hallucination", number,
+                                         f"number {number} (in {value!r}) not in the prefix",
+                                         kind="number"))
+        overlap = self.settings["llm.negation_overlap"]
+        for _, unit in units:
+            for after in unit.after:
+                words = after or unit.tokens
+                if not words or any(coverage(words, said) >= overlap for said in evidence.negated):
+                    continue
+                if ("negation", unit.text) not in seen:
+                    seen.add(("negation", unit.text))
+                    found.append(Finding("hallucination", unit.text.strip(),
+                                         "negation that no negated clause of the prefix holds",
+                                         kind="negation"))
+        return found
+
+    def _unhedged(self, evidence: Evidence, units: Sequence[tuple[str, Unit]]) -> list[Finding]:
+        threshold = self.settings["llm.claim_coverage"]
+        found = []
+        for event_id, clause, words in evidence.hedged_claims:
+            for _, unit in units:
+                if not unit.hedged and coverage(words, unit.tokens) >= threshold:
+                    found.append(Finding("uncertainty_lost", unit.text.strip(),
+                                         f"the user's hedged claim {clause!r} restated as a fact",
+                                         event=event_id, expected=clause))
+                    break
+        return found
+
+    def _authorised(self, evidence: Evidence, reader: Reader,
+                    items: Sequence[tuple[str, str]]) -> list[Finding]:
+        if evidence.confirmed:
+            return []
+        gap = reader.rules.state.negation_gap
+        found = []
+        for _, value in items:
+            folded = fold(value)
+            for hit in reader.authorisation.finditer(folded):
+                window = folded[max(0, hit.start() - gap):hit.start()]
+                if reader.rules.negation.search(window):
+                    continue  # "未经用户同意", "not authorised by the user"
+                found.append(Finding("unbacked_authorisation", value.strip(),
+                                     f"{hit.group()!r} with no confirmation event in the prefix"))
+                break
+        return found
+
+    def _drifted(self, evidence: Evidence, objective: str) -> list[Finding]:
+        minimum = self.settings["llm.intent_min_similarity"]
+        if not objective.strip():
+            return [Finding("intent_drift", "", "the summary has no objective", expected=f">= {minimum}")]
+        score = self.similarity(evidence.lang)(objective, evidence.user_turns)
+        evidence.extra["intent_similarity"] = round(score, 3)
+        if score >= minimum:
+            return []
+        return [Finding("intent_drift", objective, f"similarity {score:.2f} to the user's turns "
+                                                   f"is under {minimum}", expected=f">= {minimum}")]
+
+    def _stale(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
+               text: str) -> list[Finding]:
+        whole = _squeeze(reader.canonical(fold(text)))
+        found = []
+        for slot, olds, new in evidence.slots:
+            current = _squeeze(reader.canonical(fold(new)))
+            old_forms = [_squeeze(reader.canonical(fold(o))) for o in olds]
+            stale = next((u for _, u in units for o in old_forms
+                          if o and o in u.canon and current not in u.canon), None)
+            if stale is not None:
+                found.append(Finding("stale_value", stale.text.strip(),
+                                     f"[{slot}] shown with an old value; the newest is {new!r}",
+                                     kind=slot, expected=new))
+            elif current not in whole and (_squeeze(fold(slot)) in whole
+                                           or any(o and o in whole for o in old_forms)):
+                found.append(Finding("stale_value", slot, f"[{slot}] named without its newest value {new!r}",
+                                     kind=slot, expected=new))
+        return found
+
+
+def feedback(findings: Iterable[Finding], prompts: PromptPack) -> list[str]:
+    """One line per finding for the retry prompt, in the conversation's language."""
+    templates = prompts.prompt["findings"]
+    lines = []
+    for finding in findings:
+        template = templates.get(finding.check)
+        if template:
+            lines.append(fill(template, text=finding.text, event=finding.event or "",
+                              kind=finding.kind or "", expected=finding.expected or ""))
+    return list(dict.fromkeys(lines))

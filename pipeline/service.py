@@ -1,0 +1,366 @@
+"""The HTTP service: thin over :class:`Compressor`, with the models loaded once per process.
+
+``squeeze serve`` runs :func:`create_app` under uvicorn. Startup returns at once and loads the
+models in the background (a warm-up compression per language), so ``/healthz`` answers while
+``/readyz`` says 503 until the models are in; ``POST /v1/compress`` takes what ``squeeze
+compress`` takes (a conversation object or a list of messages, plus ``target_chars`` and
+``force``) and returns the same ``{messages, snapshot, report}``. Compressions run in a thread
+pool (``service.threads``) sharing one Compressor, each bounded by ``service.timeout_seconds``.
+Every error is JSON, ``{"error": {"code", "message"}}``, never a stack trace.
+
+>>> uvicorn.run(create_app(), port=8000)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from enum import Enum
+from typing import Any, AsyncIterator, Awaitable, Callable, Mapping
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram,
+                               generate_latest)
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .compressor import Compressor
+from .config import Settings, load_settings
+from .errors import Errors, InputError, SqueezeError
+from .parse import decode_json
+
+__all__ = ["ServiceErrors", "create_app"]
+
+log = logging.getLogger("pipeline.service")
+
+
+class ServiceErrors(str, Enum):
+    """Errors of the transport, not of the history (those are ``Errors``, answered with 400)."""
+
+    S001 = "missing or wrong bearer token: send \"Authorization: Bearer <the token in ${env}>\""
+    S002 = "request body over the limit of {limit} bytes (service.max_body_bytes)"
+    S003 = "compression took longer than {seconds} s (service.timeout_seconds)"
+    S004 = "not ready: the models are still loading{detail}"
+    S005 = "internal error ({kind}); the server log has the details"
+    S006 = "{method} {path}: {detail}"
+
+    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
+
+
+class ApiError(Exception):
+    """An HTTP error answered as ``{"error": {"code", "message"}}``."""
+
+    def __init__(self, status: int, code: str, message: str,
+                 headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.headers = status, code, message, headers
+
+    @classmethod
+    def of(cls, status: int, entry: ServiceErrors, headers: Mapping[str, str] | None = None,
+           **kwargs: object) -> ApiError:
+        return cls(status, entry.name, entry.format(**kwargs), headers)
+
+
+def error_response(status: int, code: str, message: str,
+                   headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers=dict(headers or {}))
+
+
+# ------------------------------------------------------------------ OpenAPI documentation only
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+class CompressResponse(BaseModel):
+    messages: list[dict[str, Any]]
+    snapshot: dict[str, Any]
+    report: dict[str, Any]
+
+
+_MESSAGE_SCHEMA = {
+    "type": "object", "required": ["role"],
+    "properties": {"role": {"type": "string", "enum": ["system", "user", "assistant", "tool"]},
+                   "content": {"anyOf": [{"type": "string"}, {"type": "array"}, {"type": "null"}]},
+                   "tool_calls": {"type": "array"}, "tool_call_id": {"type": "string"},
+                   "id": {"type": "string"}, "name": {"type": "string"},
+                   "metadata": {"type": "object"}, "timestamp": {"type": ["string", "number"]}},
+}
+_REQUEST_SCHEMA = {"oneOf": [
+    {"type": "object", "required": ["messages"], "title": "Conversation",
+     "properties": {"messages": {"type": "array", "items": _MESSAGE_SCHEMA},
+                    "id": {"type": "string"}, "now": {"type": ["string", "number"]},
+                    "timezone": {"type": "string"}, "lang": {"type": "string"},
+                    "target_chars": {"type": "integer", "minimum": 1,
+                                     "description": "compact now to at most this many chars"},
+                    "force": {"type": "boolean", "description": "compact now to the low watermark"}}},
+    {"type": "array", "items": _MESSAGE_SCHEMA, "title": "Messages"},
+]}
+
+
+# ------------------------------------------------------------------ metrics
+
+
+class Metrics:
+    """Prometheus metrics of one app, in their own registry (several apps may share a process)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter("squeeze_requests", "HTTP requests", ["path", "status"], registry=r)
+        self.latency = Histogram("squeeze_request_seconds", "HTTP request latency", ["path"],
+                                 buckets=(.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30),
+                                 registry=r)
+        self.actions = Counter("squeeze_compressions", "Compressions by action taken",
+                               ["action"], registry=r)
+        self.fallbacks = Counter("squeeze_fallbacks", "Degraded compressions: a failed stage "
+                                 "or a summariser fallback", ["kind"], registry=r)
+        self.chars_in = Counter("squeeze_chars_in", "Chars of the histories received", registry=r)
+        self.chars_out = Counter("squeeze_chars_out", "Chars of the histories returned", registry=r)
+        self.chars_saved = Counter("squeeze_chars_saved", "Chars removed by compression", registry=r)
+        self.ready = Gauge("squeeze_ready", "1 once the models are loaded", registry=r)
+        self.load_seconds = Gauge("squeeze_model_load_seconds", "Time to load and warm the models",
+                                  registry=r)
+
+    def observe(self, report: Mapping[str, Any]) -> None:
+        self.actions.labels(report["action"]).inc()
+        for state in (report.get("stages") or {}).values():
+            if state != "ok":
+                self.fallbacks.labels("stage").inc()
+        if report.get("fallback"):
+            self.fallbacks.labels("summary").inc()
+        self.chars_in.inc(report["chars_before"])
+        self.chars_out.inc(report["chars_after"])
+        self.chars_saved.inc(max(0, report["chars_before"] - report["chars_after"]))
+
+
+# ------------------------------------------------------------------ the app
+
+
+class _State:
+    """What the app holds: the Compressor once loaded, its pool, the auth token, the metrics."""
+
+    def __init__(self, settings: Settings, source: Compressor | Callable[[], Compressor] | None,
+                 token: str | None) -> None:
+        self.settings = settings
+        self.source = source
+        self.token = token
+        self.compressor: Compressor | None = None
+        self.load_error: str | None = None
+        self.pool: ThreadPoolExecutor | None = None
+        self.metrics = Metrics()
+
+    def load(self) -> None:
+        """Build (or take) the Compressor and warm it in every language, then mark ready."""
+        started = time.perf_counter()
+        try:
+            source = self.source
+            compressor = (source if isinstance(source, Compressor)
+                          else source() if source is not None else Compressor(self.settings))
+            for key, text in self.settings.values.items():
+                if key.startswith("service.warmup_") and text:
+                    lang = key.removeprefix("service.warmup_")
+                    compressor.compress([{"role": "user", "content": text},
+                                         {"role": "assistant", "content": text},
+                                         {"role": "user", "content": text}],
+                                        target_chars=1, lang=lang, now="2026-01-01T09:00:00+00:00")
+        except Exception as exc:  # noqa: BLE001 - reported by /readyz and the log, not raised
+            log.exception("loading the models failed")
+            self.load_error = f"{type(exc).__name__}: {exc}"
+            return
+        self.metrics.load_seconds.set(time.perf_counter() - started)
+        self.compressor = compressor
+        self.metrics.ready.set(1)
+        log.info("models loaded and warm in %.2f s", time.perf_counter() - started)
+
+
+def _option(name: str, value: Any) -> Any:
+    """Check ``target_chars`` / ``force`` from the body or the query string."""
+    if name == "target_chars":
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0):
+            return value
+        raise InputError(Errors.E011, where="request", field="target_chars", value=value,
+                         detail="expected a positive integer")
+    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+        value = value.lower() in ("true", "1")
+    if isinstance(value, bool):
+        return value
+    raise InputError(Errors.E011, where="request", field="force", value=value,
+                     detail="expected true or false")
+
+
+def _request(data: Any, query: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
+    """Split a body into the history and the options (body fields win over the query string)."""
+    options: dict[str, Any] = {"target_chars": None, "force": False}
+    for name in options:
+        if name in query:
+            options[name] = _option(name, query[name])
+    if isinstance(data, Mapping):
+        data = dict(data)
+        for name in options:
+            if name in data:
+                options[name] = _option(name, data.pop(name))
+    for name in ("now", "lang"):  # for a bare list of messages these come from the query
+        if name in query and not (isinstance(data, Mapping) and name in data):
+            options[name] = query[name]
+    return data, options
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise ApiError.of(413, ServiceErrors.S002, limit=limit)
+    body = bytearray()
+    async for chunk in request.stream():  # a chunked upload has no length to check first
+        body += chunk
+        if len(body) > limit:
+            raise ApiError.of(413, ServiceErrors.S002, limit=limit)
+    return bytes(body)
+
+
+def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
+               compressor: Compressor | Callable[[], Compressor] | None = None) -> FastAPI:
+    """The FastAPI app. ``settings``: a Settings, overrides, or a TOML path.
+
+    ``compressor``: an already built Compressor, or a function building one (called in the
+    background at startup); default: ``Compressor(settings)``. The bearer token is read from
+    the environment variable named by ``service.token_env`` when the app is created.
+    """
+    if isinstance(settings, str):
+        settings = load_settings(file=settings)
+    elif not isinstance(settings, Settings):
+        settings = load_settings(settings)
+    token = os.environ.get(settings["service.token_env"]) or None
+    state = _State(settings, compressor, token)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state.pool = ThreadPoolExecutor(max(1, settings["service.threads"]),
+                                        thread_name_prefix="squeeze-request")
+        loader = threading.Thread(target=state.load, name="squeeze-load", daemon=True)
+        loader.start()
+        try:
+            yield
+        finally:
+            state.pool.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(title="context-squeeze", version="0.1.0", lifespan=lifespan,
+                  description="Compress long LLM-agent chat histories, keeping the user's "
+                              "constraints. Errors: {\"error\": {\"code\", \"message\"}}.")
+    app.state.squeeze = state
+    metrics = state.metrics
+
+    @app.middleware("http")
+    async def count(request: Request,
+                    call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        started = time.perf_counter()
+        try:
+            response = await call_next(request)
+        except Exception:  # noqa: BLE001 - never a stack trace to the client
+            log.exception("unhandled error on %s %s", request.method, request.url.path)
+            response = error_response(500, "S005", ServiceErrors.S005.format(kind="unexpected"))
+        route = request.scope.get("route")
+        path = getattr(route, "path", "other")
+        metrics.requests.labels(path, str(response.status_code)).inc()
+        metrics.latency.labels(path).observe(time.perf_counter() - started)
+        return response
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.headers)
+
+    @app.exception_handler(SqueezeError)
+    async def squeeze_error(request: Request, exc: SqueezeError) -> JSONResponse:
+        return error_response(400, exc.code, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error_response(exc.status_code, "S006", ServiceErrors.S006.format(
+            method=request.method, path=request.url.path, detail=exc.detail),
+            getattr(exc, "headers", None))
+
+    def authorize(request: Request) -> None:
+        if state.token is None:
+            return
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(),
+                                                                 state.token.encode()):
+            raise ApiError.of(401, ServiceErrors.S001, {"WWW-Authenticate": "Bearer"},
+                              env=settings["service.token_env"])
+
+    def not_ready() -> ApiError:
+        detail = f" (loading failed: {state.load_error})" if state.load_error else ""
+        return ApiError.of(503, ServiceErrors.S004, detail=detail)
+
+    error_responses: dict[int | str, dict[str, Any]] = {
+        status: {"model": ErrorBody, "description": text}
+        for status, text in ((400, "invalid history or options (codes E001-E024)"),
+                             (401, "missing or wrong bearer token (S001)"),
+                             (413, "body too large (S002)"), (503, "models loading (S004)"),
+                             (504, "timed out (S003)"), (500, "internal error (S005)"))}
+
+    @app.post("/v1/compress", response_model=CompressResponse, responses=error_responses,
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": _REQUEST_SCHEMA}}}},
+              summary="Compress a history (same input and output as `squeeze compress`)")
+    async def compress(request: Request) -> Response:
+        authorize(request)
+        compressor = state.compressor
+        if compressor is None or state.pool is None:
+            raise not_ready()
+        data, options = _request(decode_json(await _read_body(
+            request, settings["service.max_body_bytes"])), request.query_params)
+
+        def work() -> tuple[bytes, dict[str, Any]]:
+            result = compressor.compress(data, **options)
+            return json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8"), result.report
+
+        timeout = settings["service.timeout_seconds"]
+        try:
+            body, report = await asyncio.wait_for(
+                asyncio.get_running_loop().run_in_executor(state.pool, work), timeout)
+        except asyncio.TimeoutError:
+            raise ApiError.of(504, ServiceErrors.S003, seconds=timeout) from None
+        except SqueezeError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - logged here, a short code to the client
+            log.exception("compression failed")
+            raise ApiError.of(500, ServiceErrors.S005, kind=type(exc).__name__) from None
+        metrics.observe(report)
+        return Response(body, media_type="application/json")
+
+    @app.get("/healthz", summary="Liveness: the process answers")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", summary="Readiness: 200 once the models are loaded, else 503",
+             responses={503: {"model": ErrorBody}})
+    async def readyz() -> Response:
+        if state.compressor is None:
+            error = not_ready()
+            return error_response(error.status, error.code, error.message)
+        return JSONResponse({"status": "ready"})
+
+    @app.get("/metrics", summary="Prometheus metrics", response_class=Response)
+    async def prometheus() -> Response:
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    return app

@@ -1,0 +1,61 @@
+"""Every embedding backend loads its model from a PyPI package, checked by sha256, and gives
+normalised vectors in which a paraphrase is closer than an unrelated sentence."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipeline import ConfigError, load_settings
+from pipeline.backends import BACKENDS, CachedEmbedder, load_embedder, manifest, model_file
+
+SETTINGS = load_settings()
+ONNX_AND_NUMPY = ["use-multilingual", "minilm", "minilm-int8", "minilm-l3"]
+
+
+@pytest.mark.parametrize("name", ONNX_AND_NUMPY)
+def test_backend_embeds_and_orders_by_meaning(name):
+    embedder = load_embedder(name, SETTINGS)
+    vectors = embedder.embed(["I forgot my password", "I can't remember my password",
+                              "Is breakfast included in the room rate?"])
+    assert vectors.shape == (3, manifest()[name]["dimension"])
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
+    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2] + 0.2
+
+
+def test_minilm_cannot_read_chinese_but_use_multilingual_can():
+    """Why Chinese defaults to USE-multilingual: MiniLM maps most Chinese characters to [UNK]."""
+    texts = ["我忘记密码了", "我忘记带伞了"]
+    minilm = load_embedder("minilm", SETTINGS).embed(texts)
+    use = load_embedder("use-multilingual", SETTINGS).embed(texts)
+    assert minilm[0] @ minilm[1] > 0.95
+    assert use[0] @ use[1] < 0.8
+
+
+def test_cache_embeds_only_new_texts():
+    class Counting:
+        name, dim = "counting", 2
+        calls: list[list[str]] = []
+
+        def embed(self, texts):
+            self.calls.append(list(texts))
+            return np.array([[1.0, 0.0] for _ in texts], dtype=np.float32)
+
+    inner = Counting()
+    cached = CachedEmbedder(inner, size=10)
+    cached.embed(["a", "b"])
+    out = cached.embed(["a", "b", "c"])
+    assert inner.calls == [["a", "b"], ["c"]] and out.shape == (3, 2)
+    assert (cached.hits, cached.misses) == (2, 3)
+
+
+def test_model_files_match_the_manifest():
+    for name in ONNX_AND_NUMPY:
+        assert model_file(name).is_file()
+
+
+def test_unknown_backend_is_a_config_error():
+    with pytest.raises(ConfigError) as caught:
+        load_embedder("word2vec", SETTINGS)
+    assert caught.value.code == "E021" and "use-multilingual" in caught.value.message
+    assert set(ONNX_AND_NUMPY) < set(BACKENDS)

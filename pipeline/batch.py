@@ -26,13 +26,13 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
-from typing import IO, Any, Mapping
+from typing import IO, Any
 
 from .compressor import Compressor
 from .config import Settings, load_settings
@@ -109,7 +109,8 @@ def _is_gzip(path: Path) -> bool:
 def _lines(path: Path, source: str, first_seq: int, progress: Callable[[IO[bytes]], int],
            per_line_id: Callable[[int], str]) -> Iterator[Record]:
     with path.open("rb") as raw_file:
-        stream: IO[bytes] = gzip.GzipFile(fileobj=raw_file) if _is_gzip(path) else raw_file
+        stream: io.BufferedIOBase = (gzip.GzipFile(fileobj=raw_file) if _is_gzip(path)
+                                     else raw_file)
         seq = first_seq
         for number, line in enumerate(stream, 1):
             if not line.strip():
@@ -150,7 +151,13 @@ def read_records(path: str | Path) -> Iterator[Record]:
             yield Record(seq, rel, 1, raw, stem, index)
             seq += 1
             continue
-        for record in _lines(file, rel, seq, lambda f, i=index: i, lambda n, r=rel: f"{r}#{n}"):
+        def files_read(_: IO[bytes], done: int = index) -> int:
+            return done
+
+        def line_id(number: int, name: str = rel) -> str:
+            return f"{name}#{number}"
+
+        for record in _lines(file, rel, seq, files_read, line_id):
             yield record
             seq = record.seq + 1
 
@@ -211,7 +218,7 @@ class _JsonlOutput:
 
     def write(self, rows: list[tuple[str, str, str, str]]) -> None:
         self._writer.write([(f'{{"id": {json.dumps(i, ensure_ascii=False)}, "messages": {m}, '
-                             f'"snapshot": {s}, "report": {r}}}\n').encode("utf-8")
+                             f'"snapshot": {s}, "report": {r}}}\n').encode()
                             for i, m, s, r in rows])
 
     def close(self) -> None:
@@ -477,11 +484,14 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
                 collect(block=False)
         while in_flight:
             collect(block=True)
-    finally:
+    except BaseException:
+        # interrupted: do not wait for the chunks in progress, their lines are not written
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:  # an interrupted run must not wait for chunks in progress
+        for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        raise
+    pool.shutdown(wait=True)

@@ -196,8 +196,8 @@ def batch(
                            f"{code}×{n}" for code, n in sorted(summary.codes.items()))),
                        ("chars before", f"{summary.chars_before:,}"),
                        ("chars after", f"{summary.chars_after:,} ({ratio:.1%}, {saved:,} saved)"),
-                       ("time", f"{summary.seconds:.1f} s, {summary.rate:.1f} conv/s, "
-                                f"{summary.workers} worker(s)"),
+                       ("time", (f"{summary.seconds:.1f} s, {summary.rate:.1f} conv/s, "
+                                 f"{summary.workers} worker(s)")),
                        ("output", summary.output), ("errors", summary.errors)):
         table.add_row(key, str(value))
     console.print(table)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..errors import ConfigError, Errors
@@ -73,7 +74,7 @@ class ChatClient:
         self._key_env = key_env
         self.timeout = float(settings["llm.timeout_seconds"])
         self.accepted = tuple(settings["llm.accept_finish_reasons"])
-        self._sync: "httpx.Client | None" = None
+        self._sync: httpx.Client | None = None
 
     def _headers(self) -> dict[str, str]:
         headers = {"Content-Type": "application/json"}

@@ -14,17 +14,27 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from ..config import Settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import RulePack, rules_dir
 from ..types import Event, SummaryRequest
 
-__all__ = ["PromptPack", "SECTIONS", "Sections", "build_messages", "fill", "load_prompt_pack",
-           "parse_answer", "render_sections", "retry_messages"]
+__all__ = [
+    "SECTIONS",
+    "PromptPack",
+    "Sections",
+    "build_messages",
+    "fill",
+    "load_prompt_pack",
+    "parse_answer",
+    "render_sections",
+    "retry_messages",
+]
 
 # the seed's structure (DESIGN §5), in the order the summary shows it
 SECTIONS = ("constraints", "confirmed_facts", "user_claims", "decisions", "open_items")
@@ -82,7 +92,7 @@ def fill(template: str, **values: object) -> str:
     return _PLACEHOLDER.sub(lambda m: str(values[m[1]]) if m[1] in values else m[0], template)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_prompt_pack(lang: str) -> PromptPack:
     """The prompt texts of ``lang``; E024 when there are none, E023 when a key is missing."""
     folder = rules_dir() / "prompts"

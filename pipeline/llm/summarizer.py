@@ -17,14 +17,22 @@ or half-replaced. ``asummarize`` is the same in asyncio.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..config import Settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import load_rule_pack
 from ..types import SummaryOutcome, SummaryRequest
 from .client import ChatClient, Completion, LLMCallError
-from .prompt import PromptError, build_messages, load_prompt_pack, parse_answer, render_sections, retry_messages
+from .prompt import (
+    PromptError,
+    build_messages,
+    load_prompt_pack,
+    parse_answer,
+    render_sections,
+    retry_messages,
+)
 from .validator import Evidence, Finding, Similarity, Validator, feedback
 
 __all__ = ["LLMSummarizer"]
@@ -33,7 +41,7 @@ __all__ = ["LLMSummarizer"]
 class _Run:
     """One request's attempts: what to send next, and what the answers amounted to."""
 
-    def __init__(self, owner: "LLMSummarizer", request: SummaryRequest) -> None:
+    def __init__(self, owner: LLMSummarizer, request: SummaryRequest) -> None:
         self.owner, self.request = owner, request
         settings = owner.settings
         self.max_attempts = 1 + settings["llm.max_retries"]

@@ -44,10 +44,11 @@ import math
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..config import Settings
 from ..rulepacks import Lexicon, RulePack, load_rule_pack
@@ -63,14 +64,14 @@ CHECKS = ("missing_fact", "hallucination", "uncertainty_lost", "unbacked_authori
 
 Similarity = Callable[[str, Sequence[str]], float]
 
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "＂": '"'})
+_QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
 _WORDS = re.compile(rf"[{_CJK}]+|[^\W\d_{_CJK}]+(?:'[^\W\d_]+)*", re.UNICODE)
 _CN_NUMERAL = re.compile("[零〇一二两三四五六七八九十百千万亿]+")
 _CN_DIGITS = set("零〇一二两三四五六七八九")
 _GROUPED = re.compile(r"(?<![\d.])\d{1,3}(?:,\d{3})+(?![\d,])")
-_SCALED = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(k|千|万)(?![a-z])")
+_SCALED = re.compile(r"(?<![a-z\d.])(\d+(?:\.\d+)?)\s?(k|千|万)(?![a-z])")
 _SCALE = {"k": 1000, "千": 1000, "万": 10000}
 _NUMBER = re.compile(r"(?<![a-z])(?<![\d.])\d+(?:\.\d+)?")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -80,7 +81,11 @@ _TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
 
 def fold(text: str) -> str:
     """Width and case folded, typographic quotes made plain; spacing kept."""
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unicodedata.normalize("NFKC", text)
+    for curly, plain in _QUOTES:
+        if curly in text:
+            text = text.replace(curly, plain)
+    return text.casefold()
 
 
 def _squeeze(text: str) -> str:
@@ -89,6 +94,8 @@ def _squeeze(text: str) -> str:
 
 
 def _number_value(text: str) -> str:
+    if text.isdigit():
+        return text.lstrip("0") or "0"
     try:
         value = Decimal(text).normalize()
     except InvalidOperation:
@@ -132,11 +139,21 @@ class Unit:
     text: str                     # folded, spacing kept
     canon: str                    # numbers canonical, no spacing or punctuation
     numbers: frozenset[str]
+    ids: frozenset[str]           # ids as written (squeezed): matched whole, never by their parts
     tokens: frozenset[str]
     negations: tuple[int, ...]    # starts of negation cues (fixed phrases excluded)
     after: tuple[frozenset[str], ...]  # the words from each negation cue on: what it negates
     obligation: bool
     hedged: bool
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One prefix text as the hallucination checks use it."""
+
+    folded: str
+    numbers: frozenset[str]
+    negated: tuple[frozenset[str], ...]   # the words of each negated clause
 
 
 @dataclass(frozen=True)
@@ -151,13 +168,13 @@ class Evidence:
 
     lang: str
     numbers: frozenset[str]
-    squeezed: str                                 # the prefix, folded and squeezed (ids)
+    text: str                                     # the prefix, folded (ids are looked up in it)
     negated: list[frozenset[str]]                 # words of the prefix's negated clauses
     facts: list[FactShape]
     hedged_claims: list[tuple[str, str, frozenset[str]]]   # (event, clause, words)
     user_turns: list[str]
     confirmed: bool
-    slots: list[tuple[str, tuple[str, ...], str]]  # (slot, old values, newest value)
+    slots: list[tuple[str, frozenset[str], tuple[str, ...], str]]  # (slot, its words, old values, newest)
     event_ids: frozenset[str]
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
@@ -189,6 +206,7 @@ class Reader:
         masks = (rules.negation, rules.obligation, rules.uncertainty, self.hedge, self.currency)
         self.mask = re.compile("|".join(f"(?:{m.regex.pattern})" for m in masks), re.IGNORECASE)
         self._units: dict[str, Unit] = {}
+        self._readings: dict[tuple[str, bool], Reading] = {}
 
     # -- numbers ---------------------------------------------------------------------------
     def _unit_follows(self, text: str, start: int) -> bool:
@@ -219,11 +237,18 @@ class Reader:
             text = self.number_word.sub(
                 lambda m: str(self.number_words[m[1]]) if self._unit_follows(m.string, m.start()) else m[0],
                 text)
-        text = _GROUPED.sub(lambda m: m[0].replace(",", ""), text)
-        return _SCALED.sub(lambda m: _number_value(str(Decimal(m[1]) * _SCALE[m[2]])), text)
+        if "," in text:  # (cheap tests first: most texts have no grouping or scale)
+            text = _GROUPED.sub(lambda m: m[0].replace(",", ""), text)
+        if "k" in text or "千" in text or "万" in text:
+            text = _SCALED.sub(lambda m: _number_value(str(Decimal(m[1]) * _SCALE[m[2]])), text)
+        return text
+
+    def ids(self, folded: str) -> frozenset[str]:
+        return frozenset(_squeeze(m.group()) for p in self.rules.patterns.get("id", ())
+                         for m in p.finditer(folded))
 
     def numbers(self, canonical: str) -> frozenset[str]:
-        return frozenset(_number_value(m[0]) for m in _NUMBER.finditer(canonical))
+        return frozenset(map(_number_value, set(_NUMBER.findall(canonical))))
 
     # -- words -----------------------------------------------------------------------------
     def tokens(self, text: str) -> frozenset[str]:
@@ -257,11 +282,28 @@ class Reader:
         folded = fold(text)
         canonical = self.canonical(folded)
         negations = self.negation_starts(folded)
-        return Unit(folded, _squeeze(canonical), self.numbers(canonical), self.tokens(folded),
+        return Unit(folded, _squeeze(canonical), self.numbers(canonical), self.ids(folded),
+                    self.tokens(folded),
                     negations, tuple(self.tokens(folded[s:]) for s in negations),
                     self.rules.obligation.search(folded) is not None,
                     self.rules.uncertainty.search(folded) is not None
                     or self.hedge.search(folded) is not None)
+
+    def reading(self, text: str, whole: bool = False) -> Reading:
+        """What a prefix text says (its numbers, its negated clauses), remembered by content:
+        a growing conversation reads only its new events."""
+        key = (text, whole)
+        reading = self._readings.get(key)
+        if reading is None:
+            if len(self._readings) >= _UNIT_MEMO:
+                self._readings.clear()
+            folded = fold(text)
+            negated: tuple[frozenset[str], ...] = ()
+            if self.rules.negation.search(folded):
+                clauses = [folded] if whole else self.clauses(folded)
+                negated = tuple(self.tokens(c) for c in clauses if self.negation_starts(c))
+            reading = self._readings[key] = Reading(folded, self.numbers(self.canonical(folded)), negated)
+        return reading
 
     def clauses(self, text: str) -> list[str]:
         return [text[a:b] for a, b in split_clauses(text, self.rules)]
@@ -393,27 +435,27 @@ class Validator:
             value = time_item.get("value")
             if isinstance(value, Mapping):
                 derived.extend(str(v) for v in value.values())
+        # the prompt shows tool facts as "field=value": a model may copy the field path
+        derived.extend(str(c["field"]) for c in snapshot.confirmed_facts if c.get("field"))
         numbers: set[str] = set()
-        squeezed: list[str] = []
+        folded_texts: list[str] = []
         negated: list[frozenset[str]] = []
         for position, text in enumerate((*texts, *derived)):
-            folded = fold(text)
-            numbers.update(reader.numbers(reader.canonical(folded)))
-            squeezed.append(_squeeze(folded))
-            if reader.rules.negation.search(folded):
-                # the snapshot's own lines ("未获准：申请先别提交") are read whole
-                clauses = reader.clauses(folded) if position < len(texts) else [folded]
-                negated.extend(reader.tokens(c) for c in clauses if reader.negation_starts(c))
+            # the snapshot's own lines ("未获准：申请先别提交") are read whole, events by clause
+            reading = reader.reading(text, whole=position >= len(texts))
+            folded_texts.append(reading.folded)
+            numbers.update(reading.numbers)
+            negated.extend(reading.negated)
         facts = []
         for fact in request.must:
             facts.append(FactShape(fact, reader.unit(fact.text)))
         evidence = Evidence(
-            lang=request.lang, numbers=frozenset(numbers), squeezed="\n".join(squeezed),
+            lang=request.lang, numbers=frozenset(numbers), text="\n".join(folded_texts),
             negated=negated, facts=facts,
             hedged_claims=self._hedged_claims(request, reader),
             user_turns=[e.text for e in request.prefix if e.role == "user" and e.text.strip()],
             confirmed=any(e.role == "user" and _confirmation(e.message) for e in request.prefix),
-            slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}")),
+            slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}"), reader),
             event_ids=frozenset(fold(e.id) for e in request.prefix),
         )
         evidence.seconds = time.perf_counter() - started
@@ -443,17 +485,22 @@ class Validator:
                            and coverage(words, unit.tokens) >= threshold for index, unit in later)]
 
     @staticmethod
-    def _slots(state_path: Sequence[str], template: str) -> list[tuple[str, tuple[str, ...], str]]:
+    def _slots(state_path: Sequence[str], template: str,
+               reader: Reader) -> list[tuple[str, frozenset[str], tuple[str, ...], str]]:
+        """Each changed slot once: its words, its earlier values and its newest value, from
+        every state-path line that names it ("[预算] 两次 → 5000元", "[预算] 5000元 → 1200元")."""
         pattern = _slot_pattern(template)
-        slots = []
+        chains: dict[str, list[str]] = {}
         for line in state_path:
             match = pattern.match(line)
-            if not match or _ARROW not in match["path"]:
+            if not match:
                 continue
-            values = [v.strip() for v in match["path"].split(_ARROW) if v.strip()]
-            if len(values) >= 2:
-                slots.append((match["slot"], tuple(values[:-1]), values[-1]))
-        return slots
+            chain = chains.setdefault(match["slot"], [])
+            for value in (v.strip() for v in match["path"].split(_ARROW)):
+                if value and (not chain or chain[-1] != value):
+                    chain.append(value)
+        return [(slot, reader.tokens(fold(slot)), tuple(dict.fromkeys(v for v in chain if v != chain[-1])),
+                 chain[-1]) for slot, chain in chains.items() if len(set(chain)) > 1]
 
     # -- per answer -------------------------------------------------------------------------
     def check(self, evidence: Evidence, sections: Sections, text: str) -> list[Finding]:
@@ -489,9 +536,11 @@ class Validator:
     @staticmethod
     def _holds(shape: FactShape, unit: Unit, threshold: float) -> bool:
         fact = shape.unit
-        if not fact.numbers <= unit.numbers or coverage(fact.tokens, unit.tokens) < threshold:
+        if not fact.numbers <= unit.numbers or not fact.ids <= unit.ids:
             return False
-        if not fact.tokens and not fact.numbers:
+        if coverage(fact.tokens, unit.tokens) < threshold:
+            return False
+        if not fact.tokens and not fact.numbers and not fact.ids:
             return False  # nothing to match but the verbatim text
         if fact.negations:
             negated = fact.after[0]
@@ -512,8 +561,9 @@ class Validator:
                     folded = re.sub(rf"(?<![^\W_]){re.escape(event_id)}(?![^\W_])", " ", folded)
             for id_pattern in reader.rules.patterns.get("id", ()):
                 for match in id_pattern.finditer(folded):
-                    token = _squeeze(match.group())
-                    if token not in evidence.squeezed and ("id", token) not in seen:
+                    token = match.group()
+                    said = re.search(rf"(?<![a-z0-9_-]){re.escape(token)}(?![a-z0-9_-])", evidence.text)
+                    if said is None and ("id", token) not in seen:
                         seen.add(("id", token))
                         found.append(Finding("hallucination", match.group(),
                                              "id not in the prefix", kind="id"))
@@ -579,19 +629,26 @@ class Validator:
 
     def _stale(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
                text: str) -> list[Finding]:
+        """The last word on a changed slot must be its newest value: a clause that names the
+        slot with an old value and without the newest one is stale unless a later clause
+        gives the newest ("[取件时间] 后天上午", then "[取件时间] 后天上午 → 今晚8点" is fine)."""
         whole = _squeeze(reader.canonical(fold(text)))
         found = []
-        for slot, olds, new in evidence.slots:
+        for slot, words, olds, new in evidence.slots:
             current = _squeeze(reader.canonical(fold(new)))
-            old_forms = [_squeeze(reader.canonical(fold(o))) for o in olds]
-            stale = next((u for _, u in units for o in old_forms
-                          if o and o in u.canon and current not in u.canon), None)
+            old_forms = [o for o in (_squeeze(reader.canonical(fold(v))) for v in olds) if o]
+            named = _squeeze(fold(slot))
+
+            ordered = [u for _, u in units]
+            naming = [bool(words & u.tokens) or bool(named and named in u.canon) for u in ordered]
+            stale = next((u for i, u in enumerate(ordered)
+                          if naming[i] and current not in u.canon and any(o in u.canon for o in old_forms)
+                          and not any(current in later.canon for later in ordered[i + 1:])), None)
             if stale is not None:
                 found.append(Finding("stale_value", stale.text.strip(),
                                      f"[{slot}] shown with an old value; the newest is {new!r}",
                                      kind=slot, expected=new))
-            elif current not in whole and (_squeeze(fold(slot)) in whole
-                                           or any(o and o in whole for o in old_forms)):
+            elif current not in whole and any(naming):
                 found.append(Finding("stale_value", slot, f"[{slot}] named without its newest value {new!r}",
                                      kind=slot, expected=new))
         return found

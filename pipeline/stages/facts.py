@@ -25,6 +25,7 @@ __all__ = ["FactStage", "analyse_text", "cued_scope", "extract_facts", "is_excep
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
 _CLAUSE_KINDS = ("uncertain", "claim")
+_TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3}
 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
@@ -121,9 +122,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 if kind == "negation" and is_exception(text, cue, start, end, pack):
                     continue
                 add(kind, *cued_scope(text, start, end, cue, pack))
-        if pack.uncertainty.search(text, start, end):
+        supposes = pack.state.conditional.search(text, start, end) is not None
+        if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
+            pass
+        elif pack.uncertainty.search(text, start, end):
             add("uncertain", start, end)  # the hedge stays in the claim's text
-        elif pack.claim.search(text, start, end) and not asks:
+        elif pack.claim.search(text, start, end):
             add("claim", start, end)
         own = _drop_nested(facts[before:])
         del facts[before:]
@@ -153,13 +157,19 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
 
 def _drop_nested(facts: list[Fact]) -> list[Fact]:
     """Keep the widest of overlapping facts of equal or lower strength: a negation scope that
-    holds a money amount is one unit, not two lines."""
+    holds a money amount is one unit, not two lines. A claim holds the facts inside it (an id,
+    an amount) but absorbs the negations of its own wording ("My order never arrived" is a
+    claim, not a constraint); on equal spans a negation wins over a beneficiary."""
     kept: list[Fact] = []
-    for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start))):
-        outer = next((k for k in kept if k.span.start <= fact.span.start
-                      and fact.span.end <= k.span.end and k.kind not in _CLAUSE_KINDS
-                      and k.strength.rank >= fact.strength.rank), None)
-        if outer is None:
+    for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start),
+                                             _TIE_ORDER.get(f.kind, len(_TIE_ORDER)))):
+        def holds(outer: Fact) -> bool:
+            if not (outer.span.start <= fact.span.start and fact.span.end <= outer.span.end):
+                return False
+            if outer.kind in _CLAUSE_KINDS:
+                return fact.kind in _CUED_KINDS
+            return outer.strength.rank >= fact.strength.rank
+        if not any(holds(k) for k in kept):
             kept.append(fact)
     return kept
 

@@ -92,6 +92,13 @@ def _complete(obj: str, memory: _Memory, pack: RulePack) -> str:
     return obj
 
 
+def _first_group(match: re.Match[str]) -> tuple[int, int]:
+    """The slot of a gapped change: its first group that matched (the rule pack's pattern
+    has one alternative per word order)."""
+    return next((match.span(i) for i in range(1, match.re.groups + 1) if match.group(i)),
+                (match.start(), match.start()))
+
+
 def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """"don't book yet": a decision cue right after a negation is no decision."""
     for cue in pack.negation.finditer(text, start, cue_start):
@@ -129,7 +136,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
             if gapped:
                 change = gapped
             if change:
-                slot_start, slot_end = (gapped.span(1) if gapped
+                slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
                 value = text[value_start:value_end]

@@ -35,6 +35,31 @@ ZH_ROWS = [
     ("先别发货因为地址要改", "negation", "先别发货", EQ),  # 因为 ends the scope
     # the clause starts at 但是 (a right-side scope break only), so the fact may carry it
     ("好的，但是千万别周末送", "negation", "千万别周末送", IN),
+    # more negations: the cue words of the pack (含, 禁止, 请勿, 不需要, 不用, 不必, 避免, 不接受,
+    # 不考虑, 拒绝, 不是给, 切勿, 不许, 先不, 千万别, 不想), each with its object
+    ("不含糖", "negation", "不含糖", EQ),
+    ("饮料要不含糖的", "negation", "不含糖的", IN),
+    ("禁止吸烟", "negation", "禁止吸烟", EQ),
+    ("房间里禁止吸烟", "negation", "房间里禁止吸烟", EQ),
+    ("请勿打扰", "negation", "请勿打扰", EQ),
+    ("我不喝酒", "negation", "不喝酒", IN),
+    ("不要靠近电梯", "negation", "不要靠近电梯", EQ),
+    ("不需要发票", "negation", "不需要发票", EQ),
+    ("不用上门", "negation", "不用上门", EQ),
+    ("不必预约", "negation", "不必预约", EQ),
+    ("避免周末出行", "negation", "避免周末出行", EQ),
+    ("不接受到付", "negation", "不接受到付", EQ),
+    ("不考虑二手的", "negation", "不考虑二手的", EQ),
+    ("拒绝电话推销", "negation", "拒绝电话推销", EQ),
+    ("不是给我买的", "negation", "不是给我买的", EQ),
+    ("切勿泄露我的地址", "negation", "切勿泄露我的地址", EQ),
+    ("不许养宠物", "negation", "不许养宠物", EQ),
+    ("先不下单", "negation", "先不下单", EQ),
+    ("千万别用到付", "negation", "千万别用到付", EQ),
+    ("别放葱", "negation", "别放葱", EQ),
+    ("不想住一楼", "negation", "不想住一楼", EQ),
+    ("菜里不要放香菜，谢谢", "negation", "菜里不要放香菜", EQ),  # the thanks is its own clause
+    ("今天先别发货", "negation", "今天先别发货", EQ),  # a time inside the scope rides along
     # obligations
     ("必须包含早餐", "obligation", "必须包含早餐", EQ),
     ("最多两间房", "obligation", "最多两间房", EQ),
@@ -86,6 +111,30 @@ EN_ROWS = [
     ("I don't want a window seat, but an aisle is fine", "negation",
      "I don't want a window seat", EQ),
     ("Don't ship it because I'm moving", "negation", "Don't ship it", EQ),  # "because" ends it
+    # more negations: no / not / never / without / avoid / must not / can't / won't / nothing /
+    # exclude / rather not, each with its object
+    ("It's for my sister, not for me", "negation", "not for me", IN),
+    ("without onions", "negation", "without onions", EQ),
+    ("A burger without onions, please", "negation", "without onions", IN),
+    ("no shellfish", "negation", "no shellfish", EQ),
+    ("No shellfish, my wife is allergic", "negation", "No shellfish", IN),
+    ("avoid stairs", "negation", "avoid stairs", EQ),
+    ("We need to avoid stairs", "negation", "avoid stairs", IN),
+    ("You must not share my number", "negation", "must not share my number", IN),
+    ("I can't do Mondays", "negation", "can't do Mondays", IN),
+    ("no later than 5pm", "negation", "no later than 5pm", EQ),
+    ("Deliver no later than Friday", "negation", "no later than Friday", IN),
+    ("Please never call before 9am", "negation", "never call before 9am", IN),
+    ("I don't eat pork", "negation", "don't eat pork", IN),
+    ("We won't need a car", "negation", "won't need a car", IN),
+    ("Don't charge my card yet", "negation", "Don't charge my card yet", EQ),
+    ("Nothing with peanuts", "negation", "Nothing with peanuts", EQ),
+    ("I cannot travel on Sundays", "negation", "cannot travel on Sundays", IN),
+    ("Exclude budget airlines", "negation", "Exclude budget airlines", EQ),
+    ("Not on a weekend", "negation", "Not on a weekend", EQ),
+    ("No more phone calls please", "negation", "No more phone calls", IN),
+    ("no pets in the room", "negation", "no pets in the room", EQ),
+    ("I'd rather not fly overnight", "negation", "not fly overnight", IN),
     # obligations
     ("It must be refundable.", "obligation", "must be refundable", IN),
     ("We need at least 2 rooms", "obligation", "at least 2 rooms", IN),

@@ -1,0 +1,819 @@
+"""Merge and cross-check (DESIGN §5, §6): what the snapshot holds and what the summary keeps.
+
+Everything here goes through the public API, ``Compressor(...).compress(...)`` and its
+``.snapshot`` / ``.messages`` / ``.report``, except the strength table (a), which reads the fact
+stage directly (``extract_facts``) because strength is a property of one fact.
+
+a. STRENGTH: strong = negations / prohibitions, obligations, money and budgets, quantities with
+   units, times, ids, contacts, allergies and medical terms, the person a request is for;
+   medium = product, place and lexicon terms; weak = evaluative words. The row's fragment names
+   the fact: the fact whose text equals it, else the facts whose text contains it; the strongest
+   of them must have the row's strength (a fragment swallowed by a stronger fact is as strong as
+   that fact: a weak word must not be).
+b. CLAIMS vs CONFIRMED: what the user asserted is a claim sourced at the user event, hedge and
+   all; what the tool returned is a confirmed fact sourced at the tool event (T...).
+c. SEEDS: the bundled examples, compacted by policy (examples/config.toml) and forced.
+d. FINAL CHECK: every strong constraint is in the summary text, or a W004 warning names it.
+e. CORRECTIONS: a value the user replaced is history (state path), never a current constraint.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+import pytest
+
+from pipeline import Compressor
+from pipeline.rulepacks import load_rule_pack
+from pipeline.stages.facts import extract_facts
+from pipeline.types import CompressionResult, Event, Fact, Strength
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+CONFIG = str(EXAMPLES / "config.toml")
+SUMMARY_NAME = "__squeeze_summary__"
+NOW = {"zh": "2026-11-30T10:00:00+08:00", "en": "2026-11-30T10:00:00-05:00"}
+SNAPSHOT_KEYS = ("constraints", "user_claims", "confirmed_facts", "decisions", "open_items", "times",
+                 "state_path", "persistent", "evidence_refs", "covered_events")
+
+S, M, W = Strength.STRONG, Strength.MEDIUM, Strength.WEAK
+
+
+@lru_cache(maxsize=None)
+def compressor(config: str | None = None) -> Compressor:
+    """One Compressor per config for the whole module: models load once."""
+    return Compressor(config=config)
+
+
+def fold(text: str) -> str:
+    """Width, case and spacing folded (the normalised match of DESIGN §6)."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def summary_of(result: CompressionResult) -> str:
+    found = [m for m in result.messages if m.get("name") == SUMMARY_NAME]
+    assert len(found) == 1, f"expected one summary message, got {len(found)}"
+    return found[0]["content"]
+
+
+def size_of(messages: Sequence[dict[str, Any]]) -> int:
+    total = 0
+    for message in messages:
+        total += len(message.get("content") or "")
+        for call in message.get("tool_calls") or []:
+            total += len(call["function"]["name"]) + len(call["function"]["arguments"])
+    return total
+
+
+def turns_to_messages(turns: Sequence[tuple[str, str | None]]) -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+    for user, assistant in turns:
+        messages.append({"role": "user", "content": user})
+        if assistant:
+            messages.append({"role": "assistant", "content": assistant})
+    return messages
+
+
+def event_number(event_id: str) -> int:
+    return int(event_id[1:])
+
+
+# ---------------------------------------------------------------------------------------------
+# a. STRENGTH table: (user text, fragment naming the fact, expected strength)
+
+ZH_STRENGTH = [
+    # negations and prohibitions
+    ("不要香菜", "不要香菜", S),
+    ("菜里别放辣椒", "菜里别放辣椒", S),
+    ("我不吃猪肉", "不吃猪肉", S),
+    ("禁止吸烟的房间", "禁止吸烟", S),
+    ("先别提交申请", "先别提交", S),
+    ("不是给我自己的", "不是给我自己", S),
+    # obligations
+    ("必须含早餐", "必须含早餐", S),
+    ("务必今天寄出", "务必今天寄出", S),
+    ("一定要靠窗", "一定要靠窗", S),
+    ("不超过500元", "不超过500元", S),
+    # money and budgets
+    ("预算3000元", "预算3000元", S),
+    ("运费10元", "运费10元", S),
+    ("¥299", "¥299", S),
+    ("人均200元左右", "人均200元", S),
+    ("五百块", "五百块", S),
+    ("10%的首付", "10%", S),
+    # quantities with units
+    ("住3晚", "3晚", S),
+    ("一共两个人", "两个人", S),
+    ("要4间房", "4间", S),
+    ("5公斤", "5公斤", S),
+    # times
+    ("明天下午", "明天下午", S),
+    ("下周三之前", "下周三之前", S),
+    ("12月5号入住", "12月5号", S),
+    ("三天内给我答复", "三天内", S),
+    # ids and contacts
+    ("订单号A1042", "A1042", S),
+    ("序列号GX7K2M9QPL", "GX7K2M9QPL", S),
+    ("手机号13812345678", "13812345678", S),
+    ("邮箱是 li.wei@example.com", "li.wei@example.com", S),
+    # allergies and medical terms
+    ("我爸有心脏病", "心脏病", S),
+    ("我有糖尿病", "糖尿病", S),
+    ("我对青霉素过敏", "过敏", S),
+    ("他在吃阿司匹林", "阿司匹林", S),
+    # the person a request is for
+    ("给我父母买的", "给我父母", S),
+    ("帮我爸爸订", "帮我爸爸", S),
+    ("是给我老婆用的", "给我老婆", S),
+    # products, places, lexicon terms
+    ("蓝牙耳机", "蓝牙耳机", M),
+    ("我想买个电饭煲", "电饭煲", M),
+    ("想了解一下重疾险", "重疾险", M),
+    ("信用卡年费多少", "年费", M),
+    ("想去故宫", "故宫", M),
+    ("住市中心", "市中心", M),
+    ("有停车场吗", "停车场", M),
+    ("我要大床房", "大床房", M),
+    ("我想吃火锅", "火锅", M),
+    ("订个酒店", "酒店", M),
+    # evaluative words
+    ("要安静一点的", "安静", W),
+    ("房间干净就行", "干净", W),
+    ("环境好一点", "环境好", W),
+    ("性价比高的", "性价比高", W),
+    ("人少的地方", "人少", W),
+    ("热闹一点", "热闹", W),
+    ("口碑好的餐厅", "口碑好", W),
+    ("漂亮的酒店", "漂亮", W),
+    ("要舒服一点的", "舒服", W),
+    ("交通方便", "方便", W),
+    ("味道正宗", "正宗", W),
+    ("这家不错", "不错", W),
+]
+
+EN_STRENGTH = [
+    # negations and prohibitions
+    ("don't call me", "don't call me", S),
+    ("No cilantro please", "No cilantro", S),
+    ("I can't eat gluten", "can't eat gluten", S),
+    ("no smoking rooms", "no smoking rooms", S),
+    ("Never book red-eye flights", "Never book red-eye flights", S),
+    ("It's not for me", "not for me", S),
+    # obligations
+    ("It must be refundable", "must be refundable", S),
+    ("You have to include breakfast", "have to include breakfast", S),
+    ("I need at least 3 bedrooms", "at least 3 bedrooms", S),
+    ("Make sure it has free parking", "Make sure it has free parking", S),
+    ("no more than 3 stops", "no more than 3 stops", S),
+    ("under $200", "under $200", S),
+    # money and budgets
+    ("My budget is $500", "$500", S),
+    ("The price is around 2k dollars", "2k", S),
+    ("It costs $1,200", "$1,200", S),
+    ("€80 per night", "€80", S),
+    ("a $50 deposit", "$50", S),
+    ("a 10% discount", "10%", S),
+    # quantities with units
+    ("We are 4 people", "4 people", S),
+    ("3 nights please", "3 nights", S),
+    ("2 adults and 1 child", "2 adults", S),
+    # times
+    ("tomorrow afternoon", "tomorrow afternoon", S),
+    ("next Friday", "next Friday", S),
+    ("after 8pm", "after 8pm", S),
+    ("in two weeks", "in two weeks", S),
+    ("We land at 7:30", "7:30", S),
+    # ids and contacts
+    ("Order A1042 is late", "A1042", S),
+    ("Ticket #44812", "#44812", S),
+    ("My booking reference is BK7731Q", "BK7731Q", S),
+    ("email me at jo@example.org", "jo@example.org", S),
+    ("call 415-555-0134", "415-555-0134", S),
+    # allergies and medical terms
+    ("I'm allergic to penicillin", "allergic", S),
+    ("She has diabetes", "diabetes", S),
+    ("my dad has a heart condition", "heart condition", S),
+    ("She uses insulin", "insulin", S),
+    # the person a request is for
+    ("It's for my parents", "for my parents", S),
+    ("Book it for my wife", "for my wife", S),
+    ("on behalf of my father", "on behalf of my father", S),
+    # products, places, lexicon terms
+    ("I want new headphones", "headphones", M),
+    ("The AirPods Pro", "AirPods Pro", M),
+    ("a hotel downtown", "downtown", M),
+    ("near the airport", "airport", M),
+    ("Italian food", "Italian", M),
+    ("free wifi", "free wifi", M),
+    ("an extended warranty", "extended warranty", M),
+    ("the annual fee", "annual fee", M),
+    ("a museum nearby", "museum", M),
+    ("a sea view", "sea view", M),
+    # evaluative words
+    ("somewhere quiet", "quiet", W),
+    ("a nice place", "nice", W),
+    ("cozy and clean", "cozy", W),
+    ("cozy and clean", "clean", W),
+    ("a lovely view", "lovely", W),
+    ("somewhere romantic", "romantic", W),
+    ("a modern hotel", "modern", W),
+    ("convenient location", "convenient", W),
+    ("highly rated restaurants", "highly rated", W),
+    ("a spacious room", "spacious", W),
+    ("comfortable beds", "comfortable", W),
+    ("a charming little inn", "charming", W),
+    ("somewhere with good reviews", "good reviews", W),
+]
+
+# names only a named-entity recognizer finds (places, brands): medium, with the recognizer's spans
+NAME_ROWS = [
+    ("zh", "我在上海浦东上班", "上海"),
+    ("zh", "想去北京玩", "北京"),
+    ("zh", "住在杭州西湖边", "杭州"),
+    ("en", "They're flying in from Lisbon", "Lisbon"),
+    ("en", "We're going to Philadelphia", "Philadelphia"),
+    ("en", "a hotel in New Jersey", "New Jersey"),
+    ("en", "They live in Paris", "Paris"),
+    ("en", "I use a Samsung Galaxy S24", "Samsung"),
+]
+
+STRENGTH_ROWS = ([("zh", *row) for row in ZH_STRENGTH] + [("en", *row) for row in EN_STRENGTH])
+
+
+def facts_of(lang: str, text: str, entities: Sequence[tuple[int, int, str]] = ()) -> list[Fact]:
+    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
+    facts, _ = extract_facts(event, load_rule_pack(lang), entities)
+    return facts
+
+
+def carrying(facts: Sequence[Fact], fragment: str) -> list[Fact]:
+    exact = [f for f in facts if f.text == fragment]
+    return exact or [f for f in facts if fragment in f.text]
+
+
+def test_strength_tables_have_enough_rows() -> None:
+    assert len(ZH_STRENGTH) >= 30
+    assert len(EN_STRENGTH) >= 30
+    for table in (ZH_STRENGTH, EN_STRENGTH):
+        assert {row[2] for row in table} == {S, M, W}, "every strength is covered"
+    assert len(set(STRENGTH_ROWS)) == len(STRENGTH_ROWS), "duplicate rows"
+
+
+@pytest.mark.parametrize(("lang", "text", "fragment", "strength"), STRENGTH_ROWS)
+def test_fact_strength(lang: str, text: str, fragment: str, strength: Strength) -> None:
+    facts = facts_of(lang, text)
+    hits = carrying(facts, fragment)
+    shown = [(f.kind, f.text, f.strength.value) for f in facts]
+    assert hits, f"no fact carries {fragment!r} in {text!r}; got {shown}"
+    strongest = max(hits, key=lambda f: f.strength.rank)
+    assert strongest.strength is strength, f"{fragment!r} in {text!r}: got {shown}"
+
+
+@pytest.fixture(scope="module")
+def recognizers() -> dict[str, Any]:
+    from pipeline.stages.entities import get_recognizer
+    return {lang: get_recognizer(lang, load_rule_pack(lang).version) for lang in ("zh", "en")}
+
+
+@pytest.mark.parametrize(("lang", "text", "fragment"), NAME_ROWS)
+def test_names_found_by_the_recognizer_are_medium(recognizers: dict[str, Any], lang: str,
+                                                  text: str, fragment: str) -> None:
+    spans = recognizers[lang].recognize([text])[0]
+    facts = facts_of(lang, text, spans)
+    hits = carrying(facts, fragment)
+    shown = [(f.kind, f.text, f.strength.value) for f in facts]
+    assert hits, f"no fact carries {fragment!r} in {text!r} (entities {spans}); got {shown}"
+    assert max(f.strength.rank for f in hits) == M.rank, shown
+
+
+# ---------------------------------------------------------------------------------------------
+# b. CLAIMS vs CONFIRMED: (user text, claim fragment, hedge or None, tool result, confirmed
+#    fragment, JSON field path of the confirmed fact or None for a plain-text result).
+#    The conversation is U1 user, A2 call, T3 result, A4 assistant, U5 new question.
+
+ZH_CLAIMS = [
+    ("我觉得这个可能有质量问题，订单号A1042。", "可能有质量问题", "可能",
+     {"order_id": "A1042", "status": "已签收"}, "A1042", "order_id"),
+    ("锅的质量有问题，煮饭老是糊底。", "质量有问题", None,
+     {"order_id": "A1042", "sku": "HC-40F8-WH"}, "HC-40F8-WH", "sku"),
+    ("你们扣了两次款！", "扣了两次款", None,
+     {"payment_id": "PAY-88231", "amount": "¥299"}, "¥299", "amount"),
+    ("快递还没到。", "快递还没到", None,
+     "物流单号 SF1234567890，预计2026-12-02送达。", "物流单号 SF1234567890", None),
+    ("东西好像丢了一件。", "好像丢了一件", "好像",
+     {"shipment_id": "SF1234567890", "status": "已签收"}, "SF1234567890", "shipment_id"),
+    ("耳机坏了，左耳没声音。", "耳机坏了", None,
+     {"serial_number": "GX7K2M9QPL", "warranty": "expired"}, "GX7K2M9QPL", "serial_number"),
+    ("屏幕可能摔坏了。", "屏幕可能摔坏了", "可能",
+     {"device_id": "DV-20931", "screen_status": "normal"}, "DV-20931", "device_id"),
+    ("我已经付了运费。", "我已经付了运费", None,
+     {"order_id": "B2093", "shipping_fee": "¥12"}, "¥12", "shipping_fee"),
+    ("客服说可以全额退款。", "客服说可以全额退款", None,
+     {"refund_amount": "¥399", "refund_status": "pending"}, "¥399", "refund_amount"),
+    ("我觉得是电池的问题。", "我觉得是电池的问题", "我觉得",
+     {"battery_health": "76%", "cycle_count": 812}, "76%", "battery_health"),
+    ("收到的时候包装破损了。", "包装破损", None,
+     {"order_id": "C3301", "signed_at": "2026-11-24 12:37"}, "2026-11-24 12:37", "signed_at"),
+    ("发错了颜色，我要的是黑色。", "发错了颜色", None,
+     {"sku": "HC-30F8-BK", "color": "白色"}, "HC-30F8-BK", "sku"),
+    ("少发了一个配件。", "少发了一个配件", None,
+     {"package_count": 2, "tracking_no": "YT8812345678"}, "YT8812345678", "tracking_no"),
+    ("也许是充电器坏了。", "也许是充电器坏了", "也许",
+     {"ticket_id": "RMA-4471", "status": "open"}, "RMA-4471", "ticket_id"),
+    ("大概是上周三下的单。", "大概是上周三下的单", "大概",
+     {"order_id": "D5520", "created_at": "2026-11-25"}, "2026-11-25", "created_at"),
+    ("应该是在京东买的。", "应该是在京东买的", "应该是",
+     {"channel": "京东自营", "invoice_no": "INV-2026-0042"}, "INV-2026-0042", "invoice_no"),
+    ("估计是固件的问题。", "估计是固件的问题", "估计",
+     {"firmware": "6A321", "latest": "6A325"}, "6A321", "firmware"),
+    ("你们说过可以免费换。", "你们说过可以免费换", None,
+     {"case_id": "CS-7710", "free_exchange": False}, "false", "free_exchange"),
+    ("答应过三天内发货。", "答应过三天内发货", None,
+     {"order_id": "E7781", "ship_by": "2026-12-03"}, "2026-12-03", "ship_by"),
+    ("一直没收到退款。", "一直没收到退款", None,
+     {"refund_id": "RF-20261128-01", "status": "processing"}, "processing", "status"),
+    ("重复扣款了，麻烦查一下。", "重复扣款", None,
+     {"charge_count": 1, "amount": "¥459"}, "¥459", "amount"),
+    ("打印机出故障了。", "打印机出故障了", None,
+     {"error_code": "E-0512", "status": "offline"}, "E-0512", "error_code"),
+    ("似乎是漏发了赠品。", "似乎是漏发了赠品", "似乎",
+     {"gift_sku": "GIFT-ZL-01", "shipped": True}, "GIFT-ZL-01", "gift_sku"),
+    ("我交了200元押金。", "我交了200元押金", None,
+     {"deposit": "¥200", "deposit_status": "held"}, "¥200", "deposit"),
+    ("他们说明天能到。", "他们说明天能到", None,
+     {"eta": "2026-12-02", "carrier": "顺丰"}, "2026-12-02", "eta"),
+    ("我从来没摔过。", "从来没摔过", None,
+     {"inspection": "无外观损伤", "case_id": "CS-8812"}, "CS-8812", "case_id"),
+    ("被收了七十多块运费。", "被收了七十多块运费", None,
+     {"freight_charged": "¥72"}, "¥72", "freight_charged"),
+    ("可能是我水放少了。", "可能是我水放少了", "可能",
+     {"error_log": "none", "device_id": "HC-40F8-WH"}, "HC-40F8-WH", "device_id"),
+    ("好像是充电口松了。", "好像是充电口松了", "好像",
+     {"port_test": "pass", "device_id": "DV-3390"}, "DV-3390", "device_id"),
+    ("客服说三天内退款。", "客服说三天内退款", None,
+     {"refund_eta": "2026-12-05", "refund_id": "RF-7731"}, "2026-12-05", "refund_eta"),
+    ("包裹破损了，杯子碎了。", "包裹破损", None,
+     {"claim_id": "DMG-2026-204", "insured": True}, "DMG-2026-204", "claim_id"),
+    ("我付了两次运费。", "我付了两次运费", None,
+     {"freight_payments": 1, "freight": "¥15"}, "¥15", "freight"),
+    ("承诺过包邮。", "承诺过包邮", None,
+     {"shipping_policy": "满99包邮", "order_total": "¥86"}, "¥86", "order_total"),
+    ("似乎是快递丢了。", "似乎是快递丢了", "似乎",
+     {"tracking_no": "ZT7781234567", "last_event": "派送中"}, "ZT7781234567", "tracking_no"),
+]
+
+EN_CLAIMS = [
+    ("I was charged twice for my order.", "I was charged twice", None,
+     {"order_id": "A1042", "charges": [{"amount": "$49.99"}]}, "$49.99", "charges[0].amount"),
+    ("I think the battery is faulty.", "I think the battery is faulty", "I think",
+     {"serial": "GX7K2M9QPL", "warranty": "expired"}, "GX7K2M9QPL", "serial"),
+    ("The screen is broken.", "is broken", None,
+     {"device_id": "DV-20931", "screen_test": "pass"}, "DV-20931", "device_id"),
+    ("It stopped working after a week.", "stopped working", None,
+     {"purchase_date": "2026-11-20"}, "2026-11-20", "purchase_date"),
+    ("The box arrived damaged.", "arrived damaged", None,
+     {"tracking": "1Z999AA10123456784", "condition_at_scan": "ok"}, "1Z999AA10123456784", "tracking"),
+    ("I already paid the shipping fee.", "I already paid the shipping fee", None,
+     {"shipping_fee": "$12.00", "paid": False}, "$12.00", "shipping_fee"),
+    ("You said I'd get a full refund.", "You said I'd get a full refund", None,
+     {"refund_amount": "$399", "refund_type": "partial"}, "$399", "refund_amount"),
+    ("I was told the repair would be free.", "I was told the repair would be free", None,
+     {"repair_quote": "$149", "ticket": "RMA-4471"}, "$149", "repair_quote"),
+    ("Maybe the charger is defective.", "Maybe the charger is defective", "Maybe",
+     {"ticket_id": "RMA-5520", "status": "open"}, "RMA-5520", "ticket_id"),
+    ("It might be a software issue.", "It might be a software issue", "might",
+     {"firmware": "6A321", "update_available": True}, "6A321", "firmware"),
+    ("Perhaps the courier lost it.", "Perhaps the courier lost it", "Perhaps",
+     {"tracking": "TBA123456789", "last_scan": "2026-11-28"}, "2026-11-28", "last_scan"),
+    ("I guess it was the wrong size.", "I guess it was the wrong size", "I guess",
+     {"sku": "SHOE-42-BLK", "size": "42"}, "SHOE-42-BLK", "sku"),
+    ("Probably the adapter is broken.", "Probably the adapter is broken", "Probably",
+     {"case_id": "CS-8812"}, "CS-8812", "case_id"),
+    ("I believe I paid by credit card.", "I believe I paid by credit card", "I believe",
+     {"payment_method": "paypal", "amount": "$89.50"}, "$89.50", "amount"),
+    ("It seems the lid is cracked.", "It seems the lid is cracked", "seems",
+     {"inspection_id": "INS-3301", "result": "no damage"}, "INS-3301", "inspection_id"),
+    ("Apparently the warranty covers this.", "Apparently the warranty covers this", "Apparently",
+     {"warranty_status": "expired", "expires_on": "2026-10-08"}, "2026-10-08", "expires_on"),
+    ("It could be the cable.", "It could be the cable", "could be",
+     {"diagnostic_code": "PWR-0042"}, "PWR-0042", "diagnostic_code"),
+    ("I suspect the seal was already open.", "I suspect the seal was already open", "I suspect",
+     {"return_id": "RET-7781", "seal": "intact"}, "RET-7781", "return_id"),
+    ("I'm not sure the serial is right.", "not sure the serial is right", "not sure",
+     {"serial": "C02XK1JHJG5H", "match": True}, "C02XK1JHJG5H", "serial"),
+    ("The app keeps crashing.", "keeps crashing", None,
+     {"app_version": "4.2.1", "crash_reports": 0}, "4.2.1", "app_version"),
+    ("A part is missing from the box.", "is missing", None,
+     {"package_weight_kg": 2.4, "order_id": "C3301"}, "C3301", "order_id"),
+    ("They sent the wrong item.", "wrong item", None,
+     {"sku_shipped": "HC-30F8-BK", "sku_ordered": "HC-30F8-BK"}, "HC-30F8-BK", "sku_shipped"),
+    ("The item was damaged in transit.", "was damaged", None,
+     {"claim_id": "DMG-2026-118"}, "DMG-2026-118", "claim_id"),
+    ("The agent promised a callback.", "promised a callback", None,
+     {"callback_scheduled": False, "case_id": "CS-9001"}, "CS-9001", "case_id"),
+    ("They said it ships tomorrow.", "They said it ships tomorrow", None,
+     {"ship_date": "2026-12-04"}, "2026-12-04", "ship_date"),
+    ("I paid $120 for express shipping.", "I paid $120 for express shipping", None,
+     {"shipping_charged": "$20", "service": "standard"}, "$20", "shipping_charged"),
+    ("I was double charged on my card.", "double charged", None,
+     {"charges": 1, "amount": "$64.00"}, "$64.00", "amount"),
+    ("The laptop is faulty.", "is faulty", None,
+     {"serial": "C02XK1JHJG5H", "diagnostics": "pass"}, "C02XK1JHJG5H", "serial"),
+    ("Possibly the battery is swollen.", "Possibly the battery is swollen", "Possibly",
+     {"battery_health": "71%"}, "71%", "battery_health"),
+    ("I already returned it last week.", "I already returned it", None,
+     {"return_id": "RET-9912", "received": "2026-11-26"}, "2026-11-26", "received"),
+    ("I believe it arrived damaged.", "I believe it arrived damaged", "I believe",
+     {"case_id": "CS-4410", "photos_received": 0}, "CS-4410", "case_id"),
+    ("Maybe the package was lost.", "Maybe the package was lost", "Maybe",
+     "Tracking 1Z999AA10123456784: in transit, expected 2026-12-02.",
+     "Tracking 1Z999AA10123456784", None),
+]
+
+CLAIM_ROWS = [("zh", *row) for row in ZH_CLAIMS] + [("en", *row) for row in EN_CLAIMS]
+
+
+def claim_conversation(lang: str, user: str, tool: Any) -> list[dict[str, Any]]:
+    content = tool if isinstance(tool, str) else json.dumps(tool, ensure_ascii=False, indent=1)
+    return [
+        {"role": "user", "content": user},
+        {"role": "assistant", "content": "",
+         "tool_calls": [{"id": "call_1", "type": "function",
+                         "function": {"name": "lookup", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": content},
+        {"role": "assistant", "content": "我查到了。" if lang == "zh" else "Here is what I found."},
+        {"role": "user", "content": "那接下来怎么办？" if lang == "zh" else "What should I do next?"},
+    ]
+
+
+def test_claim_tables_have_enough_rows() -> None:
+    assert len(ZH_CLAIMS) >= 30
+    assert len(EN_CLAIMS) >= 30
+    assert sum(1 for row in ZH_CLAIMS if row[2]) >= 10, "hedged claims"
+    assert sum(1 for row in EN_CLAIMS if row[2]) >= 10, "hedged claims"
+
+
+@pytest.mark.parametrize(("lang", "user", "claim", "hedge", "tool", "confirmed", "field"), CLAIM_ROWS)
+def test_claim_and_confirmed_fact(lang: str, user: str, claim: str, hedge: str | None, tool: Any,
+                                  confirmed: str, field: str | None) -> None:
+    messages = claim_conversation(lang, user, tool)
+    result = compressor().compress(messages, target_chars=size_of(messages) // 2, now=NOW[lang])
+    report, snapshot = result.report, result.snapshot
+    assert report["action"] == "compact" and report["cut_event"] == "U5", report
+    assert snapshot["covered_events"] == ["U1", "A4"]
+
+    claims = [c for c in snapshot["user_claims"] if claim in c["text"]]
+    assert claims, f"{claim!r} not among the claims {[c['text'] for c in snapshot['user_claims']]}"
+    for found in claims:
+        assert found["source"][0] == "U1", found
+        if hedge:
+            assert hedge.casefold() in found["text"].casefold(), f"hedge {hedge!r} lost: {found}"
+    # a claim is no confirmed fact and no constraint
+    assert not [c for c in snapshot["confirmed_facts"] if claim in c["text"]]
+    assert not [c for c in snapshot["confirmed_facts"] if c["source"][0] != "T3"]
+    assert not [c for c in snapshot["constraints"] if c["kind"] in ("uncertain", "claim")]
+
+    tool_facts = [c for c in snapshot["confirmed_facts"] if c["text"] == confirmed]
+    got = [(c["text"], c.get("field"), c["source"]) for c in snapshot["confirmed_facts"]]
+    assert tool_facts, f"{confirmed!r} not among the confirmed facts {got}"
+    for found in tool_facts:
+        assert found["source"][0] == "T3", found
+    assert field in [found.get("field") for found in tool_facts], got
+    assert not [c for c in snapshot["user_claims"] if c["source"][0] != "U1"]
+    assert "T3" in snapshot["evidence_refs"]
+
+
+@pytest.mark.parametrize(("lang", "row"), [("zh", ZH_CLAIMS[0]), ("en", EN_CLAIMS[1])])
+def test_claims_and_tool_results_render_apart(lang: str, row: tuple[Any, ...]) -> None:
+    """With room to spare, the claim is shown under the "not verified" heading and the tool's
+    value under the tool results, never the other way round."""
+    user, claim, _, tool, confirmed, _ = row
+    note = "这是一段不会被引用的长备注。" * 15 if lang == "zh" else "a long note nobody quotes. " * 15
+    messages = claim_conversation(lang, user, {**tool, "notes": note})
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    text = summary_of(result)
+    templates = load_rule_pack(lang).templates
+    claims_at, tools_at = text.find(templates["claims"]), text.find(templates["confirmed"])
+    assert claims_at >= 0 and tools_at >= 0, text
+    claims_part = text[claims_at:tools_at] if claims_at < tools_at else text[claims_at:]
+    tools_part = text[tools_at:claims_at] if tools_at < claims_at else text[tools_at:]
+    assert claim in claims_part, text
+    assert confirmed in tools_part, text
+    assert claim not in tools_part, text
+
+
+# ---------------------------------------------------------------------------------------------
+# c. SEEDS: the bundled examples, compacted by policy (their config) and forced
+
+MODES = {"policy": {}, "force": {"force": True}}
+
+
+@lru_cache(maxsize=None)
+def seed(name: str, mode: str = "policy", target: int | None = None) -> CompressionResult:
+    data = json.loads((EXAMPLES / f"{name}.json").read_text("utf-8"))
+    options: dict[str, Any] = dict(MODES[mode])
+    if target is not None:
+        options = {"target_chars": target}
+    result = compressor(CONFIG).compress(data, **options)
+    assert result.report["action"] == "compact", result.report
+    return result
+
+
+def seed_messages(name: str) -> list[dict[str, Any]]:
+    return json.loads((EXAMPLES / f"{name}.json").read_text("utf-8"))["messages"]
+
+
+def constraint(snapshot: dict[str, Any], fragment: str) -> list[dict[str, Any]]:
+    return [c for c in snapshot["constraints"] if fragment in c["text"]]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", ["zh_repair", "zh_return", "en_insurance", "en_booking"])
+def test_seed_snapshot_shape(name: str, mode: str) -> None:
+    result = seed(name, mode)
+    snapshot, report = result.snapshot, result.report
+    for key in SNAPSHOT_KEYS:
+        assert key in snapshot, key
+    cut = report["cut_event"]
+    assert snapshot["covered_events"][0] == "U2"
+    assert event_number(snapshot["covered_events"][1]) == event_number(cut) - 1
+    # every item's source lies in the prefix
+    for key in ("constraints", "user_claims", "confirmed_facts", "decisions", "open_items", "times"):
+        for item in snapshot[key]:
+            assert event_number(item["source"][0]) < event_number(cut), (key, item)
+    for fact in snapshot["constraints"]:
+        assert fact["strength"] == "strong", fact
+    for fact in snapshot["confirmed_facts"]:
+        assert fact["source"][0].startswith("T"), fact
+    for fact in snapshot["user_claims"] + snapshot["constraints"]:
+        assert fact["source"][0].startswith("U"), fact
+    # the summary message is the only new message and carries nothing but its text
+    summaries = [m for m in result.messages if m.get("name") == SUMMARY_NAME]
+    assert len(summaries) == 1 and set(summaries[0]) == {"role", "name", "content"}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_seed_zh_repair_keeps_the_hold_on_the_application(mode: str) -> None:
+    result = seed("zh_repair", mode)
+    snapshot, text = result.snapshot, summary_of(result)
+    hold = [c for c in snapshot["constraints"] if c["text"] == "申请先别提交"]
+    assert hold, snapshot["constraints"]
+    assert hold[0]["kind"] == "negation" and hold[0]["strength"] == "strong"
+    assert hold[0]["source"][0] == "U6"
+    assert any(o["kind"] == "unauthorised" and "申请先别提交" in o["text"] and o["source"][0] == "U6"
+               for o in snapshot["open_items"]), snapshot["open_items"]
+    assert not any(o["kind"] == "authorised_by_user" for o in snapshot["open_items"])
+    assert "申请先别提交" in text
+    # the user's hedged belief is a claim, the warranty lookup a confirmed fact
+    claims = [c for c in snapshot["user_claims"] if "可能有质量问题" in c["text"]]
+    assert claims and claims[0]["source"][0] == "U14"
+    assert not [c for c in snapshot["confirmed_facts"] if "质量问题" in c["text"]]
+    serial = [c for c in snapshot["confirmed_facts"] if c["text"] == "GX7K2M9QPL"]
+    assert serial and serial[0]["source"][0] == "T12"
+
+
+@pytest.mark.parametrize("target", [3000, 4000])
+def test_seed_zh_repair_trade_in_dropped_when_the_prefix_covers_u56(target: int) -> None:
+    result = seed("zh_repair", target=target)
+    assert event_number(result.report["cut_event"]) > 56, result.report["cut_event"]
+    snapshot = result.snapshot
+    trade_in = [d for d in snapshot["decisions"] if "换购" in d["object"]]
+    assert trade_in, snapshot["decisions"]
+    assert "AirPods Max" in trade_in[-1]["object"]
+    assert trade_in[-1]["status"] == "dropped" and trade_in[-1]["source"][0] == "U56"
+    dropped = load_rule_pack("zh").templates["dropped"]
+    assert any("换购 AirPods Max" in line and dropped in line for line in snapshot["state_path"]), \
+        snapshot["state_path"]
+    assert "申请先别提交" in summary_of(result)
+
+
+def test_seed_zh_repair_no_trade_in_decision_before_u56() -> None:
+    """Forced (cut at or before U56), the drop is still in the tail: the snapshot has none."""
+    result = seed("zh_repair", "force")
+    if event_number(result.report["cut_event"]) > 56:
+        pytest.skip("the forced cut covers U56")
+    assert not [d for d in result.snapshot["decisions"] if "换购" in d["object"]]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_seed_zh_return_keeps_the_hold_and_the_consultation(mode: str) -> None:
+    result = seed("zh_return", mode)
+    snapshot, text = result.snapshot, summary_of(result)
+    hold = [c for c in snapshot["constraints"] if c["text"] == "先不要提交退货申请"]
+    assert hold and hold[0]["kind"] == "negation" and hold[0]["source"][0] == "U8"
+    assert any(o["kind"] == "unauthorised" and "先不要提交退货申请" in o["text"]
+               for o in snapshot["open_items"]), snapshot["open_items"]
+    assert "先不要提交退货申请" in text
+    assert "只是咨询" in text
+    assert constraint(snapshot, "别打电话")
+    order = [c for c in snapshot["confirmed_facts"] if c["text"] == "A1042"]
+    assert order and order[0]["source"][0] == "T6"
+
+
+def test_seed_zh_return_pickup_moved_when_the_prefix_covers_u64() -> None:
+    result = seed("zh_return", "force")
+    assert event_number(result.report["cut_event"]) > 64, result.report["cut_event"]
+    snapshot = result.snapshot
+    assert any("明天下午 → 后天上午" in line for line in snapshot["state_path"]), snapshot["state_path"]
+    current = snapshot["constraints"] + snapshot["times"]
+    assert any(t["text"] == "后天上午" and t["source"][0] == "U64" for t in current)
+    # the replaced pickup time (U22) is history, not a current time or constraint
+    assert not [t for t in current if t["source"][0] == "U22"], current
+    assert "后天上午" in summary_of(result)
+
+
+def test_seed_zh_return_pickup_unchanged_before_u64() -> None:
+    result = seed("zh_return", "policy")
+    if event_number(result.report["cut_event"]) > 64:
+        pytest.skip("the policy cut covers U64")
+    assert not [line for line in result.snapshot["state_path"] if "后天上午" in line]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_seed_en_insurance(mode: str) -> None:
+    result = seed("en_insurance", mode)
+    snapshot, text = result.snapshot, summary_of(result)
+    parents = constraint(snapshot, "for my parents")
+    assert parents and parents[0]["source"][0] == "U4", snapshot["constraints"]
+    assert "for my parents" in text
+    budget = constraint(snapshot, "$300")
+    assert budget and budget[0]["source"][0] == "U8"
+    assert "$300" in text
+    heart = [c for c in snapshot["user_claims"] if "may have a heart condition" in c["text"]]
+    assert heart and heart[0]["source"][0] == "U18", snapshot["user_claims"]
+    assert "may have a heart condition" in text
+    assert not [c for c in snapshot["confirmed_facts"] if "heart condition" in c["text"]]
+    dental = [d for d in snapshot["decisions"] if "dental add-on" in d["object"]]
+    assert [d["status"] for d in dental][0] == "added" and dental[-1]["status"] == "dropped", dental
+    assert dental[-1]["source"][0] == "U52"
+    assert any("dental add-on" in line and "added → dropped" in line
+               for line in snapshot["state_path"]), snapshot["state_path"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_seed_en_booking(mode: str) -> None:
+    result = seed("en_booking", mode)
+    snapshot, text = result.snapshot, summary_of(result)
+    shellfish = constraint(snapshot, "No shellfish")
+    assert shellfish and shellfish[0]["kind"] == "negation" and shellfish[0]["source"][0] == "U6"
+    assert fold("No shellfish") in fold(text)
+    assert any(o["kind"] == "unauthorised" and "don't book yet" in o["text"]
+               for o in snapshot["open_items"]), snapshot["open_items"]
+    # the pending call_7 is in the tail, verbatim, and nowhere in the summary or snapshot
+    original = seed_messages("en_booking")
+    pending = next(m for m in original if any(c["id"] == "call_7" for c in m.get("tool_calls") or []))
+    position = result.messages.index(next(m for m in result.messages if m.get("name") == SUMMARY_NAME))
+    assert pending in result.messages[position + 1:]
+    assert pending not in result.messages[:position]
+    assert "call_7" not in text and "book_table" not in text
+    assert event_number(result.report["cut_event"]) <= original.index(pending) + 1
+    assert not [m for m in result.messages if m.get("tool_call_id") == "call_7"]
+
+
+# ---------------------------------------------------------------------------------------------
+# d. FINAL CHECK: every strong constraint is in the summary text or named by a W004 warning
+
+ZH_HISTORY = [
+    ("你好，我想给我父母订杭州的酒店，预算3000元以内，麻烦帮我看看有哪些选择。",
+     "好的，给您父母订杭州的酒店，预算3000元以内。请问入住日期、晚数和人数是怎样的？另外对位置、房型有没有偏好？"
+     "我这边可以先按西湖周边和市中心两个区域帮您筛一下，再看看哪些含早餐、可以免费取消。"),
+    ("住3晚，12月5号入住，2个人，要大床房。",
+     "明白：12月5号入住，住3晚，2位，大床房。西湖周边这个时间段房源还比较充足，价格大多在每晚800到1500元之间，"
+     "3晚总价控制在3000元以内的话，可以优先看每晚1000元以下的。"),
+    ("不要吸烟房，必须含早餐，我爸有高血压，房间楼层最多10层。",
+     "好的，记下了：无烟房、含早餐、楼层不高于10层。高血压的话建议选有电梯、离医院近一些的酒店，我会优先筛这些。"
+     "另外西湖边有几家老酒店没有电梯，我会直接排除。"),
+    ("订单号A1042那个先别取消，我还在考虑。",
+     "好的，A1042 那单先保留，不会帮您取消。您考虑好了再告诉我。另外这单是可以免费取消到入住前一天18点的，"
+     "所以时间上还比较宽裕。"),
+    ("联系电话13812345678，别打电话，发短信就行，我上班不方便接。",
+     "好的，联系方式记为短信 13812345678，不会打电话。酒店那边如果需要联系，我也会备注请他们只发短信。"
+     "接下来我把符合条件的几家酒店整理给您。"),
+    ("有推荐吗？", None),
+]
+
+EN_HISTORY = [
+    ("Hi, I'm booking a hotel in Boston for my parents, budget no more than $300 a night.",
+     "Happy to help. A hotel in Boston for your parents, at most $300 per night. What dates are you "
+     "looking at, how many nights, and do they have a preferred neighbourhood? Back Bay and the Seaport "
+     "are popular, but prices there run high in December."),
+    ("3 nights from Dec 5, 2 adults, one king bed.",
+     "Got it: check-in December 5, 3 nights, 2 adults, one king bed. At $300 a night that leaves room "
+     "for most mid-range hotels in Back Bay, and a few in the Seaport if we book soon."),
+    ("No smoking rooms, and it must include breakfast. My dad has diabetes and can't do stairs.",
+     "Noted: non-smoking, breakfast included, and step-free access with an elevator. I'll also look for "
+     "rooms with a fridge for insulin, and keep the walk from the entrance to the lift short."),
+    ("Don't cancel booking BK7731Q yet, I'm still deciding.",
+     "Understood, BK7731Q stays as it is; I won't cancel anything. It is refundable until 6 pm the day "
+     "before arrival, so there is time."),
+    ("Email me at jo@example.org, don't call me, I work night shifts.",
+     "Will do: email only, to jo@example.org, and no phone calls. I'll put the same note on anything "
+     "we book so the hotel doesn't ring you either."),
+    ("What do you suggest?", None),
+]
+
+FINAL_CASES = [("zh", "synthetic", turns_to_messages(ZH_HISTORY)),
+               ("en", "synthetic", turns_to_messages(EN_HISTORY))] + [
+    (name[:2], name, seed_messages(name))
+    for name in ("zh_repair", "zh_return", "en_insurance", "en_booking")]
+SHARES = (0.03, 0.06, 0.1, 0.15, 0.25, 0.4)
+
+
+@pytest.mark.parametrize("share", SHARES)
+@pytest.mark.parametrize(("lang", "name", "messages"), FINAL_CASES, ids=[c[1] + "-" + c[0] for c in FINAL_CASES])
+def test_every_strong_constraint_is_in_the_summary_or_named_by_w004(
+        lang: str, name: str, messages: list[dict[str, Any]], share: float) -> None:
+    target = max(1, int(size_of(messages) * share))
+    data = {"messages": messages, "now": NOW[lang]}
+    result = compressor(CONFIG).compress(data, target_chars=target)
+    report, snapshot = result.report, result.snapshot
+    assert report["action"] == "compact", report
+    assert len(snapshot["constraints"]) >= 5, "a history with several strong facts"
+    text = fold(summary_of(result))
+    w004 = [w for w in report["warnings"] if "W004" in w]
+    missing = [c["text"] for c in snapshot["constraints"]
+               if fold(c["text"]) not in text and not any(c["text"] in w for w in w004)]
+    assert not missing, f"target {target}: strong facts neither in the summary nor in a W004: {missing}"
+    if not w004:
+        assert report["summary_chars"] <= max(target, 400), report
+
+
+def test_final_check_holds_everything_with_room_to_spare() -> None:
+    messages = turns_to_messages(ZH_HISTORY)
+    result = compressor(CONFIG).compress({"messages": messages, "now": NOW["zh"]},
+                                         target_chars=size_of(messages) - 1)
+    assert not [w for w in result.report["warnings"] if "W004" in w]
+    text = summary_of(result)
+    for fragment in ("给我父母", "预算3000元以内", "3晚", "12月5号", "2个人", "不要吸烟房", "必须含早餐",
+                     "高血压", "最多10层", "A1042", "先别取消", "13812345678", "别打电话"):
+        assert fragment in text, fragment
+
+
+# ---------------------------------------------------------------------------------------------
+# e. CORRECTIONS: the replaced value is history, the new one current
+
+ZH_CORRECTIONS = [
+    "预算改成4000元吧",
+    "预算调到4000元",
+    "预算换成4000元",
+    "预算改为4000元",
+    "那预算就改成4000元",
+]
+EN_CORRECTIONS = [
+    "Actually, make it $4000.",
+    "Make it $4000 instead.",
+    "Change it to $4000.",
+    "Switch to $4000 please.",
+    "Let's bump it to $4000.",
+    "Change the budget to $4000.",
+]
+CORRECTION_ROWS = ([("zh", p, "3000元", "4000元") for p in ZH_CORRECTIONS]
+                   + [("en", p, "$3000", "$4000") for p in EN_CORRECTIONS])
+
+
+def correction_history(lang: str, phrase: str) -> list[dict[str, Any]]:
+    if lang == "zh":
+        turns = [("我想订杭州的酒店，预算3000元。", "好的，预算3000元，我来帮您找。"),
+                 ("住两晚，要含早餐。", "明白，两晚含早。"),
+                 (phrase, "好的，已经按新的预算重新筛选，符合条件的酒店有好几家，我把位置、价格和取消政策整理一下发给您。"),
+                 ("有哪些推荐？", None)]
+    else:
+        turns = [("I'm booking a hotel in Boston, budget $3000.", "Got it, $3000 in total."),
+                 ("Two nights, breakfast included.", "Sure, two nights with breakfast."),
+                 (phrase, "Okay, I've re-run the search with the new budget and found several hotels; "
+                          "I'll list their locations, prices and cancellation terms."),
+                 ("What do you recommend?", None)]
+    return turns_to_messages(turns)
+
+
+@pytest.mark.parametrize(("lang", "phrase", "old", "new"), CORRECTION_ROWS)
+def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new: str) -> None:
+    messages = correction_history(lang, phrase)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    report, snapshot = result.report, result.snapshot
+    assert report["action"] == "compact" and report["cut_event"] == "U7", report
+    texts = [c["text"] for c in snapshot["constraints"]]
+    assert [t for t in texts if new in t], f"{new} is not a current constraint: {texts}"
+    assert not [t for t in texts if old in t], f"{old} is still shown as current: {texts}"
+    assert any(f"{old} → {new}" in line for line in snapshot["state_path"]), snapshot["state_path"]
+    assert new in summary_of(result)
+
+
+def test_correction_chain_keeps_only_the_latest_value() -> None:
+    messages = turns_to_messages([
+        ("我想订杭州的酒店，预算3000元。", "好的。"),
+        ("预算改成4000元。", "好的，按4000元找。"),
+        ("算了，预算还是改成5000元吧。", "好的，按5000元重新筛选，稍后把结果整理给您，包括位置、价格和取消政策。"),
+        ("有哪些推荐？", None),
+    ])
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW["zh"])
+    snapshot = result.snapshot
+    texts = [c["text"] for c in snapshot["constraints"]]
+    assert [t for t in texts if "5000元" in t], texts
+    assert not [t for t in texts if "3000元" in t or "4000元" in t], texts
+    assert any("3000元 → 4000元" in line for line in snapshot["state_path"]), snapshot["state_path"]
+    assert any("4000元 → 5000元" in line for line in snapshot["state_path"]), snapshot["state_path"]

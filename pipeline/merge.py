@@ -157,7 +157,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
         # a drop changes what holds (tier 4); a choice is usually in its own clause already
-        items.append(SummaryItem("state", line, 4 if obj in dropped else 1, 4.0 if obj in dropped else 1.0, "",
+        items.append(SummaryItem("state", line, 4 if obj in dropped else 1, 4.0 if obj in dropped else 0.2, "",
                                  (order[last_said[obj].event_id], last_said[obj].start)))
     for fact in tool_facts:
         event = roles[fact.span.event_id]

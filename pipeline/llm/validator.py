@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -189,7 +190,7 @@ class Reader:
         boundaries = bool(words["word_boundaries"])
         self.hedge = Lexicon(list(words["hedges"]), boundaries)
         self.authorisation = Lexicon(list(words["authorisation"]), boundaries)
-        self.objective_stop = Lexicon(list(words.get("objective_stop", [])), boundaries)
+        self.objective_stop = Lexicon(list(words["objective_stop"]), boundaries)
         stops = [fold(w) for w in words["stop"]]
         self.stop_words = frozenset(w for w in stops if not _CJK_RUN.fullmatch(w))
         cjk_stops = sorted((w for w in stops if _CJK_RUN.fullmatch(w)), key=len, reverse=True)
@@ -418,7 +419,6 @@ class Validator:
     # -- per request ------------------------------------------------------------------------
     def prepare(self, request: SummaryRequest) -> Evidence:
         """Everything the checks need from the prefix and the snapshot, read once."""
-        import time
         started = time.perf_counter()
         reader = self.reader(request.lang)
         snapshot = request.snapshot

@@ -176,11 +176,13 @@ def _drop_nested(facts: list[Fact]) -> list[Fact]:
 
 def _score(clause: str, facts: list[Fact], pack: RulePack) -> float:
     """Informativeness: what the clause holds, each distinct fact once. A question without a
-    strong fact asks for information ("地址在哪", "what's the postcode") rather than states a
-    constraint, so it ranks well below statements."""
+    strong fact or a name asks for information ("地址在哪", "what's the postcode") rather than
+    states a constraint, so it ranks well below statements; "Is there a fee at ADC Theatre?"
+    names what the user cares about and does not."""
     distinct = {(f.text.casefold(), f.strength) for f in facts}
     score = 0.5 + sum(_VALUE[strength] for _, strength in distinct)
-    if pack.question.search(clause) and not any(s is Strength.STRONG for _, s in distinct):
+    if pack.question.search(clause) and not any(f.strength is Strength.STRONG or f.kind == "entity"
+                                                for f in facts):
         score *= 0.3
     return score
 

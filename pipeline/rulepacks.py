@@ -20,7 +20,7 @@ __all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_
 _REQUIRED = {
     "meta": ("name", "version"),
     "text": ("clause_split", "scope_breaks", "left_context", "word_boundaries", "number", "units"),
-    "cues": ("negation", "obligation", "uncertainty", "claims", "negation_exceptions"),
+    "cues": ("negation", "obligation", "uncertainty", "claims", "info_requests", "negation_exceptions"),
     "beneficiary": ("patterns",),
     "fillers": ("words", "lead", "trail"),
     "questions": ("cues",),
@@ -161,6 +161,7 @@ class RulePack:
     obligation: Lexicon
     uncertainty: Lexicon
     claim: Lexicon
+    info_request: Lexicon
     filler: Lexicon
     lead: Lexicon
     trail: Lexicon
@@ -295,6 +296,7 @@ def load_rule_pack(lang: str) -> RulePack:
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),
         claim=Lexicon(cues["claims"], bounds),
+        info_request=Lexicon(cues["info_requests"], bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),

@@ -121,7 +121,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             for cue in regex.finditer(text, start, end):
                 if kind == "negation" and is_exception(text, cue, start, end, pack):
                     continue
-                add(kind, *cued_scope(text, start, end, cue, pack))
+                left, right = cued_scope(text, start, end, cue, pack)
+                if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
+                    continue  # "I need the reference number": asked for, not required
+                add(kind, left, right)
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
             pass

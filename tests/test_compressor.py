@@ -1,0 +1,51 @@
+"""The Compressor end to end: stages run isolated, a failing one is named and loses nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline import Compressor
+
+EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "zh_repair.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def compressor():
+    return Compressor()
+
+
+@pytest.mark.parametrize("broken", ["facts", "intents", "state"])
+def test_a_stage_that_raises_is_named_and_the_history_survives(compressor, monkeypatch, broken):
+    stage = next(s for s in compressor.stages if s.name == broken)
+
+    def boom(data):
+        raise RuntimeError("model exploded")
+
+    monkeypatch.setattr(stage, "run", boom)
+    result = compressor.compress(EXAMPLE, target_chars=4000)
+    report = result.report
+    assert report["stages"][broken] == "failed"
+    assert all(v == "ok" for k, v in report["stages"].items() if k != broken)
+    assert any(w.startswith("[W007]") and broken in w and "model exploded" in w for w in report["warnings"])
+    summary = [m for m in result.messages if m.get("name") == "__squeeze_summary__"]
+    assert len(summary) == 1 and summary[0]["content"]
+    tail = result.messages[result.messages.index(summary[0]) + 1:]
+    assert tail == EXAMPLE["messages"][-len(tail):]  # the tail verbatim, the prefix covered
+    assert report["covered"][0] == "U2" and report["cut_event"] == tail[0].get("id", report["cut_event"])
+    if broken != "facts":  # the fact stage alone still carries the user's constraint
+        assert "申请先别提交" in summary[0]["content"]
+
+
+def test_all_three_stages_run_and_are_timed(compressor):
+    report = compressor.compress(EXAMPLE, target_chars=4000).report
+    assert set(report["stages"]) == {"facts", "intents", "state"}
+    assert all(report["stage_ms"][name] >= 0 for name in report["stages"])
+
+
+def test_same_input_same_output(compressor):
+    first = compressor.compress(EXAMPLE, target_chars=3000)
+    second = compressor.compress(EXAMPLE, target_chars=3000)
+    assert first.messages == second.messages and first.snapshot == second.snapshot

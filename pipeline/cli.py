@@ -231,6 +231,25 @@ def serve(
                 log_level="info")
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                                "help_option_names": []})
+def bench(ctx: typer.Context) -> None:
+    """Run the benchmark suite (python -m benchmarks, from a checkout); --help lists its options.
+
+    Quality next to LangChain truncation, a rule-only compressor and this project's ablations;
+    latency by length, throughput, load time, RSS. Writes results/<timestamp>/.
+    """
+    root = Path(__file__).resolve().parent.parent
+    if (root / "benchmarks" / "suite.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))  # benchmarks/ ships in the checkout, not in the wheel
+    try:
+        from benchmarks.suite import main as run_suite
+    except ImportError as exc:
+        typer.echo(f"squeeze bench runs from a source checkout (benchmarks/ not found: {exc})", err=True)
+        raise typer.Exit(2)
+    raise typer.Exit(run_suite(list(ctx.args)))
+
+
 def main() -> None:
     app()
 

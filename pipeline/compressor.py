@@ -52,7 +52,6 @@ class Compressor:
             self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
-        self._embedders: dict[str, Any] = {}
         # one pool for the life of the compressor: the stages run side by side on every call
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages)),
                                         thread_name_prefix="squeeze-stage")
@@ -82,12 +81,9 @@ class Compressor:
                 from .stages.entities import get_recognizer
                 models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
             if "intents" in self.settings["stages.enabled"]:
-                from .backends import backend_for, load_embedder
-                name = backend_for(pack.lang, self.settings)
-                if name not in self._embedders:  # one per backend, shared by the languages
-                    self._embedders[name] = load_embedder(name, self.settings)
-                    import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
-                models["embedder"] = self._embedders[name]
+                from .backends import backend_for, shared_embedder
+                import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
+                models["embedder"] = shared_embedder(backend_for(pack.lang, self.settings), self.settings)
             self._loaded[pack.lang] = models
         return self._loaded[pack.lang]
 

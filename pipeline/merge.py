@@ -96,18 +96,18 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
         return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
                            label, (event_order, start), must=held)
 
-    cover = None
+    alternatives = []
     if clause.facts and _worth_alone(clause.facts):
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)
         if end - start < len(clause.text):
-            cover = piece(start, end, clause.facts, value)
+            alternatives.append(piece(start, end, clause.facts, value))
     runs = [r for r in _runs(strong, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
     return SummaryItem(section, clause.text, tier, value, label,
-                       (event_order, clause.span.start), cover, fragments, tuple(strong))
+                       (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong))
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],

@@ -1,8 +1,8 @@
 """Summary items → the summary text, fitted to its budget.
 
 Items are placed by tier (the user's hard constraints and the state they set first), then by
-informativeness per char. An item that does not fit is replaced by its verbatim fact-cover,
-then by its strong facts alone, so a negation stays whole with its object. Three layouts are
+informativeness per char. An item that does not fit is replaced by a shorter form (the
+verbatim stretch holding its facts), then by its strong facts alone, so a negation stays whole with its object. Three layouts are
 tried, richest first (sections with labels and event ids; one list with ids; one plain list);
 a richer layout is kept unless it costs kept content. A final check looks for every strong
 fact in the text (width, case and spacing folded) and names what is missing.
@@ -138,7 +138,7 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
         if item.text in seen:
             continue
         seen.add(item.text)
-        if attempt(item) or (item.cover is not None and attempt(item.cover)):
+        if attempt(item) or any(attempt(shorter) for shorter in item.alternatives):
             continue
         for fragment in item.fragments:
             attempt(fragment)

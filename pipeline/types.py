@@ -193,8 +193,9 @@ class SummaryItem:
     """One line-part the renderer may place: a quoted clause, a fact, a state-path line.
 
     ``tier`` orders what is kept first (4: the user's hard constraints and the state they
-    set; 1: context). When the item does not fit, ``cover`` (a shorter verbatim stretch) is
-    tried, then its ``fragments`` (the strong facts alone).
+    set; 1: context). When the item does not fit, its ``alternatives`` are tried in order (the
+    verbatim stretch that holds its facts), then
+    its ``fragments`` (runs of strong facts), each on its own.
     """
 
     section: str
@@ -203,7 +204,7 @@ class SummaryItem:
     value: float
     label: str = ""
     order: tuple[int, int] = (0, 0)
-    cover: "SummaryItem | None" = None
+    alternatives: tuple["SummaryItem", ...] = ()
     fragments: tuple["SummaryItem", ...] = ()
     must: tuple[Fact, ...] = ()
 

@@ -27,7 +27,7 @@ import pipeline
 from pipeline import Compressor, ConfigError
 
 SUMMARY_NAME = "__squeeze_summary__"
-PROPERTY_SETTINGS = settings(max_examples=150, deadline=None,
+PROPERTY_SETTINGS = settings(max_examples=60, deadline=None,
                              suppress_health_check=[HealthCheck.too_slow,
                                                     HealthCheck.data_too_large])
 

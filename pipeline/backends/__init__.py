@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import threading
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from ..errors import ConfigError, Errors
 from .base import CachedEmbedder, Embedder, missing
 
 __all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "backend_for", "cache_dir", "load_embedder",
-           "manifest", "minilm_model_dir", "model_file"]
+           "manifest", "minilm_model_dir", "model_file", "shared_embedder"]
 
 
 def manifest_path() -> Path:
@@ -127,6 +128,21 @@ BACKENDS: dict[str, Callable[[Settings], Embedder]] = {
 def backend_for(lang: str, settings: Settings) -> str:
     """The configured backend of a language (intents.backend_<lang>, else intents.backend)."""
     return settings.values.get(f"intents.backend_{lang}") or settings["intents.backend"]
+
+
+_SHARED: dict[tuple[Any, ...], CachedEmbedder] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_embedder(name: str, settings: Settings) -> CachedEmbedder:
+    """The process-wide embedder of this backend and its settings: loaded once (DESIGN §8),
+    then shared by every Compressor and thread (a model costs about 100 MB of memory)."""
+    key = (name, settings["intents.threads"], settings["intents.max_tokens"],
+           settings["intents.cache_size"])
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = load_embedder(name, settings)
+        return _SHARED[key]
 
 
 def load_embedder(name: str, settings: Settings) -> CachedEmbedder:

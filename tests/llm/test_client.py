@@ -46,7 +46,7 @@ def test_an_answer_in_asyncio(server: ScriptedLLM) -> None:
 
 
 ERRORS = [
-    (Reply(content="x", delay=1.0), "timeout"),
+    (Reply(content="x", delay=2.5), "timeout"),
     (Reply(status=503, raw=b"busy"), "http_error"),
     (Reply(status=401, raw=b'{"error": "bad key"}'), "http_error"),
     (Reply(raw=b"<html>proxy error</html>"), "malformed_response"),
@@ -64,7 +64,7 @@ ERRORS = [
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_failures_have_a_kind(server: ScriptedLLM, reply: Reply, kind: str, mode: str) -> None:
     server.script(reply)
-    client = ChatClient(llm_settings(server.url, timeout_seconds=0.3))
+    client = ChatClient(llm_settings(server.url, timeout_seconds=1.0))
     with pytest.raises(LLMCallError) as caught:
         if mode == "sync":
             client.complete(MESSAGES)

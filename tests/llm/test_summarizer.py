@@ -149,7 +149,7 @@ def test_max_retries_is_configurable(server: ScriptedLLM, extractive: dict, lang
 
 FAILURES = [
     # (name, replies, settings, reason prefix)
-    ("timeout", [Reply(content="{}", delay=1.5)], {"timeout_seconds": 0.3}, "timeout: no answer"),
+    ("timeout", [Reply(content="{}", delay=2.0)], {"timeout_seconds": 0.5}, "timeout: no answer"),
     ("http_500", [Reply(status=500, raw=b'{"error": {"message": "model crashed"}}')], {}, "http_error: HTTP 500"),
     ("truncated", ["length"], {}, "finish_reason: finish_reason 'length'"),
     ("invalid_json", [Reply(raw=b'{"choices": [{"message": ')], {}, "malformed_response: the response body is not JSON"),
@@ -199,12 +199,12 @@ def test_an_answer_over_the_budget_is_retried_shorter(server: ScriptedLLM, lang:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_asyncio_entry_point(server: ScriptedLLM, requests_by_lang: dict, lang: str) -> None:
-    summarizer = LLMSummarizer(llm_settings(server.url, timeout_seconds=0.3))
+    summarizer = LLMSummarizer(llm_settings(server.url, timeout_seconds=1.0))
     request = requests_by_lang[lang]
     server.script(answer(BAD[lang]["drops_hedge"]), answer(GOOD[lang]))
     outcome = asyncio.run(summarizer.asummarize(request))
     assert outcome.path == "retried" and checks(outcome.attempts[0]) == {"uncertainty_lost"}
-    server.script(Reply(content="{}", delay=1.0))
+    server.script(Reply(content="{}", delay=2.5))
     outcome = asyncio.run(summarizer.asummarize(request))
     assert outcome.path == "fallback" and outcome.reason.startswith("timeout")
     assert outcome.text == request.extractive

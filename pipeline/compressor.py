@@ -9,9 +9,9 @@ from typing import Any, Callable, Mapping, Protocol
 
 from .config import Settings, load_settings
 from .errors import Warnings
-from .parse import parse_conversation
-from .policy import plan
 from .merge import merge
+from .parse import parse_conversation, text_of
+from .policy import plan
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
@@ -25,6 +25,7 @@ class Summarizer(Protocol):
     """An abstractive summariser (pipeline.llm): never trusted, always able to fall back."""
 
     def summarize(self, request: SummaryRequest) -> SummaryOutcome: ...
+
 
 _STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "intents": IntentStage,
                                                    "state": StateStage}
@@ -171,7 +172,6 @@ class Compressor:
         return CompressionResult(out, snapshot.to_dict(), report)
 
     def _size(self, message: Mapping[str, Any]) -> int:
-        from .parse import text_of
         calls = message.get("tool_calls") or []
         return self.measure(text_of(message.get("content"), "output")) + sum(
             self.measure(c["function"]["name"]) + self.measure(

@@ -12,7 +12,7 @@ import json
 import random
 from typing import Any
 
-__all__ = ["conversation", "conversations"]
+__all__ = ["checkpoints", "conversation", "conversations"]
 
 _POOLS: dict[str, dict[str, list[str]]] = {
     "zh": {
@@ -62,11 +62,49 @@ _WHEN = {"zh": ["明天下午", "后天上午", "下周三下午3点", "周五�
                 "tonight at 8", "December 5"]}
 
 
-def _fill(template: str, lang: str, rng: random.Random) -> str:
+# What each constraint and correction template says, by its position in the pool: the slot
+# ("intent-topic"; the intent is the cluster EID counts) and the verbatim core that must survive
+# (the phrase minus commentary such as "超过就不考虑了" or "I'm only asking").
+_ANNOTATIONS: dict[str, dict[str, list[tuple[str, str]]]] = {
+    "zh": {
+        "constraint": [
+            ("payment-budget", "预算{money}元以内"), ("application-submit", "申请先别提交"),
+            ("diet-food", "不要香菜"), ("contact-channel", "别打电话"),
+            ("delivery-pickup", "取件时间定在{when}"), ("order-beneficiary", "给我父母买的"),
+            ("order-id", "{oid}"), ("booking-cancellation", "一定要能免费取消"),
+            ("booking-party", "最多{n}个人"), ("diet-allergy", "花生过敏"),
+            ("delivery-deadline", "{when}之前能送到"), ("payment-card", "不想要年费高的卡"),
+        ],
+        "correction": [("delivery-pickup", "取件时间改成{when}"), ("payment-budget", "预算改成{money}元"),
+                       ("booking-party", "人数改成{n}个人"), ("delivery-place", "换成{place}")],
+    },
+    "en": {
+        "constraint": [
+            ("payment-budget", "no more than ${money} a month"),
+            ("application-submit", "Don't submit the application yet"),
+            ("diet-allergy", "No shellfish"), ("contact-channel", "don't call me"),
+            ("delivery-pickup", "Pickup should be {when}"), ("order-beneficiary", "for my parents"),
+            ("order-id", "{oid}"), ("booking-cancellation", "must have free cancellation"),
+            ("booking-party", "At most {n} people"), ("contact-time", "Never before 9am for calls"),
+            ("delivery-deadline", "arrive {when}"), ("payment-card", "No annual fee cards"),
+        ],
+        "correction": [("delivery-pickup", "change the pickup to {when}"),
+                       ("payment-budget", "budget ${money} instead"),
+                       ("booking-party", "Change it to {n} people"), ("delivery-place", "switch to {place}")],
+    },
+}
+
+
+def _values(lang: str, rng: random.Random) -> dict[str, Any]:
+    """The slot values of one phrase (drawn in a fixed order: the seed fixes the text)."""
     pools = _POOLS[lang]
-    return template.format(money=rng.choice([300, 500, 1200, 4000, 5000]), when=rng.choice(_WHEN[lang]),
-                           age=rng.randint(60, 80), n=rng.randint(2, 8), place=rng.choice(pools["place"]),
-                           oid=f"{rng.choice('ABCDEFGH')}{rng.randint(1000, 99999)}")
+    return dict(money=rng.choice([300, 500, 1200, 4000, 5000]), when=rng.choice(_WHEN[lang]),
+                age=rng.randint(60, 80), n=rng.randint(2, 8), place=rng.choice(pools["place"]),
+                oid=f"{rng.choice('ABCDEFGH')}{rng.randint(1000, 99999)}")
+
+
+def _fill(template: str, lang: str, rng: random.Random) -> str:
+    return template.format(**_values(lang, rng))
 
 
 def _tool_result(lang: str, rng: random.Random, size: int) -> str:
@@ -83,16 +121,29 @@ def _tool_result(lang: str, rng: random.Random, size: int) -> str:
 
 
 def conversation(lang: str, turns: int = 30, seed: int = 0, tool_share: float = 0.5,
-                 tool_chars: int = 1200) -> dict[str, Any]:
-    """One conversation object (DESIGN §2) ending with a turn-opening user message."""
+                 tool_chars: int = 1200, *, annotated: bool = False) -> Any:
+    """One conversation object (DESIGN §2) ending with a turn-opening user message.
+
+    With ``annotated=True``: ``(conversation, constraints)``, the same conversation and the
+    constraint phrases inserted into it, in order, each ``{"slot", "value", "phrase", "kind",
+    "message"}`` (``value`` the verbatim core of ``phrase``, ``message`` the index of the user
+    message holding it).
+    """
     rng = random.Random(f"{lang}-{turns}-{seed}")
     pools = _POOLS[lang]
     messages: list[dict[str, Any]] = [{"role": "system", "content": pools["system"][0]}]
+    inserted: list[dict[str, Any]] = []
     call = 0
     for turn in range(turns):
         kind = rng.choices(["constraint", "correction", "claim", "question", "chat"],
                            weights=[4, 1 if turn > 5 else 0, 1, 4, 2])[0]
-        text = _fill(rng.choice(pools[kind]), lang, rng)
+        template = rng.choice(pools[kind])
+        values = _values(lang, rng)
+        text = template.format(**values)
+        if kind in _ANNOTATIONS[lang]:
+            slot, core = _ANNOTATIONS[lang][kind][pools[kind].index(template)]
+            inserted.append({"slot": slot, "value": core.format(**values), "phrase": text,
+                             "kind": kind, "message": len(messages)})
         if kind != "chat" and rng.random() < 0.5:
             text = f"{text}{'，' if lang == 'zh' else '. '}{_fill(rng.choice(pools['question']), lang, rng)}"
         messages.append({"role": "user", "content": text})
@@ -107,9 +158,33 @@ def conversation(lang: str, turns: int = 30, seed: int = 0, tool_share: float = 
             messages.append({"role": "tool", "tool_call_id": f"call_{call}",
                              "content": _tool_result(lang, rng, rng.randint(tool_chars // 2, tool_chars * 2))})
         messages.append({"role": "assistant", "content": rng.choice(pools["assistant"])})
-    return {"id": f"bench-{lang}-{turns}-{seed}", "lang": lang,
+    conv = {"id": f"bench-{lang}-{turns}-{seed}", "lang": lang,
             "now": "2026-11-30T10:00:00+08:00" if lang == "zh" else "2026-11-30T10:00:00-05:00",
             "timezone": "Asia/Shanghai" if lang == "zh" else "America/New_York", "messages": messages}
+    return (conv, inserted) if annotated else conv
+
+
+def checkpoints(messages: list[dict[str, Any]], inserted: list[dict[str, Any]],
+                every: int | None = None) -> list[dict[str, Any]]:
+    """Checkpoints in the shared data's format for an annotated conversation.
+
+    ``turn`` is an exclusive end just after a user message: the last user message, and (with
+    ``every``) every ``every``-th user message before it. ``constraints`` is the accumulated
+    state at that point: for each slot its latest value, all verbatim.
+    """
+    users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+    ends = [users[k] + 1 for k in range(len(users)) if every and (k + 1) % every == 0]
+    if users and users[-1] + 1 not in ends:
+        ends.append(users[-1] + 1)
+    out = []
+    for end in ends:
+        state: dict[str, dict[str, Any]] = {}
+        for item in inserted:
+            if item["message"] < end:
+                state.pop(item["slot"], None)
+                state[item["slot"]] = {"slot": item["slot"], "value": item["value"], "verbatim": True}
+        out.append({"turn": end, "constraints": list(state.values())})
+    return out
 
 
 def conversations(lang: str, count: int, turns: int = 30, **options: Any) -> list[dict[str, Any]]:

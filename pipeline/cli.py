@@ -246,7 +246,7 @@ def bench(ctx: typer.Context) -> None:
         from benchmarks.suite import main as run_suite
     except ImportError as exc:
         typer.echo(f"squeeze bench runs from a source checkout (benchmarks/ not found: {exc})", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     raise typer.Exit(run_suite(list(ctx.args)))
 
 

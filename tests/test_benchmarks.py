@@ -1,0 +1,207 @@
+"""The benchmark suite: its pieces, and a smoke run of ``python -m benchmarks --quick`` on tiny
+limits whose outputs are checked for structure (never for timings)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.generate import checkpoints, conversation
+from benchmarks.quality import Case, evaluate, norm, summarise, text_of
+from benchmarks.rule_only import RuleOnly, message_chars
+from benchmarks.suite import ROOT, parser
+from benchmarks.systems import ABLATIONS, SYSTEMS, size_of, truncation
+
+SCORE = ROOT.parent / "shared" / "eval" / "score.py"
+
+DIALOGUES = [
+    {"id": "tiny-zh", "lang": "zh", "source": "test", "messages": [
+        {"role": "user", "content": "你好，我想找一家人均100元以内的餐馆，不要辣的。"},
+        {"role": "assistant", "content": "好的，请问您想在哪个区域？"},
+        {"role": "user", "content": "在国贸附近吧，周六晚上6点，4个人。"},
+        {"role": "assistant", "content": "为您找到了三家餐馆：甲、乙、丙，都在国贸附近，人均八十到一百元。"},
+        {"role": "user", "content": "好的谢谢"},
+        {"role": "assistant", "content": "不客气，还需要别的吗？"},
+        {"role": "user", "content": "帮我订甲那家吧。"}],
+     "checkpoints": [{"turn": 7, "constraints": [
+         {"slot": "餐馆-人均消费", "value": "100元以内", "verbatim": True},
+         {"slot": "餐馆-周边", "value": "国贸", "verbatim": True},
+         {"slot": "餐馆-人数", "value": "4个人", "verbatim": True},
+         {"slot": "餐馆-菜系", "value": "川菜", "verbatim": False}]}]},
+    {"id": "tiny-en", "lang": "en", "source": "test", "messages": [
+        {"role": "user", "content": "Hi, I need a cheap hotel in the north with free parking, no smoking rooms please."},
+        {"role": "assistant", "content": "There are several. Do you have a preferred star rating?"},
+        {"role": "user", "content": "4 stars, for 3 nights from Friday."},
+        {"role": "assistant", "content": "The Acorn Guest House fits: north, cheap, 4 stars, free parking."},
+        {"role": "user", "content": "ok thanks"},
+        {"role": "assistant", "content": "Shall I book it?"},
+        {"role": "user", "content": "Yes, book it for 2 people."}],
+     "checkpoints": [{"turn": 7, "constraints": [
+         {"slot": "hotel-area", "value": "north", "verbatim": True},
+         {"slot": "hotel-pricerange", "value": "cheap", "verbatim": True},
+         {"slot": "hotel-stars", "value": "4", "verbatim": True},
+         {"slot": "hotel-book day", "value": "friday", "verbatim": True}]}]},
+]
+
+
+def test_generator_output_unchanged_and_annotated() -> None:
+    for lang in ("zh", "en"):
+        for seed in range(5):
+            plain = conversation(lang, 25, seed)
+            conv, inserted = conversation(lang, 25, seed, annotated=True)
+            assert conv == plain  # existing callers see the same conversation
+            assert inserted
+            for item in inserted:
+                message = conv["messages"][item["message"]]
+                assert message["role"] == "user"
+                assert item["value"].casefold() in message["content"].casefold()
+                assert item["phrase"] in message["content"]
+                assert "-" in item["slot"]
+            points = checkpoints(conv["messages"], inserted, every=10)
+            assert points[-1]["turn"] == len(conv["messages"])
+            for cp in points:
+                assert conv["messages"][cp["turn"] - 1]["role"] == "user"
+                slots = [c["slot"] for c in cp["constraints"]]
+                assert len(slots) == len(set(slots))  # a later value replaces the earlier one
+    # a fixed seed is a fixed conversation
+    assert conversation("en", 12, 3) == conversation("en", 12, 3)
+
+
+@pytest.mark.skipif(not SCORE.is_file(), reason="../shared/eval/score.py not present")
+def test_normalisation_matches_score_py() -> None:
+    spec = importlib.util.spec_from_file_location("shared_score", SCORE)
+    score = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(score)
+    samples = ["  Budget NO more\tthan $300 ", "预算 500 元 以内", "Ｆｕｌｌ width Ａ", ""]
+    for s in samples:
+        for lang in ("zh", "en"):
+            assert norm(s, lang) == score.norm(s, lang)
+    messages = [{"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+                {"role": "assistant", "content": None}, {"role": "user", "content": "c"}]
+    assert text_of(messages) == score.text_of(messages)
+
+
+def test_rule_only_keeps_constraints_within_budget() -> None:
+    rule = RuleOnly()
+    for dialogue in DIALOGUES:
+        history = dialogue["messages"]
+        target = int(size_of(history) * 0.6)
+        out = rule(history, target, dialogue["lang"])
+        assert size_of(out) <= target
+        assert out[-1] == history[-1]  # the current turn verbatim
+        text = text_of(out)
+        assert "好的谢谢" not in text and "ok thanks" not in text  # confirmations go
+    zh = text_of(rule(DIALOGUES[0]["messages"], 200, "zh"))
+    assert "100元以内" in zh and "不要辣的" in zh  # a number, a negation
+    en = text_of(rule(DIALOGUES[1]["messages"], 400, "en"))
+    assert "no smoking rooms" in en and "4 stars" in en
+
+
+def test_truncation_peer_and_measure() -> None:
+    conv = conversation("en", 12, 1)
+    history = conv["messages"]
+    target = int(size_of(history) * 0.35)
+    out = truncation()(history, target, "en")
+    assert size_of(out) <= target
+    assert out[0]["role"] == "system" and out[1]["role"] == "user"
+    assert out[-1] == history[-1]
+    call = next(m for m in history if m.get("tool_calls"))
+    fn = call["tool_calls"][0]["function"]
+    assert message_chars(call) == len(fn["name"]) + len(fn["arguments"])
+
+
+def test_evaluate_scores_retention_and_eid() -> None:
+    dialogue = DIALOGUES[1]
+    constraints = [c for c in dialogue["checkpoints"][0]["constraints"] if c["verbatim"]]
+    case = Case("tiny", "x", "en", dialogue["messages"], constraints)
+    tallies = evaluate(lambda m, t, lang: m, [case], [0.5])  # "keeps everything": over budget
+    [row] = summarise("identity", tallies)
+    assert row["retention"] == 1.0 and row["over_budget"] == 1 and row["mean_size"] == 1.0
+    assert row["clusters"] == 1 and row["clusters_covered"] == 1
+    assert row["eid_per_1k_tokens"] == pytest.approx(1000 * 5 / (case.size / 4), abs=0.01)
+    tallies = evaluate(lambda m, t, lang: [], [case], [0.5])
+    [row] = summarise("nothing", tallies)
+    assert row["retention"] == 0.0 and row["over_budget"] == 0
+
+
+def test_cli_has_bench_command() -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "--help"])
+    assert result.exit_code == 0
+    assert "--quick" in result.output and "--data-dir" in result.output
+
+
+def test_default_data_dir_is_beside_the_repo() -> None:
+    args = parser().parse_args([])
+    assert args.data_dir is None  # resolved to ROOT.parent / "shared" / "data" at run time
+    assert (ROOT / "benchmarks" / "suite.py").is_file()
+
+
+def test_quick_run_writes_report(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    for dialogue in DIALOGUES:
+        (data / f"{dialogue['id']}.jsonl").write_text(json.dumps(dialogue, ensure_ascii=False) + "\n", "utf-8")
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks", "--quick", "--data-dir", str(data), "--out", str(out),
+         "--limit", "1", "--sessions", "1", "--session-turns", "8", "--turns", "10,30", "--count", "1",
+         "--batch-count", "1", "--no-progress"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=170)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads((out / "results.json").read_text("utf-8"))
+    assert {"meta", "notes", "quality", "speed", "main_table", "figures"} <= set(result)
+    assert result["meta"]["machine"]["cores"] >= 1 and result["meta"]["quick"] is True
+
+    quality = result["quality"]
+    assert quality["ratios"] == [0.25, 0.35, 0.5]
+    names = [d["name"] for d in quality["datasets"]]
+    assert names == ["tiny-en", "tiny-zh", "generated_zh", "generated_en"]
+    statuses = {s["system"]: s["status"] for s in quality["systems"]}
+    assert list(statuses) == SYSTEMS
+    ran = [s for s, status in statuses.items() if status == "ran"]
+    assert {"truncation", "rule-only", *ABLATIONS} <= set(ran)
+    assert statuses["semantic-kernel"] in ("ran", "skipped")
+    keys = {"dataset", "system", "ratio", "cases", "constraints", "kept", "retention", "mean_size",
+            "over_budget", "clusters", "clusters_covered", "tokens", "eid_per_1k_tokens", "p50_ms", "errors"}
+    rows = quality["results"]
+    assert len(rows) == len(ran) * len(names) * 3
+    for row in rows:
+        assert keys <= set(row)
+        assert row["errors"] == 0
+        assert 0 <= row["retention"] <= 1
+
+    speed = result["speed"]
+    assert speed["load_s"] > 0 and speed["peak_rss_mb"] > 0
+    assert {(r["lang"], r["turns"]) for r in speed["latency"]} == {(l, t) for l in ("zh", "en") for t in (10, 30)}
+    for row in speed["latency"]:
+        assert {"p50", "p95", "n"} <= set(row["cold"]) and {"p50", "p95"} <= set(row["warm"])
+    assert set(speed["growth"]) == {"zh", "en"}
+    assert {"slope", "intercept", "r2"} <= set(speed["growth"]["en"]["cold"]["per_turn"])
+    assert speed["throughput"]["per_cpu_second"] > 0
+
+    main = result["main_table"]
+    assert main["ratio"] == 0.35
+    assert set(main["retention"]) == set(ran)
+    assert set(main["retention"]["project"]) == set(names)
+    assert set(main["latency_30"]) == {"zh", "en"}
+
+    assert sorted(result["figures"]) == ["latency_vs_turns.png", "retention_vs_size.png"]
+    for name in result["figures"]:
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    report = (out / "report.md").read_text("utf-8")
+    for heading in ("# context-squeeze benchmark report", "## Main table", "## Quality", "## Speed",
+                    "## Notes", "## Figures", "### tiny-zh", "### generated_en"):
+        assert heading in report
+    assert "chars / 1.5" in report and "chars / 4" in report

@@ -11,8 +11,9 @@ import json
 import re
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from datetime import datetime
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..config import Settings
 from ..rulepacks import Hit, RulePack
@@ -267,15 +268,15 @@ class FactStage:
         self._memo_size = settings["stages.memo_size"]
         self._lock = threading.Lock()
 
-    def _analysis(self, text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...]
-                  ) -> tuple[list[Fact], list[KeyClause]]:
-        key = (pack.lang, pack.version, text, entities)
+    def _remembered(self, key: tuple[object, ...],
+                    compute: Callable[[], tuple[list[Fact], list[KeyClause]]]
+                    ) -> tuple[list[Fact], list[KeyClause]]:
         with self._lock:
             found = self._memo.get(key)
             if found is not None:
                 self._memo.move_to_end(key)
                 return found
-        found = analyse_text(text, pack, entities)
+        found = compute()
         with self._lock:
             self._memo[key] = found
             while len(self._memo) > self._memo_size:
@@ -293,10 +294,16 @@ class FactStage:
         entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         for event in data.prefix:
             if event.role == "user":
-                analysis = self._analysis(event.text, data.pack, entities[event.id])
+                found = entities[event.id]
+                analysis = self._remembered(
+                    ("user", data.pack.lang, data.pack.version, event.text, found),
+                    lambda: analyse_text(event.text, data.pack, found))
                 event_facts, event_clauses = _stamped(*analysis, event.id, data.pack, data.now)
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
-            elif event.role == "tool":
-                facts.extend(extract_tool_facts(event, data.pack, max_fields, max_chars))
+            elif event.role == "tool":  # read once per text, like user turns
+                analysis = self._remembered(
+                    ("tool", data.pack.lang, data.pack.version, event.text, max_fields, max_chars),
+                    lambda: (extract_tool_facts(replace(event, id=""), data.pack, max_fields, max_chars), []))
+                facts.extend(_stamped(*analysis, event.id, data.pack, None)[0])
         return StageResult(self.name, tuple(facts), tuple(clauses))

@@ -239,10 +239,3 @@ class StateStage:
 
     def run(self, data: StageInput) -> StageResult:
         return extract_state(tuple(data.prefix), data.pack)
-
-
-def current_values(transitions: tuple[Transition, ...]) -> set[Span]:
-    """Spans of values that a later transition replaced: they are history, not constraints."""
-    return {t.old_span for t in transitions if t.old_span is not None}
-
-

@@ -36,7 +36,7 @@ from typing import IO, Any
 
 from .compressor import Compressor
 from .config import Settings, load_settings
-from .errors import SqueezeError
+from .errors import Errors, SqueezeError
 from .parse import decode_json
 
 __all__ = ["BatchSummary", "Record", "default_workers", "read_done_ids", "read_records",
@@ -44,8 +44,8 @@ __all__ = ["BatchSummary", "Record", "default_workers", "read_done_ids", "read_r
 
 # Failures that are not about the line's content, so not in the input-error catalogue
 # (pipeline/errors.py); they still get a stable code in the errors file.
-INTERNAL_ERROR = "X001"   # compressing the line raised something unexpected (a bug)
-WORKER_DIED = "X002"      # the worker process handling the line died (crash, out of memory)
+INTERNAL_ERROR = Errors.E036.name  # compressing the line raised something unexpected (a bug)
+WORKER_DIED = Errors.E037.name     # the worker process handling the line died (crash, memory)
 
 _ID_PREFIX = b'{"id": '
 
@@ -306,7 +306,7 @@ def _compress_one(record: Record) -> Outcome:
         return _failure(record, conv_id, error.code, error.message)
     except Exception as error:  # noqa: BLE001 - one bad line must not stop the run
         return _failure(record, conv_id, INTERNAL_ERROR,
-                        f"[{INTERNAL_ERROR}] {type(error).__name__}: {error}")
+                        Errors.E036.format(kind=type(error).__name__, detail=error))
     dump = json.dumps
     payload = (dump(result.messages, ensure_ascii=False), dump(result.snapshot, ensure_ascii=False),
                dump(result.report, ensure_ascii=False))
@@ -467,9 +467,7 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
             try:
                 outcomes = future.result()
             except BrokenProcessPool:
-                outcomes = [_failure(r, None, WORKER_DIED,
-                                     f"[{WORKER_DIED}] the worker process died while compressing "
-                                     "this chunk; --resume tries it again") for r in chunk]
+                outcomes = [_failure(r, None, WORKER_DIED, Errors.E037.format()) for r in chunk]
                 if owner is pool:  # every future of a broken pool fails: replace it once, go on
                     pool.shutdown(wait=False, cancel_futures=True)
                     pool = start()

@@ -7,7 +7,10 @@ Exception tree::
 
     SqueezeError            every error the library raises on purpose (has .code)
     ├── InputError          the history or the request is invalid (E001–E019)
-    └── ConfigError         a setting or a rule pack is invalid (E020–E039)
+    └── ConfigError         a setting, a rule pack or a model file is invalid (E020–E029)
+
+E030–E035 are the HTTP service's answers (pipeline/service.py), E036–E037 the lines a batch
+run could not compress for a reason of its own (pipeline/batch.py, in the errors file).
 """
 
 from __future__ import annotations
@@ -38,6 +41,14 @@ class Errors(str, Enum):
     E023 = "rule pack {name!r}: {detail}"
     E024 = "no rule pack for language {lang!r} (have: {available})"
     E025 = "model {name!r}: {path} has sha256 {found}, models/manifest.toml expects {expected}"
+    E030 = "missing or wrong bearer token: send \"Authorization: Bearer <the token in ${env}>\""
+    E031 = "request body over the limit of {limit} bytes (service.max_body_bytes)"
+    E032 = "compression took longer than {seconds} s (service.timeout_seconds)"
+    E033 = "not ready: the models are still loading{detail}"
+    E034 = "internal error ({kind}); the server log has the details"
+    E035 = "{method} {path}: {detail}"
+    E036 = "{kind}: {detail}"
+    E037 = "the worker process died while compressing this chunk; --resume tries it again"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

@@ -23,7 +23,6 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from enum import Enum
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -44,23 +43,9 @@ from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError
 from .parse import decode_json
 
-__all__ = ["ServiceErrors", "create_app"]
+__all__ = ["create_app"]
 
 log = logging.getLogger("pipeline.service")
-
-
-class ServiceErrors(str, Enum):
-    """Errors of the transport, not of the history (those are ``Errors``, answered with 400)."""
-
-    S001 = "missing or wrong bearer token: send \"Authorization: Bearer <the token in ${env}>\""
-    S002 = "request body over the limit of {limit} bytes (service.max_body_bytes)"
-    S003 = "compression took longer than {seconds} s (service.timeout_seconds)"
-    S004 = "not ready: the models are still loading{detail}"
-    S005 = "internal error ({kind}); the server log has the details"
-    S006 = "{method} {path}: {detail}"
-
-    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
-        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
 
 
 class ApiError(Exception):
@@ -72,7 +57,7 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.headers = status, code, message, headers
 
     @classmethod
-    def of(cls, status: int, entry: ServiceErrors, headers: Mapping[str, str] | None = None,
+    def of(cls, status: int, entry: Errors, headers: Mapping[str, str] | None = None,
            **kwargs: object) -> ApiError:
         return cls(status, entry.name, entry.format(**kwargs), headers)
 
@@ -236,12 +221,12 @@ def _request(data: Any, query: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
 async def _read_body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ApiError.of(413, ServiceErrors.S002, limit=limit)
+        raise ApiError.of(413, Errors.E031, limit=limit)
     body = bytearray()
     async for chunk in request.stream():  # a chunked upload has no length to check first
         body += chunk
         if len(body) > limit:
-            raise ApiError.of(413, ServiceErrors.S002, limit=limit)
+            raise ApiError.of(413, Errors.E031, limit=limit)
     return bytes(body)
 
 
@@ -285,7 +270,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
             response = await call_next(request)
         except Exception:
             log.exception("unhandled error on %s %s", request.method, request.url.path)
-            response = error_response(500, "S005", ServiceErrors.S005.format(kind="unexpected"))
+            response = error_response(500, "E034", Errors.E034.format(kind="unexpected"))
         route = request.scope.get("route")
         path = getattr(route, "path", "other")
         metrics.requests.labels(path, str(response.status_code)).inc()
@@ -302,7 +287,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return error_response(exc.status_code, "S006", ServiceErrors.S006.format(
+        return error_response(exc.status_code, "E035", Errors.E035.format(
             method=request.method, path=request.url.path, detail=exc.detail),
             getattr(exc, "headers", None))
 
@@ -312,19 +297,19 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
         scheme, _, given = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(),
                                                                  state.token.encode()):
-            raise ApiError.of(401, ServiceErrors.S001, {"WWW-Authenticate": "Bearer"},
+            raise ApiError.of(401, Errors.E030, {"WWW-Authenticate": "Bearer"},
                               env=settings["service.token_env"])
 
     def not_ready() -> ApiError:
         detail = f" (loading failed: {state.load_error})" if state.load_error else ""
-        return ApiError.of(503, ServiceErrors.S004, detail=detail)
+        return ApiError.of(503, Errors.E033, detail=detail)
 
     error_responses: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": text}
         for status, text in ((400, "invalid history or options (codes E001-E024)"),
-                             (401, "missing or wrong bearer token (S001)"),
-                             (413, "body too large (S002)"), (503, "models loading (S004)"),
-                             (504, "timed out (S003)"), (500, "internal error (S005)"))}
+                             (401, "missing or wrong bearer token (E030)"),
+                             (413, "body too large (E031)"), (503, "models loading (E033)"),
+                             (504, "timed out (E032)"), (500, "internal error (E034)"))}
 
     @app.post("/v1/compress", response_model=CompressResponse, responses=error_responses,
               openapi_extra={"requestBody": {"required": True, "content": {
@@ -347,12 +332,12 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
             body, report = await asyncio.wait_for(
                 asyncio.get_running_loop().run_in_executor(state.pool, work), timeout)
         except TimeoutError:
-            raise ApiError.of(504, ServiceErrors.S003, seconds=timeout) from None
+            raise ApiError.of(504, Errors.E032, seconds=timeout) from None
         except SqueezeError:
             raise
         except Exception as exc:
             log.exception("compression failed")
-            raise ApiError.of(500, ServiceErrors.S005, kind=type(exc).__name__) from None
+            raise ApiError.of(500, Errors.E034, kind=type(exc).__name__) from None
         metrics.observe(report)
         return Response(body, media_type="application/json")
 

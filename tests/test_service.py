@@ -128,7 +128,7 @@ def test_input_errors_answer_400_with_the_code(client: TestClient, body: bytes, 
 def test_unknown_paths_and_methods_answer_json_errors(client: TestClient) -> None:
     for response, status in ((client.get("/nope"), 404), (client.get("/v1/compress"), 405)):
         assert response.status_code == status
-        assert response.json()["error"]["code"] == "S006"
+        assert response.json()["error"]["code"] == "E035"
 
 
 def test_auth_off_without_the_variable(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,7 +146,7 @@ def test_auth_on_when_the_variable_is_set(compressor: Compressor,
         for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic s3cret"}):
             response = client.post("/v1/compress", json=body, headers=headers)
             assert response.status_code == 401
-            assert response.json()["error"]["code"] == "S001"
+            assert response.json()["error"]["code"] == "E030"
             assert response.headers["www-authenticate"] == "Bearer"
         ok = client.post("/v1/compress", json=body, headers={"Authorization": "Bearer s3cret"})
         assert ok.status_code == 200
@@ -161,7 +161,7 @@ def test_body_over_the_limit_answers_413(compressor: Compressor) -> None:
         response = client.post("/v1/compress", content=big,
                                headers={"content-type": "application/json"})
         assert response.status_code == 413
-        assert response.json()["error"]["code"] == "S002"
+        assert response.json()["error"]["code"] == "E031"
         # a chunked upload has no Content-Length: it is counted as it comes
         chunks = (big[i:i + 500] for i in range(0, len(big), 500))
         response = client.post("/v1/compress", content=chunks,
@@ -177,7 +177,7 @@ def test_timeout_answers_504(compressor: Compressor) -> None:
     for client in started(app):
         response = client.post("/v1/compress", json={**unseen, "target_chars": 2000})
         assert response.status_code == 504
-        assert response.json()["error"]["code"] == "S003"
+        assert response.json()["error"]["code"] == "E032"
 
 
 def test_not_ready_until_the_models_are_loaded(compressor: Compressor) -> None:
@@ -190,7 +190,7 @@ def test_not_ready_until_the_models_are_loaded(compressor: Compressor) -> None:
     with TestClient(create_app(compressor=load)) as client:
         assert client.get("/healthz").status_code == 200
         response = client.get("/readyz")
-        assert response.status_code == 503 and response.json()["error"]["code"] == "S004"
+        assert response.status_code == 503 and response.json()["error"]["code"] == "E033"
         busy = client.post("/v1/compress", json=example("zh_return.json"))
         assert busy.status_code == 503
         assert "squeeze_ready 0.0" in client.get("/metrics").text

@@ -26,7 +26,7 @@ _REQUIRED = {
     "questions": ("cues",),
     "state": ("drop_before", "drop_after", "choose_after", "add_after", "change", "actions",
               "authorize", "object_extension", "short_object", "object_end", "conditionals",
-              "gapped_change", "mention_after", "negation_gap", "question_marks",
+              "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks",
               "pronouns"),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
 }
@@ -139,6 +139,7 @@ class StateRules:
     gapped_change: re.Pattern[str]
     mention_after: Lexicon
     negation_gap: int
+    gap_breaks: re.Pattern[str]
     question_marks: tuple[str, ...]
     conditional: Lexicon
     pronouns: frozenset[str]
@@ -238,6 +239,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         gapped_change=_compile(lang, table["gapped_change"]),
         mention_after=cue("mention_after"),
         negation_gap=int(table["negation_gap"]),
+        gap_breaks=_compile(lang, table["gap_breaks"]),
         question_marks=tuple(table["question_marks"]),
         conditional=cue("conditionals"),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),

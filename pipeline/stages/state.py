@@ -103,7 +103,7 @@ def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """"don't book yet": a decision cue right after a negation is no decision."""
     for cue in pack.negation.finditer(text, start, cue_start):
         gap = text[cue.end():cue_start]
-        if len(gap) <= pack.state.negation_gap and not re.search(r"[,，。.;；!?！？]", gap):
+        if len(gap) <= pack.state.negation_gap and not pack.state.gap_breaks.search(gap):
             return True
     return False
 

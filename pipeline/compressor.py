@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .config import Settings, load_settings
 from .errors import Warnings
@@ -15,8 +16,8 @@ from .policy import plan
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
-from .types import (Action, CompressionResult, Conversation, Event, Plan, Snapshot, StageResult,
-                    SummaryOutcome, SummaryRequest)
+from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
+                    PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest)
 
 __all__ = ["Compressor", "Summarizer"]
 
@@ -66,11 +67,11 @@ class Compressor:
         decision = plan(conv, self.settings, target=target_chars, force=force)
         if decision.action is Action.COMPACT:
             return self._compact(conv, pack, decision, started)
-        out = [self._trimmed(conv.events[i], pack) if i in decision.trimmed else e.message
+        out = [self.trimmed(conv.events[i], pack) if i in decision.trimmed else e.message
                for i, e in enumerate(conv.events)]
         out = [dict(m) for m in out]
         snapshot = Snapshot(conv.lang, covered_events=[])
-        return self._result(conv, decision, out, snapshot, {}, [], started)
+        return self.assemble(conv, decision, out, snapshot.to_dict(), {}, [], started)
 
     def _models(self, pack: RulePack) -> dict[str, Any]:
         """The models the stages share, loaded on first use per language, then kept."""
@@ -88,66 +89,107 @@ class Compressor:
             self._loaded[pack.lang] = models
         return self._loaded[pack.lang]
 
-    def _trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
+    def _run_stages(self, data: StageInput, carried: CarriedState | None
+                    ) -> tuple[list[StageResult], list[str]]:
+        if len(self.stages) == 1:
+            outcomes = [self._run_one(self.stages[0], data, carried)]
+        else:
+            outcomes = list(self._pool.map(lambda s: self._run_one(s, data, carried), self.stages))
+        return [r for r, _ in outcomes], [w for _, w in outcomes if w]
+
+    @staticmethod
+    def _run_one(stage: Stage, data: StageInput,
+                 carried: CarriedState | None) -> tuple[StageResult, str | None]:
+        """A stage that reads events one by one runs only over the events the carried state
+        does not hold; the others (they link turns) read the whole prefix again."""
+        before = next((r for r in carried.results if r.name == stage.name and not r.error),
+                      None) if carried else None
+        if before is None or not stage.per_event:
+            return run_stage(stage, data)
+        fresh = [e for e in data.prefix if e.id not in carried.events]  # type: ignore[union-attr]
+        result, warning = run_stage(stage, replace(data, prefix=fresh))
+        if result.error:
+            return result, warning
+        return replace(result, facts=before.facts + result.facts,
+                       clauses=before.clauses + result.clauses), warning
+
+    def summarize_prefix(self, conv: Conversation, cut: int, budget: int, *,
+                         carried: CarriedState | None = None) -> PrefixSummary:
+        """Compact ``conv.events[:cut]`` into one text of at most ``budget``; with ``carried``,
+        the per-event results of the events it holds are reused, not recomputed."""
+        pack = load_rule_pack(conv.lang)
+        prefix = conv.events[:cut]
+        results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
+                                                        self._models(pack)), carried)
+        snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
+        rendering = render_summary(prefix, items, must, pack, budget, self.measure,
+                                   self.settings["summary.layout_tolerance"])
+        if rendering.missing:
+            warnings.append(Warnings.W004.format(count=len(rendering.missing), budget=budget,
+                                                 facts="; ".join(f.text for f in rendering.missing)))
+        outcome = SummaryOutcome(rendering.text, "extractive")
+        if self.llm is not None:
+            outcome = self.llm.summarize(SummaryRequest(
+                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text, budget))
+            if self.measure(outcome.text) > budget:  # a summariser must fit too
+                outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
+        snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}
+                                  for i in rendering.kept]
+        return PrefixSummary(
+            outcome.text, snapshot, tuple(results), tuple(e.id for e in prefix if e.role != "system"),
+            outcome.path, outcome.reason, tuple(outcome.attempts), tuple(warnings),
+            {r.name: round(r.seconds * 1000, 3) for r in results},
+            {r.name: ("failed" if r.error else "ok") for r in results})
+
+    def summary_message(self, text: str, covered: Sequence[str], version: int = 1) -> dict[str, Any]:
+        """The one message that stands for the prefix (DESIGN §2)."""
+        message: dict[str, Any] = {"role": self.settings["summary.role"],
+                                   "name": self.settings["summary.name"], "content": text}
+        if self.settings["summary.annotate"]:
+            message["metadata"] = {"squeeze": {"snapshot_version": version,
+                                               "covered": [covered[0], covered[-1]]}}
+        return message
+
+    def producers(self, lang: str) -> dict[str, str]:
+        """What a stored state depends on: a state made by other rules or models is not reused."""
+        from .backends import backend_for
+        return {"rules": f"{lang} {load_rule_pack(lang).version}",
+                "entities": (self.settings.values.get(f"models.spacy_{lang}") or "default")
+                if self.settings["stages.entities"] else "off",
+                "embedder": backend_for(lang, self.settings),
+                "stages": ",".join(self.settings["stages.enabled"])}
+
+    def trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
+        """An old tool result replaced by a note naming the tool, the event and its size."""
         note = pack.templates["trimmed"].format(tool=event.tool_name or "tool", event=event.id,
                                                size=event.size)
         message = dict(event.message)
         message["content"] = note
         return message
 
-    def _run_stages(self, data: StageInput) -> tuple[list[StageResult], list[str]]:
-        if len(self.stages) == 1:
-            outcomes = [run_stage(self.stages[0], data)]
-        else:
-            outcomes = list(self._pool.map(lambda s: run_stage(s, data), self.stages))
-        return [r for r, _ in outcomes], [w for _, w in outcomes if w]
-
     def _compact(self, conv: Conversation, pack: RulePack, decision: Plan,
                  started: float) -> CompressionResult:
         assert decision.cut is not None
-        prefix = conv.events[:decision.cut]
-        results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
-                                                        self._models(pack)))
-        snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
-        rendering = render_summary(prefix, items, must, pack, decision.summary_budget, self.measure,
-                                   self.settings["summary.layout_tolerance"])
-        if rendering.missing:
-            warnings.append(Warnings.W004.format(count=len(rendering.missing),
-                                                 budget=decision.summary_budget,
-                                                 facts="; ".join(f.text for f in rendering.missing)))
-        covered = [e.id for e in prefix if e.role != "system"]
-        outcome = SummaryOutcome(rendering.text, "extractive")
-        if self.llm is not None:
-            outcome = self.llm.summarize(SummaryRequest(
-                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text,
-                decision.summary_budget))
-            if self.measure(outcome.text) > decision.summary_budget:  # a summariser must fit too
-                outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
-        summary: dict[str, Any] = {"role": self.settings["summary.role"],
-                                   "name": self.settings["summary.name"],
-                                   "content": outcome.text}
-        if self.settings["summary.annotate"]:
-            summary["metadata"] = {"squeeze": {"snapshot_version": 1,
-                                               "covered": [covered[0], covered[-1]]}}
-        out = [dict(e.message) for e in prefix if e.role == "system"] + [summary]
-        out += [self._trimmed(e, pack) if e.index in decision.trimmed else dict(e.message)
+        summary = self.summarize_prefix(conv, decision.cut, decision.summary_budget)
+        out = [dict(e.message) for e in conv.events[:decision.cut] if e.role == "system"]
+        out.append(self.summary_message(summary.text, summary.covered))
+        out += [self.trimmed(e, pack) if e.index in decision.trimmed else dict(e.message)
                 for e in conv.events[decision.cut:]]
-        snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}
-                                  for i in rendering.kept]
-        timings = {r.name: round(r.seconds * 1000, 3) for r in results}
-        stages = {r.name: ("failed" if r.error else "ok") for r in results}
-        result = self._result(conv, decision, out, snapshot, timings, warnings, started,
-                              stages=stages, covered=covered, summary_chars=self.measure(outcome.text))
-        result.report["summary_path"] = outcome.path
-        result.report["fallback"] = outcome.reason if outcome.path == "fallback" else None
-        if outcome.attempts:
-            result.report["llm_attempts"] = list(outcome.attempts)
+        result = self.assemble(conv, decision, out, summary.snapshot.to_dict(), summary.timings,
+                              list(summary.warnings), started, stages=summary.stages,
+                              covered=list(summary.covered),
+                              summary_chars=self.measure(summary.text))
+        result.report["summary_path"] = summary.path
+        result.report["fallback"] = summary.reason if summary.path == "fallback" else None
+        if summary.attempts:
+            result.report["llm_attempts"] = list(summary.attempts)
         return result
 
-    def _result(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
-                snapshot: Snapshot, timings: dict[str, float], warnings: list[str],
-                started: float, *, stages: dict[str, str] | None = None,
-                covered: list[str] | None = None, summary_chars: int = 0) -> CompressionResult:
+    def assemble(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
+                 snapshot: dict[str, Any], timings: dict[str, float], warnings: list[str],
+                 started: float, *, stages: dict[str, str] | None = None,
+                 covered: list[str] | None = None, summary_chars: int = 0) -> CompressionResult:
+        """The result of one call: the messages to send, the snapshot and the report."""
         after = sum(self._size(m) for m in out)
         report = {
             "action": decision.action.value,
@@ -169,7 +211,7 @@ class Compressor:
             "fallback": None,
             "now": conv.now.isoformat(),
         }
-        return CompressionResult(out, snapshot.to_dict(), report)
+        return CompressionResult(out, snapshot, report)
 
     def _size(self, message: Mapping[str, Any]) -> int:
         calls = message.get("tool_calls") or []

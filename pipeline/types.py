@@ -8,12 +8,10 @@ from enum import Enum
 from typing import Any, Mapping
 
 __all__ = [
-    "Action", "CompressionResult", "Conversation", "Decision", "Event", "Fact", "IntentCluster",
-    "KeyClause",
-    "OpenItem", "Plan", "Snapshot", "Span", "StageResult", "Strength", "SummaryItem",
-    "SummaryOutcome", "SummaryRequest", "ToolCall",
-    "Transition",
-    "Turn",
+    "Action", "Audit", "CarriedState", "CompressionResult", "Conversation", "Decision", "Event",
+    "Fact", "IntentCluster", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "SessionView",
+    "Snapshot", "SnapshotRecord", "Span", "StageResult", "StoredEvent", "Strength", "SummaryItem",
+    "SummaryOutcome", "SummaryRequest", "ToolCall", "Transition", "Turn",
 ]
 
 
@@ -270,6 +268,81 @@ class SummaryOutcome:
     path: str
     reason: str | None = None
     attempts: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class CarriedState:
+    """Stage results already computed for some events of the prefix (a stored snapshot's
+    state): a stage that reads events one by one runs only over the others."""
+
+    events: frozenset[str]
+    results: tuple[StageResult, ...]
+
+
+@dataclass(frozen=True)
+class PrefixSummary:
+    """A prefix compacted into one text, with the structured state it was rendered from."""
+
+    text: str
+    snapshot: Snapshot
+    results: tuple[StageResult, ...]    # every stage's result over the whole prefix
+    covered: tuple[str, ...]            # ids of the non-system prefix events
+    path: str                           # extractive | accepted | retried | fallback
+    reason: str | None
+    attempts: tuple[dict[str, Any], ...]
+    warnings: tuple[str, ...]
+    timings: dict[str, float]
+    stages: dict[str, str]
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One message of a session's event log: ``seq`` orders the log (1-based, never reused)."""
+
+    seq: int
+    id: str
+    message: Mapping[str, Any]
+    appended: str                        # ISO-8601 time it was appended
+
+
+@dataclass(frozen=True)
+class SnapshotRecord:
+    """A committed compaction: it covers every live event with ``seq <= cursor``."""
+
+    version: int
+    state_revision: int
+    cursor: int
+    covered: tuple[str, str]            # first and last covered event id
+    state: tuple[StageResult, ...]       # the structured state the next compaction starts from
+    snapshot: dict[str, Any]
+    text: str
+    producers: dict[str, str]            # rule pack and model versions that made it
+    created: str
+    valid: bool = True
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """A session as read in one transaction: what a compaction starts from."""
+
+    revision: int
+    events: tuple[StoredEvent, ...]      # live events, in log order
+    snapshot: SnapshotRecord | None      # the newest valid snapshot
+
+
+@dataclass(frozen=True)
+class Audit:
+    """One row per compaction attempt: what it did, what it cost, how it ended."""
+
+    action: str                          # compact | none
+    outcome: str                         # committed | conflict | gave_up
+    chars_before: int
+    chars_after: int
+    duration_ms: float
+    snapshot_version: int | None = None
+    stage_ms: dict[str, float] = field(default_factory=dict)
+    fallback: str | None = None
+    detail: str = ""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ class Stage(Protocol):
 
     name: str
     assigns: tuple[str, ...]  # the StageResult fields it fills
+    per_event: bool           # its result for a message depends on that message alone
 
     def run(self, data: StageInput) -> StageResult: ...
 

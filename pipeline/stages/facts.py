@@ -262,6 +262,7 @@ class FactStage:
 
     name = "facts"
     assigns = ("facts", "clauses")
+    per_event = True   # a message's facts depend on that message alone: stored ones are reused
 
     def __init__(self, settings: Settings) -> None:
         self._memo: OrderedDict[tuple[object, ...], tuple[list[Fact], list[KeyClause]]] = OrderedDict()

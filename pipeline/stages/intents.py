@@ -48,6 +48,7 @@ def cluster_intents(events: Sequence[Event], vectors: np.ndarray, eps: float, mi
 class IntentStage:
     name = "intents"
     assigns = ("intents",)
+    per_event = False  # it links turns: it reads the whole prefix every time
 
     def __init__(self, settings: Settings) -> None:
         self.eps = settings["intents.eps"]

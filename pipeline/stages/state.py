@@ -233,6 +233,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
 class StateStage:
     name = "state"
     assigns = ("decisions", "transitions", "open_items")
+    per_event = False  # it links turns: it reads the whole prefix every time
 
     def __init__(self, settings: Settings) -> None:
         del settings  # reads everything it needs from the rule pack

@@ -7,7 +7,8 @@ Exception tree::
 
     SqueezeError            every error the library raises on purpose (has .code)
     ├── InputError          the history or the request is invalid (E001–E019)
-    └── ConfigError         a setting, a rule pack or a model file is invalid (E020–E029)
+    ├── ConfigError         a setting, a rule pack or a model file is invalid (E020–E029)
+    └── StoreError          a session store or a session cannot be used as asked (E040–E049)
 
 E030–E035 are the HTTP service's answers (pipeline/service.py), E036–E037 the lines a batch
 run could not compress for a reason of its own (pipeline/batch.py, in the errors file).
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "Warnings"]
+__all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "StoreError", "Warnings"]
 
 
 class Errors(str, Enum):
@@ -49,6 +50,11 @@ class Errors(str, Enum):
     E035 = "{method} {path}: {detail}"
     E036 = "{kind}: {detail}"
     E037 = "the worker process died while compressing this chunk; --resume tries it again"
+    E040 = "no session {session!r} in the store {store}"
+    E041 = "session {session!r} has no event {event_id!r}{detail}"
+    E042 = "cannot open the session store {path}: {detail}"
+    E043 = "session {session!r}: event id {event_id!r} is already in the log (event ids are never reused)"
+    E044 = "{path} is not a context-squeeze session store: {detail}"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
@@ -83,3 +89,7 @@ class InputError(SqueezeError):
 
 class ConfigError(SqueezeError):
     """A setting, a config file or a rule pack is invalid."""
+
+
+class StoreError(SqueezeError):
+    """A session store cannot be opened, or a session or event asked for is not in it."""

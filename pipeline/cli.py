@@ -231,6 +231,128 @@ def serve(
                 log_level="info")
 
 
+session_app = typer.Typer(no_args_is_help=True,
+                           help="Sessions in a store file: append, context, show, export, delete.")
+app.add_typer(session_app, name="session")
+StoreOpt = typer.Option(None, "--store", help="The session store file (default: session.store).")
+
+
+def _session(store: Optional[Path], config: Optional[Path], session: str) -> Any:
+    from .session import Session
+    from .store import SQLiteStore
+
+    settings = load_settings(file=config)
+    return Session(SQLiteStore(store or settings["session.store"]), session,
+                   compressor=Compressor(settings))
+
+
+def _store(store: Optional[Path], config: Optional[Path]) -> Any:
+    from .store import SQLiteStore
+
+    return SQLiteStore(store or load_settings(file=config)["session.store"])
+
+
+@session_app.command("append")
+def session_append(
+    session: str = typer.Argument(..., help="The session id (created on first append)."),
+    source: str = typer.Argument(..., help="A JSON file of messages; - for stdin."),
+    store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
+) -> None:
+    """Append messages to the session's event log; prints their event ids."""
+    try:
+        data = _read(source)
+        messages = data.get("messages") if isinstance(data, dict) else data
+        ids = _session(store, config, session).append(messages)
+    except SqueezeError as error:
+        _fail(error)
+    typer.echo(json.dumps(ids))
+
+
+@session_app.command("context")
+def session_context(
+    session: str = typer.Argument(...),
+    budget: Optional[int] = BudgetOpt,
+    force: bool = typer.Option(False, "--force", help="Compact now to the low watermark."),
+    store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
+    pretty: bool = typer.Option(False, "--pretty", help="Indent the JSON output."),
+) -> None:
+    """Print {messages, snapshot, report}: what to send now, compacting first if needed."""
+    try:
+        result = _session(store, config, session).compact(force=force, budget=budget)
+    except SqueezeError as error:
+        _fail(error)
+    typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2 if pretty else None))
+
+
+@session_app.command("show")
+def session_show(
+    session: Optional[str] = typer.Argument(None, help="Omit to list the sessions in the store."),
+    store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
+) -> None:
+    """Print a session's log size, snapshots (newest state in full) and audit rows."""
+    try:
+        opened = _store(store, config)
+        if session is None:
+            typer.echo(json.dumps({"sessions": opened.sessions()}, ensure_ascii=False, indent=2))
+            return
+        view = opened.load(session)
+        snapshots = opened.snapshots(session)
+    except SqueezeError as error:
+        _fail(error)
+    shown = {
+        "session": session, "revision": view.revision, "events": len(view.events),
+        "last_event": view.events[-1].id if view.events else None,
+        "snapshots": [{"version": s.version, "valid": s.valid, "covered": list(s.covered),
+                       "state_revision": s.state_revision, "summary_chars": len(s.text),
+                       "producers": s.producers, "created": s.created} for s in snapshots],
+        "snapshot": view.snapshot.snapshot if view.snapshot else None,
+        "audits": opened.audits(session),
+    }
+    typer.echo(json.dumps(shown, ensure_ascii=False, indent=2))
+
+
+@session_app.command("export")
+def session_export(
+    session: str = typer.Argument(...),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="A JSONL file (default: stdout)."),
+    store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
+) -> None:
+    """Write the session's event log as JSONL: one {seq, id, appended, message} per line."""
+    try:
+        events = _store(store, config).load(session).events
+    except SqueezeError as error:
+        _fail(error)
+    lines = [json.dumps({"seq": e.seq, "id": e.id, "appended": e.appended, "message": e.message},
+                        ensure_ascii=False) for e in events]
+    if output is None:
+        for line in lines:
+            typer.echo(line)
+    else:
+        output.write_text("".join(line + "\n" for line in lines), "utf-8")
+
+
+@session_app.command("delete")
+def session_delete(
+    session: str = typer.Argument(...),
+    event: Optional[list[str]] = typer.Option(None, "--event", help="An event id to erase (repeatable)."),
+    everything: bool = typer.Option(False, "--all", help="Erase the whole session."),
+    store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
+) -> None:
+    """Erase events (and every snapshot covering them) or, with --all, the whole session."""
+    if bool(event) == everything:
+        typer.echo("give either --event ID (repeatable) or --all", err=True)
+        raise typer.Exit(2)
+    try:
+        if everything:
+            _store(store, config).delete_session(session)
+            typer.echo(json.dumps({"deleted": session}))
+        else:
+            invalid = _session(store, config, session).delete_events(event or [])
+            typer.echo(json.dumps({"deleted": event, "invalidated_snapshots": invalid}))
+    except SqueezeError as error:
+        _fail(error)
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
                                 "help_option_names": []})
 def bench(ctx: typer.Context) -> None:

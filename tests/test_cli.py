@@ -87,3 +87,51 @@ def test_console_script_reads_stdin_and_reports_errors_without_traceback() -> No
                          capture_output=True, check=False)
     assert bad.returncode == 2 and bad.stdout == b""
     assert bad.stderr.decode().startswith("[E001]") and b"Traceback" not in bad.stderr
+
+
+def test_session_commands_round_trip(tmp_path: Path) -> None:
+    """append → context (compacts) → show → export → delete an event → delete all."""
+    store = ["--store", str(tmp_path / "s.db"), "--config", str(CONFIG)]
+    original = json.loads((EXAMPLES / "zh_return.json").read_text("utf-8"))
+    appended = runner.invoke(app, ["session", "append", "chat-1", str(EXAMPLES / "zh_return.json"), *store])
+    assert appended.exit_code == 0, appended.stderr
+    ids = json.loads(appended.stdout)
+    assert len(ids) == len(original["messages"])
+
+    context = runner.invoke(app, ["session", "context", "chat-1", "--force", "--budget", "6000", *store])
+    assert context.exit_code == 0, context.stderr
+    result = json.loads(context.stdout)
+    assert result["report"]["commit"] == "committed" and result["report"]["snapshot_version"] == 1
+    summary = next(m["content"] for m in result["messages"] if m.get("name") == "__squeeze_summary__")
+    assert "先不要提交退货申请" in summary
+
+    shown = json.loads(runner.invoke(app, ["session", "show", "chat-1", *store]).stdout)
+    assert shown["events"] == len(ids) and shown["snapshots"][0]["valid"] is True
+    assert shown["audits"][0]["outcome"] == "committed" and shown["snapshot"]["snapshot_version"] == 1
+    listed = json.loads(runner.invoke(app, ["session", "show", *store]).stdout)
+    assert listed == {"sessions": ["chat-1"]}
+
+    out = tmp_path / "log.jsonl"
+    assert runner.invoke(app, ["session", "export", "chat-1", "-o", str(out), *store]).exit_code == 0
+    lines = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert [line["message"] for line in lines] == original["messages"]  # the log is the input, unaltered
+
+    cited = result["snapshot"]["constraints"][0]["source"][0]
+    deleted = runner.invoke(app, ["session", "delete", "chat-1", "--event", cited, *store])
+    assert json.loads(deleted.stdout) == {"deleted": [cited], "invalidated_snapshots": [1]}
+    shown = json.loads(runner.invoke(app, ["session", "show", "chat-1", *store]).stdout)
+    assert shown["events"] == len(ids) - 1 and shown["snapshots"][0]["valid"] is False
+    assert shown["snapshot"] is None
+
+    assert runner.invoke(app, ["session", "delete", "chat-1", "--all", *store]).exit_code == 0
+    gone = runner.invoke(app, ["session", "show", "chat-1", *store])
+    assert gone.exit_code == 2 and gone.stderr.startswith("[E040]") and "Traceback" not in gone.stderr
+
+
+def test_session_append_refuses_bad_input_with_a_numbered_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"role": "user", "content": "hi"}, {"role": "robot", "content": "x"}]', "utf-8")
+    result = runner.invoke(app, ["session", "append", "s", str(bad), "--store", str(tmp_path / "s.db")])
+    assert result.exit_code == 2 and result.stderr.startswith("[E003]")
+    missing = runner.invoke(app, ["session", "show", "s", "--store", str(tmp_path / "s.db")])
+    assert missing.exit_code == 2 and missing.stderr.startswith("[E040]")  # nothing was appended

@@ -1,0 +1,28 @@
+"""Stage results survive a trip through JSON, with the fact identities the renderer counts on."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pipeline import Compressor
+from pipeline.parse import parse_conversation
+from pipeline.store.codec import decode_results, encode_results
+
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
+
+
+@pytest.mark.parametrize("name", ["zh_repair.json", "en_insurance.json"])
+def test_results_round_trip(name):
+    compressor = Compressor()
+    conv = parse_conversation(json.loads((EXAMPLES / name).read_text("utf-8")), compressor.settings)
+    results = compressor.summarize_prefix(conv, len(conv.events) - 1, 3000).results
+    assert any(r.facts for r in results) and any(r.transitions or r.decisions for r in results)
+    decoded = decode_results(json.loads(json.dumps(encode_results(results), ensure_ascii=False)))
+    assert decoded == tuple(replace(r, seconds=0.0) for r in results)  # timings are not state
+    for result in decoded:
+        held = {id(f) for f in result.facts}
+        assert all(id(f) in held for c in result.clauses for f in c.facts)

@@ -2,8 +2,10 @@
 
 from .compressor import Compressor
 from .config import Settings, load_settings
-from .errors import ConfigError, InputError, SqueezeError
+from .errors import ConfigError, InputError, SqueezeError, StoreError
+from .session import Session
+from .store import SQLiteStore, Store
 from .types import CompressionResult
 
-__all__ = ["CompressionResult", "Compressor", "ConfigError", "InputError", "Settings",
-           "SqueezeError", "load_settings"]
+__all__ = ["CompressionResult", "Compressor", "ConfigError", "InputError", "SQLiteStore", "Session",
+           "Settings", "SqueezeError", "Store", "StoreError", "load_settings"]

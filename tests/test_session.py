@@ -204,13 +204,14 @@ def test_a_compaction_that_lost_the_race_retries_or_gives_up(tmp_path, retries, 
     assert [e.seq for e in log] == list(range(1, len(log) + 1)) and len(log) > 30
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("mode", ["hang-in-summary", "hang-in-commit"])
-def test_a_process_killed_mid_compaction_leaves_the_previous_snapshot(tmp_path, mode):
+def test_a_process_killed_mid_compaction_leaves_the_previous_snapshot(tmp_path, mode, lang):
     path = tmp_path / "s.db"
     session = Session(SQLiteStore(path), "crash", config=LIGHT)
-    session.append(_thirty("zh")[:20])
+    session.append(_thirty(lang)[:20])
     first = session.compact(force=True, budget=1200)
-    session.append(_thirty("zh")[20:])
+    session.append(_thirty(lang)[20:])
     marker = tmp_path / "marker"
     process = _worker(path, "crash", mode, str(marker), "1200")
     deadline = time.monotonic() + 120

@@ -94,7 +94,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
-                           label, (event_order, start), must=held)
+                           label, (event_order, start), must=held, facts=tuple(facts))
 
     alternatives = []
     if clause.facts and _worth_alone(clause.facts):
@@ -102,12 +102,16 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span
         end = max(f.span.end for f in clause.facts)
         if end - start < len(clause.text):
             alternatives.append(piece(start, end, clause.facts, value))
-    runs = [r for r in _runs(strong, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
+    # the runs a clause can be cut down to: its strong facts, or (none strong) its other named things
+    named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
+                       and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
+    runs = [r for r in _runs(named, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
     return SummaryItem(section, clause.text, tier, value, label,
-                       (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong))
+                       (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
+                       clause.facts)
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],

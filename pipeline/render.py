@@ -120,8 +120,18 @@ class _Draft:
         self.open.update(cost[2])
 
 
+def _holds_facts(item: SummaryItem) -> bool:
+    """Placed before context: state, claims, tool facts, and clauses naming more than a mood
+    (a weak evaluative alone, "太棒了", "Brilliant", waits with the context)."""
+    return item.section != "key" or any(f.strength.rank >= 2 for f in item.facts)
+
+
 def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
          measure: Callable[[str], int], sections: bool, ids: bool) -> list[SummaryItem]:
+    """Facts first, context with what is left: every item that holds a fact is placed in its
+    shortest whole form (the stretch holding all its facts), else as its strong fragments;
+    then placed items get their whole clause back while room remains; then clauses without
+    facts. A tight budget keeps more facts, a loose one ends with whole clauses."""
     chosen: list[SummaryItem] = []
     seen: set[str] = set()
     draft = _Draft(header, pack, sections, ids, measure)
@@ -134,14 +144,28 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
         chosen.append(item)
         return True
 
+    ordered = []
     for item in sorted(items, key=_priority, reverse=True):
-        if item.text in seen:
-            continue
-        seen.add(item.text)
-        if attempt(item) or any(attempt(shorter) for shorter in item.alternatives):
+        if item.text not in seen:
+            seen.add(item.text)
+            ordered.append(item)
+    placed: list[tuple[SummaryItem, SummaryItem]] = []   # (item, the form placed)
+    for item in filter(_holds_facts, ordered):
+        form = next((f for f in sorted((item, *item.alternatives), key=lambda f: measure(f.text))
+                     if attempt(f)), None)
+        if form is not None:
+            placed.append((item, form))
             continue
         for fragment in item.fragments:
             attempt(fragment)
+    for item, form in placed:  # same section and label: the swap costs the difference in text
+        grow = measure(item.text) - measure(form.text)
+        if grow > 0 and draft.size + grow <= budget:
+            draft.size += grow
+            chosen[chosen.index(form)] = item
+    for item in ordered:
+        if not _holds_facts(item):
+            attempt(item)
     # a counter that is not additive (tokens) may still overshoot: drop the least important
     while chosen and measure(_compose(header, chosen, pack, sections, ids)) > budget:
         chosen.remove(min(chosen, key=_priority))
@@ -161,18 +185,20 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     header = (full if measure(full) * 8 <= budget else short if measure(short) * 8 <= budget
               else "")
 
-    def merit(chosen: list[SummaryItem]) -> tuple[int, float]:
+    def merit(chosen: list[SummaryItem]) -> tuple[int, int, float]:
         held = {id(f) for i in chosen for f in i.must}
-        return sum(1 for f in must if id(f) in held), sum(i.value for i in chosen)
+        named = {(f.span, f.kind) for i in chosen for f in i.facts}
+        return (sum(1 for f in must if id(f) in held), len(named), sum(i.value for i in chosen))
 
     fits = [(merit(chosen), chosen, sections, ids)
             for sections, ids in ((True, True), (False, True), (False, False))
             for chosen in [_fit(header, items, budget, pack, measure, sections, ids)]]
-    top_held = max(f[0][0] for f in fits)
-    top_value = max(f[0][1] for f in fits if f[0][0] == top_held)
-    # the richest layout that holds every must-keep fact the best one holds and nearly as much
-    _, chosen, sections, ids = next(f for f in fits if f[0][0] == top_held
-                                    and f[0][1] >= top_value * (1 - tolerance))
+    top = max(f[0][:2] for f in fits)
+    top_value = max(f[0][2] for f in fits if f[0][:2] == top)
+    # the richest layout that holds every must-keep fact and every fact the best one holds,
+    # and nearly as much else
+    _, chosen, sections, ids = next(f for f in fits if f[0][:2] == top
+                                    and f[0][2] >= top_value * (1 - tolerance))
     chosen = _repair(header, chosen, must, prefix, budget, pack, measure, sections, ids)
     text = _compose(header, chosen, pack, sections, ids)
     kept = tuple(sorted(chosen, key=lambda i: i.order))

@@ -171,6 +171,8 @@ class RulePack:
     state: StateRules
     lexicon: Lexicon
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
+    name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
+    descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
 
     def strength_of(self, kind: str) -> Strength:
@@ -307,5 +309,7 @@ def load_rule_pack(lang: str) -> RulePack:
         state=_state_rules(lang, data["state"], bounds),
         lexicon=Lexicon(lexicon_terms, bounds),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
+        name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
+        descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),
         time_grammar=dict(data.get("times", {})),
     )

@@ -193,7 +193,8 @@ class SummaryItem:
     ``tier`` orders what is kept first (4: the user's hard constraints and the state they
     set; 1: context). When the item does not fit, its ``alternatives`` are tried in order (the
     verbatim stretch that holds its facts), then
-    its ``fragments`` (runs of strong facts), each on its own.
+    its ``fragments`` (runs of strong facts, or of named things when none is strong), each on its own. A quoted clause with no fact is
+    context: it is placed only with the room the facts leave.
     """
 
     section: str
@@ -205,6 +206,7 @@ class SummaryItem:
     alternatives: tuple["SummaryItem", ...] = ()
     fragments: tuple["SummaryItem", ...] = ()
     must: tuple[Fact, ...] = ()
+    facts: tuple[Fact, ...] = ()      # every fact the text holds (``must`` are its strong ones)
 
 
 @dataclass(frozen=True)

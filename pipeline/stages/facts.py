@@ -133,7 +133,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             add("uncertain", start, end)  # the hedge stays in the claim's text
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
-        own = _drop_nested(facts[before:])
+        own = _drop_nested(facts[before:], pack.descriptive_kinds)
         del facts[before:]
         facts.extend(own)
 
@@ -159,7 +159,7 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
     return start, end
 
 
-def _drop_nested(facts: list[Fact]) -> list[Fact]:
+def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset()) -> list[Fact]:
     """Keep the widest of overlapping facts of equal or lower strength: a negation scope that
     holds a money amount is one unit, not two lines. A claim holds the facts inside it (an id,
     an amount) but absorbs the negations of its own wording ("My order never arrived" is a
@@ -170,6 +170,8 @@ def _drop_nested(facts: list[Fact]) -> list[Fact]:
         def holds(outer: Fact) -> bool:
             if not (outer.span.start <= fact.span.start and fact.span.end <= outer.span.end):
                 return False
+            if outer.kind in descriptive:   # "modern hotel" names a place; "modern" stays a fact
+                return fact.kind == outer.kind
             if outer.kind in _CLAUSE_KINDS:
                 return fact.kind in _CUED_KINDS
             return outer.strength.rank >= fact.strength.rank
@@ -182,11 +184,12 @@ def _score(clause: str, facts: list[Fact], pack: RulePack) -> float:
     """Informativeness: what the clause holds, each distinct fact once. A question without a
     strong fact or a name asks for information ("地址在哪", "what's the postcode") rather than
     states a constraint, so it ranks well below statements; "Is there a fee at ADC Theatre?"
-    names what the user cares about and does not."""
+    names what the user cares about and does not, nor does "哪个酒店提供叫醒服务" (it asks for a
+    feature: a descriptive fact)."""
     distinct = {(f.text.casefold(), f.strength) for f in facts}
     score = 0.5 + sum(_VALUE[strength] for _, strength in distinct)
     if pack.question.search(clause) and not any(f.strength is Strength.STRONG or f.kind == "entity"
-                                                for f in facts):
+                                                or f.kind in pack.descriptive_kinds for f in facts):
         score *= 0.3
     return score
 

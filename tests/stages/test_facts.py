@@ -271,3 +271,58 @@ def test_filler_gives_no_key_clause_and_no_fact(lang: str, text: str) -> None:
     facts, clauses = _run(lang, text)
     assert not clauses, f"{text!r} gave key clauses {[c.text for c in clauses]}"
     assert not facts, f"{text!r} gave facts {_shown(facts)}"
+
+
+# what the user asks a thing to have, where a trip goes, a place by its name: medium facts that
+# keep the words as said (and the facts inside them stay facts of their own)
+DESCRIPTIVE_ROWS = [
+    ("zh", "你能给我找一个价格是300-400元，提供宽带上网的酒店吗？", "feature", "提供宽带上网"),
+    ("zh", "我想找一家有接机服务和接待外宾服务的高档型酒店", "feature", "有接机服务和接待外宾服务的"),
+    ("zh", "请帮我找一家可以打国际长途电话的豪华型酒店。", "feature", "可以打国际长途电话的"),
+    ("zh", "请帮我找一家餐馆，有蒿子杆这个菜。", "feature", "有蒿子杆这个菜"),
+    ("zh", "晚上我和老公想吃耗儿鱼，帮我推荐一个餐馆吧", "feature", "想吃耗儿鱼"),
+    ("zh", "我要去名叫水湾部落的餐馆用餐", "feature", "名叫水湾部落"),
+    ("zh", "帮我找一家带停车场的民宿", "feature", "带停车场的"),
+    ("zh", "从天安门到颐和园怎么走", "route", "从天安门到颐和园"),
+    ("zh", "帮我叫一辆车，从酒店去机场", "route", "从酒店去机场"),
+    ("zh", "还想去王婆大虾(行宫店)尝尝味道", "venue", "王婆大虾(行宫店)"),
+    ("zh", "我们约在星巴克（国贸店）见面", "venue", "星巴克（国贸店）"),
+    ("en", "Looking for a train from cambridge to bishops stortford on monday.", "route", "from cambridge to bishops stortford"),
+    ("en", "Is there a train leaving kings lynn after 16:00?", "route", "leaving kings lynn"),
+    ("en", "Book me a taxi to the stansted airport please", "route", "taxi to the stansted airport"),
+    ("en", "We are flying from Boston to Lisbon next week", "route", "from Boston to Lisbon"),
+    ("en", "I am looking for alexander bed and breakfast.", "place", "alexander bed and breakfast"),
+    ("en", "Can you tell me about the adc theatre?", "place", "adc theatre"),
+    ("en", "We'd like to visit the whipple museum of the history of science", "place", "whipple museum"),
+    ("en", "Meet me at the grafton hotel.", "place", "grafton hotel"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "kind", "expected"), DESCRIPTIVE_ROWS)
+def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str, expected: str) -> None:
+    facts, _ = _run(lang, text)
+    hits = [f for f in facts if f.kind == kind and expected in f.text]
+    assert hits, f"no {kind} fact holding {expected!r} in {text!r}; got {_shown(facts)}"
+    for fact in hits:
+        assert fact.strength is Strength.MEDIUM
+        _assert_span(text, fact)
+
+
+@pytest.mark.parametrize(("lang", "text", "outer", "inner"), [
+    ("en", "I want a modern hotel", ("place", "modern hotel"), ("evaluative", "modern")),
+    ("en", "a train from cambridge to ely at 16:00", ("route", "from cambridge to ely"), ("clock", "16:00")),
+    ("zh", "想找一家有24小时热水的酒店", ("feature", "有24小时热水的"), ("quantity", "24小时")),
+])
+def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, outer: tuple[str, str],
+                                                      inner: tuple[str, str]) -> None:
+    shown = _shown(_run(lang, text)[0])
+    assert outer in shown and inner in shown, shown
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "这家店有什么特色菜"), ("zh", "有没有好吃的"), ("zh", "我想吃饭了"),
+    ("en", "I need to get there by 5pm"), ("en", "Is it a nice hotel?"),
+])
+def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
+    kinds = {kind for kind, _ in _shown(_run(lang, text)[0])}
+    assert not kinds & {"feature", "route", "place", "venue"}, _shown(_run(lang, text)[0])

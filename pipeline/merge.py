@@ -52,6 +52,10 @@ def _redundant_turns(intents: Sequence[IntentCluster], clauses: Sequence[KeyClau
     return redundant
 
 
+def _within(inner: Span, outer: Span) -> bool:
+    return inner.event_id == outer.event_id and outer.start <= inner.start and inner.end <= outer.end
+
+
 def _overlaps(a: Span, b: Span) -> bool:
     return a.event_id == b.event_id and a.start < b.end and b.start < a.end
 
@@ -134,13 +138,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
 
     intents = [i for r in results for i in r.intents]
     redundant = _redundant_turns(intents, clauses)
+    # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
+    # quoted a second time, and the item carries the clause's strong facts
+    said_open = [o.span for o in open_items]
     items = [_clause_item(c, order, superseded, gap) for c in clauses
-             if c.span.event_id not in redundant
-             or any(f.strength is Strength.STRONG for f in c.facts)]
+             if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
+             and not any(_within(c.span, o) for o in said_open)]
     for item in open_items:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
+        held = tuple(f for f in must if _within(f.span, item.span))
         items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
-                                 (order[item.span.event_id], item.span.start)))
+                                 (order[item.span.event_id], item.span.start), must=held, facts=held))
     paths: dict[str, list[str]] = {}
     last_said: dict[str, Span] = {}
     dropped: set[str] = set()

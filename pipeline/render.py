@@ -149,20 +149,20 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
         if item.text not in seen:
             seen.add(item.text)
             ordered.append(item)
-    placed: list[tuple[SummaryItem, SummaryItem]] = []   # (item, the form placed)
+    placed: list[tuple[SummaryItem, int, int]] = []   # (item, where its form is, the form's size)
     for item in filter(_holds_facts, ordered):
-        form = next((f for f in sorted((item, *item.alternatives), key=lambda f: measure(f.text))
-                     if attempt(f)), None)
-        if form is not None:
-            placed.append((item, form))
+        forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
+        size = next((size for size, form in forms if attempt(form)), None)
+        if size is not None:
+            placed.append((item, len(chosen) - 1, size))
             continue
         for fragment in item.fragments:
             attempt(fragment)
-    for item, form in placed:  # same section and label: the swap costs the difference in text
-        grow = measure(item.text) - measure(form.text)
+    for item, position, size in placed:  # same section and label: the swap costs the difference
+        grow = measure(item.text) - size
         if grow > 0 and draft.size + grow <= budget:
             draft.size += grow
-            chosen[chosen.index(form)] = item
+            chosen[position] = item
     for item in ordered:
         if not _holds_facts(item):
             attempt(item)

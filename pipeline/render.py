@@ -130,8 +130,9 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
          measure: Callable[[str], int], sections: bool, ids: bool) -> list[SummaryItem]:
     """Facts first, context with what is left: every item that holds a fact is placed in its
     shortest whole form (the stretch holding all its facts), else as its strong fragments;
-    then placed items get their whole clause back while room remains; then clauses without
-    facts. A tight budget keeps more facts, a loose one ends with whole clauses."""
+    then placed items get their whole clause back while room remains; then clauses that only
+    repeat facts already said, and clauses without facts. A tight budget keeps more facts, a
+    loose one ends with whole clauses."""
     chosen: list[SummaryItem] = []
     seen: set[str] = set()
     draft = _Draft(header, pack, sections, ids, measure)
@@ -150,22 +151,29 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
             seen.add(item.text)
             ordered.append(item)
     placed: list[tuple[SummaryItem, int, int]] = []   # (item, where its form is, the form's size)
+    said: set[str] = set()            # the facts already in the text, folded
+    repeats: list[SummaryItem] = []   # items whose every fact is already said: context now
     for item in filter(_holds_facts, ordered):
+        named = {fold(f.text) for f in item.facts if f.strength.rank >= 2}
+        if named and named <= said and item.section == "key":
+            repeats.append(item)
+            continue
         forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
         size = next((size for size, form in forms if attempt(form)), None)
         if size is not None:
             placed.append((item, len(chosen) - 1, size))
+            said |= named
             continue
         for fragment in item.fragments:
-            attempt(fragment)
+            if attempt(fragment):
+                said |= {fold(f.text) for f in fragment.facts if f.strength.rank >= 2}
     for item, position, size in placed:  # same section and label: the swap costs the difference
         grow = measure(item.text) - size
         if grow > 0 and draft.size + grow <= budget:
             draft.size += grow
             chosen[position] = item
-    for item in ordered:
-        if not _holds_facts(item):
-            attempt(item)
+    for item in repeats + [i for i in ordered if not _holds_facts(i)]:
+        attempt(item)
     # a counter that is not additive (tokens) may still overshoot: drop the least important
     while chosen and measure(_compose(header, chosen, pack, sections, ids)) > budget:
         chosen.remove(min(chosen, key=_priority))

@@ -295,6 +295,9 @@ DESCRIPTIVE_ROWS = [
     ("en", "Can you tell me about the adc theatre?", "place", "adc theatre"),
     ("en", "We'd like to visit the whipple museum of the history of science", "place", "whipple museum"),
     ("en", "Meet me at the grafton hotel.", "place", "grafton hotel"),
+    ("en", "I'm looking for a particular hotel, the name is home from home.", "name", "the name is home from home"),
+    ("en", "We want a pub called the slug and lettuce", "name", "called the slug and lettuce"),
+    ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
 ]
 
 

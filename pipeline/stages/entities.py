@@ -197,16 +197,19 @@ class EntityRecognizer:
                 yield begin, begin + len(piece), label
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
-        """Runs of two or more noun words ending in a place suffix of the rule pack: one name,
-        labelled like its last word when that is a place (ns), else FAC."""
+        """Runs of noun words ending in a place suffix of the rule pack (two words or more, or
+        one of three chars or more): one name, labelled like its last word when that is a place
+        (ns), else FAC."""
         run: list[tuple[int, str, str]] = []
         for word in [*tagged, (-1, "", "x")]:
             if word[2] in self._name_tags:
                 run.append(word)
                 continue
-            while len(run) >= 2 and not run[-1][1].endswith(self._name_suffixes):
+            while run and not run[-1][1].endswith(self._name_suffixes):
                 run.pop()
-            if len(run) >= 2:  # a place noun at the end makes a place ("广州天河区"), else a facility
+            if len(run) >= 2 or (run and len(run[0][1]) >= 3   # "工业园区" is one jieba word,
+                                 and run[0][2] not in self._proper_noun_labels):  # "清华大学" a name already
+                # a place noun at the end makes a place ("广州天河区"), else a facility
                 label = self._proper_noun_labels.get(run[-1][2]) if run[-1][2] == "ns" else "FAC"
                 yield run[0][0], run[-1][0] + len(run[-1][1]), label or "FAC"
             run = []

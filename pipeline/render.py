@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from .rulepacks import RulePack
@@ -32,13 +33,19 @@ class Rendering:
     missing: tuple[Fact, ...]         # strong facts not found in the text
 
 
-def fold(text: str) -> str:
-    """Width, case and spacing folded, for finding a fact in a text."""
+def _fold(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Width, case and spacing folded, for finding a fact in a text (fact texts recur on every
+    call of a growing conversation: remembered; a whole summary is folded by ``_fold``)."""
+    return _fold(text)
+
+
 def find_missing(facts: Sequence[Fact], text: str) -> list[Fact]:
-    folded = fold(text)
+    folded = _fold(text)
     return [f for f in facts if fold(f.text) not in folded]
 
 
@@ -126,15 +133,42 @@ def _holds_facts(item: SummaryItem) -> bool:
     return item.section != "key" or any(f.strength.rank >= 2 for f in item.facts)
 
 
-def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
-         measure: Callable[[str], int], sections: bool, ids: bool) -> list[SummaryItem]:
+def _named(item: SummaryItem) -> frozenset[str]:
+    return frozenset(fold(f.text) for f in item.facts if f.strength.rank >= 2)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """What placing an item needs, whatever the layout: computed once per rendering."""
+
+    item: SummaryItem
+    named: frozenset[str]                         # its facts (medium or strong), folded
+    forms: tuple[tuple[int, SummaryItem], ...]    # (size, form) of its whole forms, shortest first
+    fragments: tuple[tuple[SummaryItem, frozenset[str]], ...]
+    facts_first: bool
+
+
+def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int]) -> list[_Candidate]:
+    seen: set[str] = set()
+    candidates = []
+    for item in sorted(items, key=_priority, reverse=True):
+        if item.text in seen:
+            continue
+        seen.add(item.text)
+        forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
+        candidates.append(_Candidate(item, _named(item), tuple(forms),
+                                     tuple((f, _named(f)) for f in item.fragments), _holds_facts(item)))
+    return candidates
+
+
+def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RulePack,
+         measure: Callable[[str], int], sections: bool, ids: bool) -> tuple[list[SummaryItem], bool]:
     """Facts first, context with what is left: every item that holds a fact is placed in its
     shortest whole form (the stretch holding all its facts), else as its strong fragments;
     then placed items get their whole clause back while room remains; then clauses that only
     repeat facts already said, and clauses without facts. A tight budget keeps more facts, a
-    loose one ends with whole clauses."""
+    loose one ends with whole clauses. Also says whether every item went in whole."""
     chosen: list[SummaryItem] = []
-    seen: set[str] = set()
     draft = _Draft(header, pack, sections, ids, measure)
 
     def attempt(item: SummaryItem) -> bool:
@@ -145,39 +179,35 @@ def _fit(header: str, items: Sequence[SummaryItem], budget: int, pack: RulePack,
         chosen.append(item)
         return True
 
-    ordered = []
-    for item in sorted(items, key=_priority, reverse=True):
-        if item.text not in seen:
-            seen.add(item.text)
-            ordered.append(item)
     placed: list[tuple[SummaryItem, int, int]] = []   # (item, where its form is, the form's size)
     said: set[str] = set()            # the facts already in the text, folded
-    repeats: list[SummaryItem] = []   # items whose every fact is already said: context now
-    for item in filter(_holds_facts, ordered):
-        named = {fold(f.text) for f in item.facts if f.strength.rank >= 2}
-        if named and named <= said and item.section == "key":
-            repeats.append(item)
+    later: list[SummaryItem] = []     # items whose every fact is already said: context now
+    for candidate in candidates:
+        item = candidate.item
+        if not candidate.facts_first:
             continue
-        forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
-        size = next((size for size, form in forms if attempt(form)), None)
+        if candidate.named and candidate.named <= said and item.section == "key":
+            later.append(item)
+            continue
+        size = next((size for size, form in candidate.forms if attempt(form)), None)
         if size is not None:
             placed.append((item, len(chosen) - 1, size))
-            said |= named
+            said |= candidate.named
             continue
-        for fragment in item.fragments:
+        for fragment, named in candidate.fragments:
             if attempt(fragment):
-                said |= {fold(f.text) for f in fragment.facts if f.strength.rank >= 2}
+                said |= named
     for item, position, size in placed:  # same section and label: the swap costs the difference
         grow = measure(item.text) - size
         if grow > 0 and draft.size + grow <= budget:
             draft.size += grow
             chosen[position] = item
-    for item in repeats + [i for i in ordered if not _holds_facts(i)]:
+    for item in later + [c.item for c in candidates if not c.facts_first]:
         attempt(item)
     # a counter that is not additive (tokens) may still overshoot: drop the least important
     while chosen and measure(_compose(header, chosen, pack, sections, ids)) > budget:
         chosen.remove(min(chosen, key=_priority))
-    return chosen
+    return chosen, {id(i) for i in chosen} == {id(c.item) for c in candidates}
 
 
 def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: Sequence[Fact],
@@ -198,9 +228,13 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
         named = {(f.span, f.kind) for i in chosen for f in i.facts}
         return (sum(1 for f in must if id(f) in held), len(named), sum(i.value for i in chosen))
 
-    fits = [(merit(chosen), chosen, sections, ids)
-            for sections, ids in ((True, True), (False, True), (False, False))
-            for chosen in [_fit(header, items, budget, pack, measure, sections, ids)]]
+    candidates = _candidates(items, measure)
+    fits = []
+    for sections, ids in ((True, True), (False, True), (False, False)):
+        chosen, whole = _fit(header, candidates, budget, pack, measure, sections, ids)
+        fits.append((merit(chosen), chosen, sections, ids))
+        if whole:  # everything went in whole: a plainer layout cannot hold more
+            break
     top = max(f[0][:2] for f in fits)
     top_value = max(f[0][2] for f in fits if f[0][:2] == top)
     # the richest layout that holds every must-keep fact and every fact the best one holds,

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence, TypeVar
 
 from ..config import Settings
 from ..errors import Warnings
 from ..rulepacks import RulePack
 from ..types import Event, StageResult
 
-__all__ = ["Stage", "StageInput", "run_stage"]
+T = TypeVar("T")
+
+__all__ = ["Memo", "Stage", "StageInput", "run_stage"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,28 @@ class Stage(Protocol):
     per_event: bool           # its result for a message depends on that message alone
 
     def run(self, data: StageInput) -> StageResult: ...
+
+
+class Memo:
+    """What a stage computed from one text alone, remembered by content (bounded, thread-safe),
+    so that a growing conversation only reads its new messages."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]  # type: ignore[no-any-return]
+        value = compute()
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return value
 
 
 def run_stage(stage: Stage, data: StageInput) -> tuple[StageResult, str | None]:

@@ -8,17 +8,14 @@ asked for. Every fact and clause keeps ``(event_id, start, end)`` into the origi
 from __future__ import annotations
 
 import json
-import re
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 from datetime import datetime
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from ..config import Settings
 from ..rulepacks import Hit, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
-from .base import StageInput
+from .base import Memo, StageInput
 from .times import normalize_time
 
 __all__ = ["FactStage", "analyse_text", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
@@ -268,24 +265,7 @@ class FactStage:
     per_event = True   # a message's facts depend on that message alone: stored ones are reused
 
     def __init__(self, settings: Settings) -> None:
-        self._memo: OrderedDict[tuple[object, ...], tuple[list[Fact], list[KeyClause]]] = OrderedDict()
-        self._memo_size = settings["stages.memo_size"]
-        self._lock = threading.Lock()
-
-    def _remembered(self, key: tuple[object, ...],
-                    compute: Callable[[], tuple[list[Fact], list[KeyClause]]]
-                    ) -> tuple[list[Fact], list[KeyClause]]:
-        with self._lock:
-            found = self._memo.get(key)
-            if found is not None:
-                self._memo.move_to_end(key)
-                return found
-        found = compute()
-        with self._lock:
-            self._memo[key] = found
-            while len(self._memo) > self._memo_size:
-                self._memo.popitem(last=False)
-        return found
+        self._memo = Memo(settings["stages.memo_size"])
 
     def run(self, data: StageInput) -> StageResult:
         facts: list[Fact] = []
@@ -299,14 +279,14 @@ class FactStage:
         for event in data.prefix:
             if event.role == "user":
                 found = entities[event.id]
-                analysis = self._remembered(
+                analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: analyse_text(event.text, data.pack, found))
                 event_facts, event_clauses = _stamped(*analysis, event.id, data.pack, data.now)
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns
-                analysis = self._remembered(
+                analysis = self._memo.get(
                     ("tool", data.pack.lang, data.pack.version, event.text, max_fields, max_chars),
                     lambda: (extract_tool_facts(replace(event, id=""), data.pack, max_fields, max_chars), []))
                 facts.extend(_stamped(*analysis, event.id, data.pack, None)[0])

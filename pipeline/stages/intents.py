@@ -1,7 +1,7 @@
 """Intent clustering: sentence embeddings of the prefix's user turns, DBSCAN with cosine
 distance, one representative per cluster (the member nearest the centroid), the other members
 covered. Noise points are intents of their own. Assistant phrasing is not the user's intent,
-so only user turns are read.
+so only user turns are read, and of those only the ones that say more than filler words.
 """
 
 from __future__ import annotations
@@ -27,10 +27,14 @@ def cluster_intents(events: Sequence[Event], vectors: np.ndarray, eps: float, mi
     """Clusters of ``events`` (one L2-normalised row each), in order of first member."""
     if not len(events):
         return ()
+    from sklearn import config_context
     from sklearn.cluster import DBSCAN
 
     distances = np.clip(1.0 - vectors @ vectors.T, 0.0, 2.0)
-    labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
+    # finite by construction and parameters from the checked config: sklearn's input checks
+    # were half of the 1 ms this takes for 30 turns
+    with config_context(assume_finite=True, skip_parameter_validation=True):
+        labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
     groups: dict[int, list[int]] = {}
     for i, label in enumerate(labels):
         groups.setdefault(int(label) if label >= 0 else -1 - i, []).append(i)
@@ -56,7 +60,9 @@ class IntentStage:
         self.label_chars = settings["intents.label_chars"]
 
     def run(self, data: StageInput) -> StageResult:
-        users = [e for e in data.prefix if e.role == "user" and e.text.strip()]
+        # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing
+        users = [e for e in data.prefix if e.role == "user" and e.text.strip()
+                 and not data.pack.filler.covers(e.text)]
         embedder = data.models.get("embedder")
         if embedder is None:
             raise RuntimeError("no embedder loaded for the intents stage")

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
-from .base import StageInput
+from .base import Memo, StageInput
 from .facts import cued_scope, is_exception, split_clauses
 
-__all__ = ["StateStage", "extract_state"]
+__all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
 _VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage")
@@ -115,9 +116,35 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
     return None
 
 
-def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> StageResult:
-    """Decisions, value transitions and authorisation items over user events, in order."""
+Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
+
+
+def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ...]:
+    """A text's clauses and the values each holds: what the walk needs of a text alone."""
+    clauses = []
+    for start, end in split_clauses(text, pack):
+        found = []
+        for kind in _VALUE_KINDS:
+            for regex in pack.patterns.get(kind, ()):
+                for match in regex.finditer(text, start, end):
+                    a, b = match.start(), match.end()
+                    while a < b and text[a].isspace():
+                        a += 1
+                    while b > a and text[b - 1].isspace():
+                        b -= 1
+                    found.append((a, b, kind))
+        kept = [v for v in found if not any(o != v and o[2] == v[2] and o[0] <= v[0]
+                                            and v[1] <= o[1] for o in found)]
+        clauses.append((start, end, tuple(sorted(set(kept)))))
+    return tuple(clauses)
+
+
+def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
+                  read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None) -> StageResult:
+    """Decisions, value transitions and authorisation items over user events, in order.
+    ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
     rules = pack.state
+    read = read or (lambda text: read_clauses(text, pack))
     memory = _Memory()
     decisions: list[Decision] = []
     transitions: list[Transition] = []
@@ -127,7 +154,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
         if event.role != "user":
             continue
         text = event.text
-        for start, end in split_clauses(text, pack):
+        for start, end, kept in read(text):
             span = Span(event.id, start, end)
             clause = text[start:end]
 
@@ -208,19 +235,6 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack) -> St
                 ma, mb = _object_after(text, mention.end(), end, pack)
                 if mb > ma:
                     memory.last_mention = text[ma:mb]
-            found_values = []
-            for kind in _VALUE_KINDS:
-                for regex in pack.patterns.get(kind, ()):
-                    for match in regex.finditer(text, start, end):
-                        a, b = match.start(), match.end()
-                        while a < b and text[a].isspace():
-                            a += 1
-                        while b > a and text[b - 1].isspace():
-                            b -= 1
-                        found_values.append((a, b, kind))
-            kept = [v for v in found_values if not any(o != v and o[2] == v[2] and o[0] <= v[0]
-                                                       and v[1] <= o[1] for o in found_values)]
-            kept = sorted(set(kept))
             prev_end = start
             for a, b, kind in kept:
                 memory.values.append(((text[prev_end:a], clause, text), kind, text[a:b], Span(event.id, a, b)))
@@ -236,7 +250,10 @@ class StateStage:
     per_event = False  # it links turns: it reads the whole prefix every time
 
     def __init__(self, settings: Settings) -> None:
-        del settings  # reads everything it needs from the rule pack
+        # a growing conversation walks the same texts on every call: their clauses and values
+        # are remembered; the walk itself, which links turns, is redone
+        self._memo = Memo(settings["stages.memo_size"])
 
     def run(self, data: StageInput) -> StageResult:
-        return extract_state(tuple(data.prefix), data.pack)
+        return extract_state(tuple(data.prefix), data.pack, lambda text: self._memo.get(
+            (data.pack.version, text), lambda: read_clauses(text, data.pack)))

@@ -20,7 +20,7 @@ object legitimately carries more: a particle, a numeral, a longer noun phrase).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest

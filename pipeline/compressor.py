@@ -55,7 +55,7 @@ class Compressor:
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
         # one pool for the life of the compressor: the stages run side by side on every call
-        self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages)),
+        self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages) - 1),
                                         thread_name_prefix="squeeze-stage")
 
     def compress(self, messages: Any, *, target_chars: int | None = None, force: bool = False,
@@ -91,10 +91,14 @@ class Compressor:
 
     def _run_stages(self, data: StageInput, carried: CarriedState | None
                     ) -> tuple[list[StageResult], list[str]]:
-        if len(self.stages) == 1:
-            outcomes = [self._run_one(self.stages[0], data, carried)]
-        else:
-            outcomes = list(self._pool.map(lambda s: self._run_one(s, data, carried), self.stages))
+        # the others in the pool, the last (state, the lightest) in this thread meanwhile: one
+        # hand-over fewer on every call
+        if not self.stages:
+            return [], []
+        *others, last = self.stages
+        futures = [self._pool.submit(self._run_one, stage, data, carried) for stage in others]
+        outcomes = [self._run_one(last, data, carried)]
+        outcomes = [f.result() for f in futures] + outcomes
         return [r for r, _ in outcomes], [w for _, w in outcomes if w]
 
     @staticmethod

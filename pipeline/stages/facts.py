@@ -8,6 +8,7 @@ asked for. Every fact and clause keeps ``(event_id, start, end)`` into the origi
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from datetime import datetime
 from typing import Iterator, Sequence
@@ -195,6 +196,19 @@ _VALUE = {Strength.STRONG: 3.0, Strength.MEDIUM: 1.0, Strength.WEAK: 0.5}
 
 
 _TOOL_KINDS = ("id", "money", "date", "clock", "percentage", "phone", "email", "quantity", "time")
+_VALUE_SEARCH: dict[tuple[str, str], re.Pattern[str]] = {}
+
+
+def _holds_value(text: str, pack: RulePack, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``text[start:end]`` holds an id, an amount, a date or a time: the tool kinds'
+    patterns as one alternation, compiled once per pack (a tool result has many fields)."""
+    key = (pack.lang, pack.version)
+    regex = _VALUE_SEARCH.get(key)
+    if regex is None:
+        parts = [r for k in _TOOL_KINDS for r in pack.patterns.get(k, ())]
+        regex = _VALUE_SEARCH[key] = re.compile("|".join(f"(?:{r.pattern})" for r in parts),
+                                                parts[0].flags if parts else 0)
+    return regex.search(text, start, len(text) if end is None else end) is not None
 
 
 def _leaves(node: object, path: str) -> Iterator[tuple[str, object]]:
@@ -233,9 +247,7 @@ def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars:
             if at < 0:
                 continue
             cursor = at + len(literal)
-            strong = any(c.isdigit() for c in literal) or "@" in literal
-            strong = strong and any(r.search(literal) for k in _TOOL_KINDS
-                                    for r in pack.patterns.get(k, ()))
+            strong = (any(c.isdigit() for c in literal) or "@" in literal) and _holds_value(literal, pack)
             if not strong and len(facts) >= max_fields:
                 continue
             facts.append(Fact("confirmed", literal, Strength.STRONG if strong else Strength.MEDIUM,
@@ -248,7 +260,7 @@ def extract_tool_facts(event: Event, pack: RulePack, max_fields: int, max_chars:
     for start, end in split_clauses(text, pack):  # plain text: the short clauses that hold a value
         if end - start > max_chars:
             continue
-        if any(r.search(text, start, end) for k in _TOOL_KINDS for r in pack.patterns.get(k, ())):
+        if _holds_value(text, pack, start, end):
             facts.append(Fact("confirmed", text[start:end], Strength.STRONG, Span(event.id, start, end)))
     return facts[:max_fields]
 

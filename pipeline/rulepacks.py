@@ -63,7 +63,8 @@ class Lexicon:
     matched as they are.
     """
 
-    def __init__(self, terms: Mapping[str, Sequence[str]] | Sequence[str], boundaries: bool) -> None:
+    def __init__(self, terms: Mapping[str, Sequence[str]] | Sequence[str], boundaries: bool,
+                 inflections: Sequence[str] = ()) -> None:
         pairs = terms.items() if isinstance(terms, Mapping) else [("", terms)]
         self.kinds: dict[str, str] = {}
         for kind, words in pairs:
@@ -73,8 +74,10 @@ class Lexicon:
         guarded = [w for w in words if boundaries and w[:1].isalnum() and w[-1:].isalnum()]
         loose = [w for w in words if w not in set(guarded)]
         parts = []
-        if guarded:
-            parts.append(rf"(?<![\w-]){_trie_pattern(guarded)}(?![\w-])")
+        self._inflections = tuple(sorted(inflections, key=len, reverse=True))
+        ending = f"(?:{'|'.join(map(re.escape, self._inflections))})?" if inflections else ""
+        if guarded:  # "museum" also finds "museums" when the pack lists "s" as an inflection
+            parts.append(rf"(?<![\w-]){_trie_pattern(guarded)}{ending}(?![\w-])")
         if loose:
             parts.append(_trie_pattern(loose))
         self.regex = re.compile("|".join(parts) if parts else r"(?!x)x", re.IGNORECASE)
@@ -86,8 +89,14 @@ class Lexicon:
         return self.regex.search(text, start, len(text) if end is None else end)
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
-        return [(m.start(), m.end(), self.kinds.get(m.group(0).casefold(), ""))
-                for m in self.finditer(text, start, end)]
+        return [(m.start(), m.end(), self.kind_of(m.group(0))) for m in self.finditer(text, start, end)]
+
+    def kind_of(self, found: str) -> str:
+        found = found.casefold()
+        if found in self.kinds:
+            return self.kinds[found]
+        bare = (found[:-len(i)] for i in self._inflections if found.endswith(i))
+        return next((self.kinds[b] for b in bare if b in self.kinds), "")
 
     def strip_run(self, text: str, start: int, end: int, *, from_end: bool) -> int:
         """Past a run of terms (and separators) at the start, or before one at the end."""
@@ -307,7 +316,7 @@ def load_rule_pack(lang: str) -> RulePack:
         question=Lexicon(data["questions"]["cues"], bounds),
         templates=dict(data["summary"]),
         state=_state_rules(lang, data["state"], bounds),
-        lexicon=Lexicon(lexicon_terms, bounds),
+        lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ())),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),

@@ -97,6 +97,7 @@ class Session:
             if error.code != "E040":
                 raise
             logged = []
+        # a check only: no time is normalised and no language read here, so neither is detected
         parse_conversation(logged + list(messages), self.settings, now=datetime.now(timezone.utc),
                            lang=self.settings["conversation.lang"] or "en")
         stored = self.store.append(self.id, messages,

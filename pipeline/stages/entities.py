@@ -198,8 +198,8 @@ class EntityRecognizer:
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Runs of noun words ending in a place suffix of the rule pack (two words or more, or
-        one of three chars or more): one name, labelled like its last word when that is a place
-        (ns), else FAC."""
+        one of three chars or more): one name, labelled like its last word when that is a
+        proper noun, else FAC."""
         run: list[tuple[int, str, str]] = []
         for word in [*tagged, (-1, "", "x")]:
             if word[2] in self._name_tags:
@@ -209,9 +209,9 @@ class EntityRecognizer:
                 run.pop()
             if len(run) >= 2 or (run and len(run[0][1]) >= 3   # "工业园区" is one jieba word,
                                  and run[0][2] not in self._proper_noun_labels):  # "清华大学" a name already
-                # a place noun at the end makes a place ("广州天河区"), else a facility
-                label = self._proper_noun_labels.get(run[-1][2]) if run[-1][2] == "ns" else "FAC"
-                yield run[0][0], run[-1][0] + len(run[-1][1]), label or "FAC"
+                # a proper noun at the end names the whole ("广州天河区": GPE), else a facility
+                yield (run[0][0], run[-1][0] + len(run[-1][1]),
+                       self._proper_noun_labels.get(run[-1][2], "FAC"))
             run = []
 
     def _tagged_pieces(self, word: str, start: int) -> Iterator[tuple[int, str, str]]:

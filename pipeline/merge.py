@@ -39,6 +39,20 @@ def _persistent(facts: Sequence[Fact]) -> list[dict[str, object]]:
     return persistent
 
 
+def _once(facts: Sequence[Fact]) -> list[dict[str, object]]:
+    """One entry per distinct fact (folded text and value), at its first mention; a fact said
+    again ("周末" in five questions) lists the messages that repeat it instead of appearing five
+    times. The same words meaning another time ("明天下午" said on another day) stay apart."""
+    first: dict[tuple[str, str], dict[str, object]] = {}
+    for fact in facts:
+        entry = first.setdefault((fold(fact.text), repr(fact.value)), fact.to_dict())
+        if entry["source"] != fact.span.to_list():
+            mentions = entry.setdefault("mentions", [entry["source"][0]])  # type: ignore[index]
+            if fact.span.event_id not in mentions:  # type: ignore[operator]
+                mentions.append(fact.span.event_id)  # type: ignore[attr-defined]
+    return list(first.values())
+
+
 def _redundant_turns(intents: Sequence[IntentCluster], clauses: Sequence[KeyClause]) -> set[str]:
     """Covered turns that add nothing their representative does not say: no fact at all, or
     only facts the representative also holds. A covered turn with a fact of its own stays
@@ -219,12 +233,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         lang=conv.lang,
         covered_events=[covered[0], covered[-1]],
         objective=first_user.text if first_user else "",
-        constraints=[f.to_dict() for f in must],
+        constraints=_once(must),
         confirmed_facts=[{**f.to_dict(), "field": f.value} for f in tool_facts],
         user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS],
         decisions=[d.to_dict() for d in decisions],
         open_items=[o.to_dict() for o in open_items],
-        times=[f.to_dict() for f in current if f.kind == "time"],
+        times=_once([f for f in current if f.kind == "time"]),
         persistent=_persistent(user_facts),
         state_path=state_path,
         intents=[i.to_dict() for i in intents],

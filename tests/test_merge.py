@@ -831,3 +831,18 @@ def test_correction_chain_keeps_only_the_latest_value() -> None:
 def test_times_are_shown_compactly_with_their_offset(value: dict[str, str], shown: str) -> None:
     """The summary shows the snapshot's ISO-8601 value in fewer chars, zone kept."""
     assert shown_time(value) == shown
+
+
+@pytest.mark.parametrize(("lang", "turns", "fact"), [
+    ("zh", ["周末营业吗", "那周末有空位吗", "周末能送到吗"], "周末"),
+    ("en", ["Please don't call me.", "What time do you open?", "Please don't call me."], "don't call me"),
+])
+def test_a_fact_said_again_is_listed_once_with_its_mentions(lang: str, turns: list[str], fact: str) -> None:
+    messages = []
+    for turn in turns + ["好的" if lang == "zh" else "ok"]:
+        messages += [{"role": "user", "content": turn}, {"role": "assistant", "content": "OK."}]
+    size = sum(len(m["content"]) for m in messages[:-1])
+    snapshot = compressor(CONFIG).compress({"messages": messages[:-1], "now": NOW[lang]},
+                                           target_chars=size - 1).snapshot
+    listed = [c for c in snapshot["constraints"] if fact in c["text"]]
+    assert len(listed) == 1 and len(listed[0]["mentions"]) >= 2, listed

@@ -3,9 +3,10 @@
 from .compressor import Compressor
 from .config import Settings, load_settings
 from .errors import ConfigError, InputError, SqueezeError, StoreError
+from .inspection import inspection_html
 from .session import Session
 from .store import SQLiteStore, Store
 from .types import CompressionResult
 
 __all__ = ["CompressionResult", "Compressor", "ConfigError", "InputError", "SQLiteStore", "Session",
-           "Settings", "SqueezeError", "Store", "StoreError", "load_settings"]
+           "Settings", "SqueezeError", "Store", "StoreError", "inspection_html", "load_settings"]

@@ -17,7 +17,7 @@ from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
-                    PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest)
+                    PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest, Trace)
 
 __all__ = ["Compressor", "Summarizer"]
 
@@ -143,7 +143,8 @@ class Compressor:
             outcome.text, snapshot, tuple(results), tuple(e.id for e in prefix if e.role != "system"),
             outcome.path, outcome.reason, tuple(outcome.attempts), tuple(warnings),
             {r.name: round(r.seconds * 1000, 3) for r in results},
-            {r.name: ("failed" if r.error else "ok") for r in results})
+            {r.name: ("failed" if r.error else "ok") for r in results},
+            tuple(items), rendering.kept)
 
     def summary_message(self, text: str, covered: Sequence[str], version: int = 1) -> dict[str, Any]:
         """The one message that stands for the prefix (DESIGN §2)."""
@@ -182,7 +183,7 @@ class Compressor:
         result = self.assemble(conv, decision, out, summary.snapshot.to_dict(), summary.timings,
                               list(summary.warnings), started, stages=summary.stages,
                               covered=list(summary.covered),
-                              summary_chars=self.measure(summary.text))
+                              summary_chars=self.measure(summary.text), summary=summary)
         result.report["summary_path"] = summary.path
         result.report["fallback"] = summary.reason if summary.path == "fallback" else None
         if summary.attempts:
@@ -192,9 +193,11 @@ class Compressor:
     def assemble(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
                  snapshot: dict[str, Any], timings: dict[str, float], warnings: list[str],
                  started: float, *, stages: dict[str, str] | None = None,
-                 covered: list[str] | None = None, summary_chars: int = 0) -> CompressionResult:
+                 covered: list[str] | None = None, summary_chars: int = 0,
+                 summary: PrefixSummary | None = None) -> CompressionResult:
         """The result of one call: the messages to send, the snapshot and the report."""
-        after = sum(self._size(m) for m in out)
+        sizes = tuple(self._size(m) for m in out)
+        after = sum(sizes)
         report = {
             "action": decision.action.value,
             "reason": decision.reason,
@@ -215,7 +218,7 @@ class Compressor:
             "fallback": None,
             "now": conv.now.isoformat(),
         }
-        return CompressionResult(out, snapshot, report)
+        return CompressionResult(out, snapshot, report, Trace(conv, decision, sizes, summary))
 
     def _size(self, message: Mapping[str, Any]) -> int:
         calls = message.get("tool_calls") or []

@@ -191,15 +191,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
         held = tuple(f for f in must if _within(f.span, item.span))
         items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
-                                 (order[item.span.event_id], item.span.start), must=held, facts=held))
+                                 (order[item.span.event_id], item.span.start), must=held, facts=held,
+                                 refs=(item.span,)))
     paths: dict[str, list[str]] = {}
-    last_said: dict[str, Span] = {}
+    said_at: dict[str, list[Span]] = {}
     dropped: set[str] = set()
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
-        last_said[decision.object] = decision.span
+        said_at.setdefault(decision.object, []).append(decision.span)
         (dropped.add if decision.status == "dropped" else dropped.discard)(decision.object)
     state_path = []
     for transition in transitions:
@@ -207,25 +208,28 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         line = templates["transition"].format(slot=transition.slot, path=path)
         state_path.append(line)
         items.append(SummaryItem("state", line, 4, 5.0, "",
-                                 (order[transition.span.event_id], transition.span.start)))
+                                 (order[transition.span.event_id], transition.span.start),
+                                 refs=tuple(s for s in (transition.old_span, transition.span) if s)))
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
         # a drop changes what holds (tier 4); a choice is usually in its own clause already
         items.append(SummaryItem("state", line, 4 if obj in dropped else 1, 4.0 if obj in dropped else 0.2, "",
-                                 (order[last_said[obj].event_id], last_said[obj].start)))
+                                 (order[said_at[obj][-1].event_id], said_at[obj][-1].start),
+                                 refs=tuple(said_at[obj])))
     for fact in tool_facts:
         event = roles[fact.span.event_id]
         text = f"{fact.value}={fact.text}" if fact.value and fact.value not in pack.patterns else fact.text
         items.append(SummaryItem("confirmed", text, 2 if fact.strength is Strength.STRONG else 1,
                                  2.0, f"{event.id} {event.tool_name or ''}".strip(),
-                                 (event.index, fact.span.start)))
+                                 (event.index, fact.span.start), refs=(fact.span,)))
     for fact in current:
         if fact.kind == "time" and isinstance(fact.value, dict):
             # the words are already quoted with their clause; the absolute value is a bonus
             items.append(SummaryItem("times", f"{fact.text} = {shown_time(fact.value)}", 1, 0.3,
                                      fact.span.event_id,
-                                     (order[fact.span.event_id], fact.span.start)))
+                                     (order[fact.span.event_id], fact.span.start),
+                                     refs=(fact.span,)))
 
     covered = [e.id for e in prefix if e.role != "system"]
     first_user = next((c for c in clauses), None)

@@ -229,7 +229,7 @@ class Session:
             result = self.compressor.assemble(
                 frame.view, decision, out, record.snapshot, summary.timings, list(summary.warnings),
                 started, stages=summary.stages, covered=list(summary.covered),
-                summary_chars=self.compressor.measure(summary.text))
+                summary_chars=self.compressor.measure(summary.text), summary=summary)
             result.report["summary_path"] = summary.path
             result.report["fallback"] = summary.reason if summary.path == "fallback" else None
         else:

@@ -11,7 +11,7 @@ __all__ = [
     "Action", "Audit", "CarriedState", "CompressionResult", "Conversation", "Decision", "Event",
     "Fact", "IntentCluster", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "SessionView",
     "Snapshot", "SnapshotRecord", "Span", "StageResult", "StoredEvent", "Strength", "SummaryItem",
-    "SummaryOutcome", "SummaryRequest", "ToolCall", "Transition", "Turn",
+    "SummaryOutcome", "SummaryRequest", "ToolCall", "Trace", "Transition", "Turn",
 ]
 
 
@@ -207,6 +207,7 @@ class SummaryItem:
     fragments: tuple["SummaryItem", ...] = ()
     must: tuple[Fact, ...] = ()
     facts: tuple[Fact, ...] = ()      # every fact the text holds (``must`` are its strong ones)
+    refs: tuple[Span, ...] = ()       # spans it restates in other words (a tool field, a change)
 
 
 @dataclass(frozen=True)
@@ -295,6 +296,8 @@ class PrefixSummary:
     warnings: tuple[str, ...]
     timings: dict[str, float]
     stages: dict[str, str]
+    items: tuple[SummaryItem, ...] = ()     # every item the renderer could place
+    kept: tuple[SummaryItem, ...] = ()      # the ones it placed (the extractive text)
 
 
 @dataclass(frozen=True)
@@ -348,10 +351,22 @@ class Audit:
 
 
 @dataclass(frozen=True)
+class Trace:
+    """What one call read and decided, typed, for looking at it (``squeeze inspect --html``);
+    never serialised, never sent."""
+
+    conversation: Conversation
+    plan: Plan
+    sizes: tuple[int, ...]                  # the size of each output message, as measured
+    summary: PrefixSummary | None = None    # None when nothing was compacted
+
+
+@dataclass(frozen=True)
 class CompressionResult:
     messages: list[dict[str, Any]]
     snapshot: dict[str, Any]
     report: dict[str, Any]
+    trace: Trace | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"messages": self.messages, "snapshot": self.snapshot, "report": self.report}

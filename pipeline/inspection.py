@@ -1,0 +1,214 @@
+"""One compression as a self-contained HTML page: what was kept, where it came from, and why.
+
+The page is built from the result's typed :class:`~pipeline.types.Trace` (the events, the plan,
+every stage's result and the items the renderer placed), never from the summary text, and it
+is rendered by a Jinja2 template with autoescaping on: whatever a conversation holds, including
+``<script>``, is shown as text. It needs no network and no JavaScript.
+
+>>> html = inspection_html(Compressor().compress(messages, target_chars=4000))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from .errors import Errors, InputError
+from .types import (Action, CompressionResult, Fact, IntentCluster, PrefixSummary, Span,
+                    SummaryItem, Trace)
+
+__all__ = ["inspection_html"]
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One extracted fact as the page lists it, with its place on the summary's priority
+    ladder (the highest tier of the items that could carry it) and whether it was carried."""
+
+    id: str
+    kind: str
+    strength: str
+    text: str
+    value: str
+    event: str
+    start: int
+    end: int
+    tier: int | None
+    section: str
+    kept: bool
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """A stretch of a message's text and the items that cover it (none: plain text)."""
+
+    text: str
+    items: tuple[str, ...] = ()
+    strength: str = ""
+    kept: bool = False
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One input message on the timeline."""
+
+    id: str
+    role: str
+    fate: str          # system | summarised | verbatim | trimmed
+    pending: tuple[str, ...]
+    size: int
+    segments: tuple[_Segment, ...]
+    calls: tuple[str, ...]
+    carried_by: tuple[str, ...]   # the summary items placed from this message
+    intent: str
+    long: bool
+
+
+def _key(span: Span) -> tuple[str, int, int]:
+    return span.event_id, span.start, span.end
+
+
+def _forms(item: SummaryItem) -> tuple[SummaryItem, ...]:
+    return (item, *item.alternatives, *item.fragments)
+
+
+def _carried(item: SummaryItem) -> set[tuple[str, int, int]]:
+    """The source spans an item's text stands for: the facts it quotes and those it restates."""
+    return {_key(f.span) for f in (*item.facts, *item.must)} | {_key(s) for s in item.refs}
+
+
+def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
+    """Every fact the stages found (once per span and kind), in source order."""
+    if summary is None:
+        return []
+    facts: dict[tuple[str, int, int, str], Fact] = {}
+    for result in summary.results:
+        for fact in (*result.facts, *(f for c in result.clauses for f in c.facts)):
+            facts.setdefault((*_key(fact.span), fact.kind), fact)
+    kept = set().union(*(_carried(i) for i in summary.kept)) if summary.kept else set()
+    ladder: dict[tuple[str, int, int], tuple[int, str]] = {}
+    for item in summary.items:
+        for form in _forms(item):
+            for span in _carried(form):
+                if ladder.get(span, (0, ""))[0] < form.tier:
+                    ladder[span] = (form.tier, form.section)
+    listed = sorted(facts.values(), key=lambda f: (order.get(f.span.event_id, 0), f.span.start))
+    out = []
+    for number, fact in enumerate(listed, 1):
+        tier, section = ladder.get(_key(fact.span), (None, ""))
+        value = ("" if fact.value is None else fact.value if isinstance(fact.value, str)
+                 else json.dumps(fact.value, ensure_ascii=False))
+        out.append(_Item(f"F{number}", fact.kind, fact.strength.value, fact.text, value,
+                         fact.span.event_id, fact.span.start, fact.span.end, tier, section,
+                         _key(fact.span) in kept))
+    return out
+
+
+def _segments(text: str, items: Sequence[_Item]) -> tuple[_Segment, ...]:
+    """The text cut at every item boundary; each piece names the items covering it and takes
+    the strongest one's colour, so nested facts ("不要香菜" inside a longer request) both show."""
+    rank = {"strong": 3, "medium": 2, "weak": 1}
+    bounds = sorted({0, len(text), *(i.start for i in items), *(i.end for i in items)})
+    pieces = []
+    for a, b in pairwise(bounds):
+        over = [i for i in items if i.start <= a and b <= i.end]
+        if not over:
+            pieces.append(_Segment(text[a:b]))
+            continue
+        top = max(over, key=lambda i: rank[i.strength])
+        pieces.append(_Segment(text[a:b], tuple(i.id for i in over), top.strength,
+                               any(i.kept for i in over)))
+    return tuple(p for p in pieces if p.text)
+
+
+def _rows(trace: Trace, items: Sequence[_Item], long_text: int) -> list[_Row]:
+    conv, plan, summary = trace.conversation, trace.plan, trace.summary
+    cut = plan.cut if plan.action is Action.COMPACT and plan.cut is not None else 0
+    answered = {e.tool_call_id for e in conv.events if e.role == "tool"}
+    by_event: dict[str, list[_Item]] = {}
+    for item in items:
+        by_event.setdefault(item.event, []).append(item)
+    carried: dict[int, list[str]] = {}
+    for placed in summary.kept if summary else ():
+        carried.setdefault(placed.order[0], []).append(placed.text)
+    intent: dict[str, str] = {}
+    for number, cluster in enumerate(_clusters(summary), 1):
+        if len(cluster.members) < 2:
+            continue  # a turn alone in its cluster says nothing about the others
+        intent[cluster.representative] = f"represents intent {number}"
+        for member in cluster.members:
+            if member != cluster.representative:
+                intent[member] = f"intent {number}, represented by {cluster.representative}"
+    rows = []
+    for event in conv.events:
+        fate = ("system" if event.role == "system" else "summarised" if event.index < cut
+                else "trimmed" if event.index in plan.trimmed else "verbatim")
+        rows.append(_Row(
+            event.id, event.role, fate,
+            tuple(c.id for c in event.tool_calls if c.id not in answered),
+            event.size, _segments(event.text, by_event.get(event.id, ())),
+            tuple(f"{c.name}({c.arguments})" for c in event.tool_calls),
+            tuple(carried.get(event.index, ())), intent.get(event.id, ""),
+            len(event.text) > long_text))
+    return rows
+
+
+def _clusters(summary: PrefixSummary | None) -> list[IntentCluster]:
+    return [c for r in summary.results for c in r.intents] if summary else []
+
+
+def _sizes(trace: Trace) -> dict[str, Any]:
+    """Before / target / after, the after split into system messages, summary and tail, each
+    as a share of the widest of the three for the bar."""
+    conv, plan = trace.conversation, trace.plan
+    compacted = plan.action is Action.COMPACT and plan.cut is not None
+    at = sum(1 for e in conv.events[:plan.cut] if e.role == "system") if compacted else None
+    system = sum(s for s, e in zip(trace.sizes, _output_roles(trace)) if e == "system")
+    summary = trace.sizes[at] if at is not None else 0
+    after = sum(trace.sizes)
+    widest = max(conv.size, after, plan.limit or 0, 1)
+    return {"before": conv.size, "after": after, "target": plan.limit, "system": system,
+            "summary": summary, "tail": after - system - summary, "unit": "chars",
+            "pct": {k: round(100 * v / widest, 2) for k, v in (
+                ("before", conv.size), ("system", system), ("summary", summary),
+                ("tail", after - system - summary), ("target", plan.limit or 0))}}
+
+
+def _output_roles(trace: Trace) -> list[str]:
+    """The role of each output message: system messages stay where they were, the summary is
+    not one of them even when its role is configured as system."""
+    conv, plan = trace.conversation, trace.plan
+    if plan.action is not Action.COMPACT or plan.cut is None:
+        return [e.role for e in conv.events]
+    head = [e.role for e in conv.events[:plan.cut] if e.role == "system"]
+    return head + ["summary"] + [e.role for e in conv.events[plan.cut:]]
+
+
+def inspection_html(result: CompressionResult, *, title: str | None = None) -> str:
+    """The page for one ``Compressor.compress`` result (it needs the result's trace)."""
+    from jinja2 import Environment, PackageLoader
+
+    trace = result.trace
+    if trace is None:
+        raise InputError(Errors.E015)
+    conv, summary = trace.conversation, trace.summary
+    order = {e.id: e.index for e in conv.events}
+    items = _items(summary, order)
+    env = Environment(loader=PackageLoader("pipeline", "templates"), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    roles = _output_roles(trace)
+    summary_text = next((m.get("content", "") for m, r in zip(result.messages, roles)
+                         if r == "summary"), None)
+    transitions = [t for r in summary.results for t in r.transitions] if summary else []
+    decisions = [d for r in summary.results for d in r.decisions] if summary else []
+    open_items = [o for r in summary.results for o in r.open_items] if summary else []
+    return env.get_template("inspect.html.j2").render(
+        title=title or conv.id or "squeeze inspect", conv=conv, report=result.report,
+        snapshot=result.snapshot, plan=trace.plan, rows=_rows(trace, items, 600), items=items,
+        kept_count=sum(1 for i in items if i.kept), summary_text=summary_text,
+        summary_path=summary.path if summary else None, sizes=_sizes(trace),
+        clusters=_clusters(summary), transitions=transitions, decisions=decisions,
+        open_items=open_items)

@@ -12,6 +12,7 @@ import typer
 from .compressor import Compressor
 from .config import load_settings
 from .errors import Errors, InputError, SqueezeError
+from .inspection import inspection_html
 from .parse import decode_json
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -83,6 +84,8 @@ def inspect(
     lang: Optional[str] = typer.Option(None, "--lang"),
     config: Optional[Path] = ConfigOpt,
     budget: Optional[int] = BudgetOpt,
+    html: Optional[Path] = typer.Option(None, "--html", help="Write a self-contained HTML page "
+                                        "of this compression to this file instead of the table."),
 ) -> None:
     """Show where the cut fell, what was kept and what the summary says."""
     from rich.console import Console
@@ -93,8 +96,19 @@ def inspect(
         compressor = _compressor(config, {"policy.budget": budget})
         data = _read(source)
         result = compressor.compress(data, target_chars=target_chars, force=force, now=now, lang=lang)
+        if html is not None:
+            named = result.trace.conversation.id if result.trace else None
+            page = inspection_html(result, title=named or Path(source).name)
+            try:
+                html.write_text(page, encoding="utf-8")
+            except OSError as error:
+                raise InputError(Errors.E016, path=str(html), detail=error.strerror or str(error)) from None
     except SqueezeError as error:
         _fail(error)
+    if html is not None:
+        typer.echo(f"wrote {html} ({len(page.encode('utf-8'))} bytes): {result.report['action']}, "
+                   f"{result.report['chars_before']} -> {result.report['chars_after']} chars")
+        return
     report = result.report
     console = Console()
     head = Table(title="squeeze inspect", show_header=False)

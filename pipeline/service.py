@@ -4,7 +4,8 @@
 models in the background (a warm-up compression per language), so ``/healthz`` answers while
 ``/readyz`` says 503 until the models are in; ``POST /v1/compress`` takes what ``squeeze
 compress`` takes (a conversation object or a list of messages, plus ``target_chars`` and
-``force``) and returns the same ``{messages, snapshot, report}``. Compressions run in a thread
+``force``) and returns the same ``{messages, snapshot, report}``; ``POST /v1/inspect`` takes
+the same and answers the page of ``squeeze inspect --html``. Compressions run in a thread
 pool (``service.threads``) sharing one Compressor, each bounded by ``service.timeout_seconds``.
 Every error is JSON, ``{"error": {"code", "message"}}``, never a stack trace.
 
@@ -26,7 +27,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -41,7 +42,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .compressor import Compressor
 from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError
+from .inspection import inspection_html
 from .parse import decode_json
+from .types import CompressionResult
 
 __all__ = ["create_app"]
 
@@ -316,6 +319,20 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
                   "application/json": {"schema": _REQUEST_SCHEMA}}}},
               summary="Compress a history (same input and output as `squeeze compress`)")
     async def compress(request: Request) -> Response:
+        return await answer(request, "application/json", lambda result: json.dumps(
+            result.to_dict(), ensure_ascii=False).encode("utf-8"))
+
+    @app.post("/v1/inspect", response_class=HTMLResponse, responses=error_responses,
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": _REQUEST_SCHEMA}}}},
+              summary="The same compression as one self-contained HTML page (`squeeze inspect --html`)")
+    async def inspect(request: Request) -> Response:
+        return await answer(request, "text/html; charset=utf-8",
+                            lambda result: inspection_html(result).encode("utf-8"))
+
+    async def answer(request: Request, media_type: str,
+                     write: Callable[[CompressionResult], bytes]) -> Response:
+        """Compress the request's history in the pool, bounded by the timeout, and write it."""
         authorize(request)
         compressor = state.compressor
         if compressor is None or state.pool is None:
@@ -325,7 +342,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
 
         def work() -> tuple[bytes, dict[str, Any]]:
             result = compressor.compress(data, **options)
-            return json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8"), result.report
+            return write(result), result.report
 
         timeout = settings["service.timeout_seconds"]
         try:
@@ -339,7 +356,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
             log.exception("compression failed")
             raise ApiError.of(500, Errors.E034, kind=type(exc).__name__) from None
         metrics.observe(report)
-        return Response(body, media_type="application/json")
+        return Response(body, media_type=media_type)
 
     @app.get("/healthz", summary="Liveness: the process answers")
     async def healthz() -> dict[str, str]:

@@ -78,6 +78,22 @@ def test_inspect_shows_the_cut_and_the_summary() -> None:
     assert "申请先别提交" in result.stdout
 
 
+def test_inspect_html_writes_one_page_with_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    result = runner.invoke(app, ["inspect", str(EXAMPLES / "zh_repair.json"), "--config",
+                                 str(CONFIG), "--html", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"wrote {out}") and "compact" in result.stdout
+    page = out.read_text("utf-8")
+    summary = compress("zh_repair.json")["messages"][1]["content"]
+    assert page.startswith("<!DOCTYPE html>") and "申请先别提交" in page
+    assert summary.splitlines()[0] in page
+    failed = runner.invoke(app, ["inspect", str(EXAMPLES / "zh_repair.json"), "--config",
+                                 str(CONFIG), "--html", str(tmp_path / "no" / "such" / "dir.html")])
+    assert failed.exit_code == 2 and failed.stderr.startswith("[E016]")
+    assert "Traceback" not in failed.stderr
+
+
 def test_console_script_reads_stdin_and_reports_errors_without_traceback() -> None:
     exe = Path(sys.executable).with_name("squeeze")
     good = subprocess.run([str(exe), "compress", "-"], input=b'[{"role": "user", "content": "hi"}]',

@@ -72,7 +72,7 @@ def test_healthz_readyz_metrics_and_openapi(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     assert client.get("/readyz").json() == {"status": "ready"}
     schema = client.get("/openapi.json").json()
-    assert {"/v1/compress", "/healthz", "/readyz", "/metrics"} <= set(schema["paths"])
+    assert {"/v1/compress", "/v1/inspect", "/healthz", "/readyz", "/metrics"} <= set(schema["paths"])
     body = schema["paths"]["/v1/compress"]["post"]["requestBody"]["content"]["application/json"]
     assert {s["title"] for s in body["schema"]["oneOf"]} == {"Conversation", "Messages"}
     assert client.get("/docs").status_code == 200
@@ -90,6 +90,19 @@ def test_compress_answers_as_the_library(client: TestClient, compressor: Compres
     expected = compressor.compress(conv, target_chars=3000).to_dict()
     assert comparable(response.json()) == comparable(expected)
     assert response.json()["report"]["action"] == "compact"
+
+
+def test_inspect_answers_the_page_of_the_same_compression(client: TestClient,
+                                                         compressor: Compressor) -> None:
+    conv = example("en_insurance.json")
+    response = client.post("/v1/inspect", json={**conv, "target_chars": 3000})
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    summary = compressor.compress(conv, target_chars=3000).messages[1]["content"]
+    assert response.text.startswith("<!DOCTYPE html>")
+    assert summary.splitlines()[0] in response.text and 'id="timeline"' in response.text
+    bad = client.post("/v1/inspect", content=b'{"messages": [', headers={"content-type": "application/json"})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "E001"
 
 
 def test_list_of_messages_with_options_in_the_query(client: TestClient,

@@ -17,6 +17,7 @@ from itertools import pairwise
 from typing import Any
 
 from .errors import Errors, InputError
+from .merge import shown_time
 from .types import (Action, CompressionResult, Fact, IntentCluster, PrefixSummary, Span,
                     SummaryItem, Trace)
 
@@ -100,6 +101,7 @@ def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
     for number, fact in enumerate(listed, 1):
         tier, section = ladder.get(_key(fact.span), (None, ""))
         value = ("" if fact.value is None else fact.value if isinstance(fact.value, str)
+                 else shown_time(fact.value) if fact.kind == "time" and isinstance(fact.value, dict)
                  else json.dumps(fact.value, ensure_ascii=False))
         out.append(_Item(f"F{number}", fact.kind, fact.strength.value, fact.text, value,
                          fact.span.event_id, fact.span.start, fact.span.end, tier, section,

@@ -156,8 +156,9 @@ def test_auth_on_when_the_variable_is_set(compressor: Compressor,
     app = create_app({"service.token_env": "SQUEEZE_TEST_TOKEN"}, compressor=compressor)
     for client in started(app):
         body = example("zh_return.json")
-        for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic s3cret"}):
-            response = client.post("/v1/compress", json=body, headers=headers)
+        for path, headers in [(p, h) for p in ("/v1/compress", "/v1/inspect") for h in (
+                {}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic s3cret"})]:
+            response = client.post(path, json=body, headers=headers)
             assert response.status_code == 401
             assert response.json()["error"]["code"] == "E030"
             assert response.headers["www-authenticate"] == "Bearer"

@@ -168,7 +168,7 @@ def _sizes(trace: Trace) -> dict[str, Any]:
     conv, plan = trace.conversation, trace.plan
     compacted = plan.action is Action.COMPACT and plan.cut is not None
     at = sum(1 for e in conv.events[:plan.cut] if e.role == "system") if compacted else None
-    system = sum(s for s, e in zip(trace.sizes, _output_roles(trace)) if e == "system")
+    system = sum(s for s, e in zip(trace.sizes, _output_roles(trace), strict=True) if e == "system")
     summary = trace.sizes[at] if at is not None else 0
     after = sum(trace.sizes)
     widest = max(conv.size, after, plan.limit or 0, 1)
@@ -194,7 +194,7 @@ def inspection_html(result: CompressionResult, *, title: str | None = None) -> s
     from jinja2 import Environment, PackageLoader
 
     trace = result.trace
-    if trace is None:
+    if trace is None or len(trace.sizes) != len(result.messages):  # none, or not this result's
         raise InputError(Errors.E015)
     conv, summary = trace.conversation, trace.summary
     order = {e.id: e.index for e in conv.events}
@@ -202,7 +202,7 @@ def inspection_html(result: CompressionResult, *, title: str | None = None) -> s
     env = Environment(loader=PackageLoader("pipeline", "templates"), autoescape=True,
                       trim_blocks=True, lstrip_blocks=True)
     roles = _output_roles(trace)
-    summary_text = next((m.get("content", "") for m, r in zip(result.messages, roles)
+    summary_text = next((m.get("content", "") for m, r in zip(result.messages, roles, strict=True)
                          if r == "summary"), None)
     transitions = [t for r in summary.results for t in r.transitions] if summary else []
     decisions = [d for r in summary.results for d in r.decisions] if summary else []

@@ -168,8 +168,10 @@ def test_every_item_is_highlighted_exactly_at_its_source(compressor: Compressor,
         cells = row.find_all("td")
         event, where = cells[1].get_text().split(" ")
         start, end = (int(n) for n in where.split("–"))
-        marks = soup.find(id=f"ev-{event}").select(f'mark[data-items~="{row["id"]}"]')  # type: ignore[union-attr]
-        assert "".join(m.get_text() for m in marks) == texts[event][start:end] == cells[6].get_text()
+        source = section(soup, f"ev-{event}")
+        marks = source.select(f'mark[data-items~="{row["id"]}"]')
+        shown = "".join(m.get_text() for m in marks)
+        assert shown == texts[event][start:end] == cells[6].get_text()
         # a piece takes the colour of the strongest item covering it
         assert all(rank[m["class"][0]] >= rank[row["data-strength"]] for m in marks)
 
@@ -275,9 +277,9 @@ def screenshot(browser: str, work: Path, page_file: Path, out: Path, size: str) 
 
 @pytest.mark.parametrize(("lang", "conv", "prohibition"),
                          [(c[0], c[1], c[2]) for c in CASES], ids=["en", "zh"])
-def test_chromium_renders_the_page_in_both_languages(browser: str, compressor: Compressor,
-                                                     tmp_path: Path, lang: str,
-                                                     conv: dict[str, Any], prohibition: str) -> None:
+def test_chromium_renders_the_page_in_both_languages(
+        browser: str, compressor: Compressor, tmp_path: Path, lang: str, conv: dict[str, Any],
+        prohibition: str) -> None:
     result = compact(compressor, conv, 0.5)
     page_file = tmp_path / f"inspect-{lang}.html"
     page_file.write_text(inspection_html(result), "utf-8")

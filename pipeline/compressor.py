@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from .config import Settings, load_settings
 from .errors import Warnings
 from .merge import merge
-from .parse import parse_conversation, text_of
+from .parse import message_size, parse_conversation
 from .policy import plan
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
@@ -196,7 +196,7 @@ class Compressor:
                  covered: list[str] | None = None, summary_chars: int = 0,
                  summary: PrefixSummary | None = None) -> CompressionResult:
         """The result of one call: the messages to send, the snapshot and the report."""
-        sizes = tuple(self._size(m) for m in out)
+        sizes = tuple(message_size(m, self.measure) for m in out)
         after = sum(sizes)
         report = {
             "action": decision.action.value,
@@ -220,9 +220,3 @@ class Compressor:
         }
         return CompressionResult(out, snapshot, report, Trace(conv, decision, sizes, summary))
 
-    def _size(self, message: Mapping[str, Any]) -> int:
-        calls = message.get("tool_calls") or []
-        return self.measure(text_of(message.get("content"), "output")) + sum(
-            self.measure(c["function"]["name"]) + self.measure(
-                c["function"].get("arguments") if isinstance(c["function"].get("arguments"), str)
-                else str(c["function"].get("arguments", ""))) for c in calls)

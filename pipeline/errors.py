@@ -24,7 +24,7 @@ __all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "StoreError", 
 class Errors(str, Enum):
     E001 = "malformed JSON at line {line}, column {column}: {detail}"
     E002 = "the history is empty: give at least one message"
-    E003 = "{event}: unknown role {role!r} (expected system, user, assistant or tool)"
+    E003 = "{event}: unknown role {role!r} (expected system, developer, user, assistant or tool; the legacy \"function\" role: send its result as a tool message with tool_call_id)"
     E004 = "{event}: tool result answers call id {call_id!r}, but no earlier assistant message made that call"
     E005 = "{event}: content must be a string, a list of parts or null, not {type_name}"
     E006 = "{event}: message is {size} chars, over the limit of {limit} (max_message_chars)"

@@ -17,9 +17,11 @@ from .config import Settings
 from .errors import Errors, InputError, Warnings
 from .types import Conversation, Event, ToolCall, Turn
 
-__all__ = ["decode_json", "detect_lang", "parse_conversation", "text_of"]
+__all__ = ["decode_json", "detect_lang", "message_size", "parse_conversation", "text_of"]
 
 ROLES = {"system": "S", "user": "U", "assistant": "A", "tool": "T"}
+# newer OpenAI models call their system prompt "developer": read as system, sent back as it came
+_READ_AS = {"developer": "system"}
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -93,6 +95,18 @@ def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
     return tuple(calls)
 
 
+def _sized(text: str, calls: Sequence[ToolCall], measure: Callable[[str], int]) -> int:
+    return measure(text) + sum(measure(c.name) + measure(c.arguments) for c in calls)
+
+
+def message_size(message: Mapping[str, Any], measure: Callable[[str], int] = len) -> int:
+    """A message's size as every budget counts it, input or output: its text parts, and for an
+    assistant each call's name and arguments (an object as its JSON). Other roles' tool_calls
+    are not calls (the parser ignores them), so they weigh nothing."""
+    calls = _tool_calls(message, "output") if message.get("role") == "assistant" else ()
+    return _sized(text_of(message.get("content"), "output"), calls, measure)
+
+
 def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
     metadata = message.get("metadata")
     return (not text.strip() and isinstance(metadata, Mapping)
@@ -162,7 +176,8 @@ def parse_conversation(
         if not isinstance(message, Mapping):
             raise InputError(Errors.E008, event=where, type_name=type(message).__name__)
         role = message.get("role")
-        if role not in ROLES:
+        role = _READ_AS.get(role, role) if isinstance(role, str) else role
+        if not isinstance(role, str) or role not in ROLES:
             raise InputError(Errors.E003, event=where, role=role)
         event_id = message.get("id")
         if not isinstance(event_id, str) or not event_id:
@@ -174,7 +189,7 @@ def parse_conversation(
 
         text = text_of(message.get("content"), where, warnings)
         calls = _tool_calls(message, where) if role == "assistant" else ()
-        size = measure(text) + sum(measure(c.name) + measure(c.arguments) for c in calls)
+        size = _sized(text, calls, measure)
         if size > limit:
             raise InputError(Errors.E006, event=where, size=size, limit=limit)
 

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 
 from pipeline import InputError, load_settings
-from pipeline.parse import detect_lang, parse_conversation
+from pipeline.parse import detect_lang, message_size, parse_conversation
 
 SETTINGS = load_settings()
 CALL = {"role": "assistant", "content": None,
@@ -83,3 +83,69 @@ def test_bad_time_zone_is_E011() -> None:
 def test_lang_given_wins_over_detection() -> None:
     conv = parse_conversation({"messages": [{"role": "user", "content": "hello"}], "lang": "zh"}, SETTINGS)
     assert conv.lang == "zh"
+
+
+# (message, its size in chars): text parts, and an assistant's calls (name + arguments as sent,
+# an object as its JSON); tool_calls on another role are not calls and weigh nothing
+SIZES = [
+    ({"role": "user", "content": "不要香菜"}, 4),
+    ({"role": "user", "content": [{"type": "text", "text": "no coriander"}]}, 12),
+    ({"role": "assistant", "content": "ok", "tool_calls": [{"id": "c1", "type": "function",
+      "function": {"name": "book", "arguments": "{\"n\": 4}"}}]}, 2 + 4 + 8),
+    ({"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+      "function": {"name": "book", "arguments": {"n": 4}}}]}, 4 + len('{"n": 4}')),
+    ({"role": "assistant", "content": None, "tool_calls": [{"id": "c1", "type": "function",
+      "function": {"name": "订座", "arguments": {"人数": 4}}}]}, 2 + len('{"人数": 4}')),
+    ({"role": "user", "content": "hi", "tool_calls": [{"id": "c1", "type": "function",
+      "function": {"arguments": "{}"}}]}, 2),
+    ({"role": "tool", "tool_call_id": "c1", "content": "{\"ok\": true}"}, 12),
+]
+
+
+@pytest.mark.parametrize(("message", "size"), SIZES)
+def test_one_size_for_a_message_in_and_out(message: dict, size: int) -> None:
+    assert message_size(message) == size
+    history = [{"role": "user", "content": "x"}] if message["role"] != "user" else []
+    if message["role"] == "tool":
+        history.append(CALL | {"tool_calls": [{"id": "c1", "type": "function",
+                                               "function": {"name": "", "arguments": ""}}]})
+    events = parse_conversation(history + [message], SETTINGS).events
+    assert events[-1].size == size
+
+
+def test_output_size_is_the_input_size_when_nothing_changes() -> None:
+    """Arguments given as an object once made the report's size disagree with the input's."""
+    from pipeline import Compressor
+
+    history = [{"role": "user", "content": "book for four"}, CALL,
+               {"role": "tool", "tool_call_id": "c1", "content": "booked"},
+               {"role": "user", "content": "thanks", "tool_calls": [{"function": {}}]}]
+    report = Compressor({"stages.enabled": []}).compress(history).report
+    assert report["action"] == "none"
+    assert report["chars_after"] == report["chars_before"] == sum(message_size(m) for m in history)
+
+
+def test_developer_is_read_as_system_and_sent_back_as_it_came() -> None:
+    from pipeline import Compressor
+
+    developer = {"role": "developer", "content": "Answer in English. Never book without asking."}
+    history = [developer]
+    for n in range(12):
+        history += [{"role": "user", "content": f"question {n}: is the table for 4 still free?"},
+                    {"role": "assistant", "content": f"answer {n}: yes, the table for 4 is free."}]
+    history.append({"role": "user", "content": "book it then"})
+    conv = parse_conversation(history, SETTINGS)
+    assert (conv.events[0].id, conv.events[0].role) == ("S1", "system")
+    result = Compressor({"stages.enabled": []}).compress(history, target_chars=300)
+    assert result.report["action"] == "compact"
+    assert result.messages[0] == developer  # in place, untouched, not summarised
+    assert result.report["covered"][0] == "U2"
+
+
+@pytest.mark.parametrize("role", ["function", "robot", ["user"], {"r": 1}, None, 3])
+def test_other_roles_are_E003_naming_what_to_do(role: object) -> None:
+    with pytest.raises(InputError) as error:
+        parse_conversation([{"role": "user", "content": "hi"}, {"role": role, "content": "x"}],
+                           SETTINGS)
+    assert error.value.code == "E003" and "message 2" in error.value.message
+    assert "developer" in error.value.message and "tool_call_id" in error.value.message

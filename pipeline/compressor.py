@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .config import Settings, load_settings
-from .errors import Warnings
+from .errors import Errors, InputError, Warnings
 from .merge import merge
 from .parse import message_size, parse_conversation
 from .policy import plan
@@ -62,6 +62,10 @@ class Compressor:
                  now: str | datetime | None = None, lang: str | None = None) -> CompressionResult:
         """Return the history as it should be sent; invalid input raises before any output."""
         started = time.perf_counter()
+        if target_chars is not None and (not isinstance(target_chars, int)
+                                         or isinstance(target_chars, bool) or target_chars <= 0):
+            raise InputError(Errors.E011, where="request", field="target_chars", value=target_chars,
+                             detail="expected a positive integer")
         conv = parse_conversation(messages, self.settings, now=now, lang=lang, measure=self.measure)
         pack = load_rule_pack(conv.lang)
         decision = plan(conv, self.settings, target=target_chars, force=force)

@@ -38,6 +38,7 @@ class Errors(str, Enum):
     E014 = "cannot read {path}: {detail}"
     E015 = "this result has no trace to inspect: only a result made by Compressor.compress in this process has one"
     E016 = "cannot write {path}: {detail}"
+    E017 = "input JSON cannot be read: {detail}"
     E020 = "unknown setting {key!r} in {origin}"
     E021 = "setting {key!r} from {origin}: expected {expected}, got {value!r}"
     E022 = "settings are inconsistent: {detail}"

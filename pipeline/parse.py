@@ -38,6 +38,11 @@ def decode_json(raw: bytes | str) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InputError(Errors.E001, line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
+    except RecursionError:
+        raise InputError(Errors.E017, detail="nested too deeply (arrays or objects inside each "
+                         "other beyond what the reader can follow)") from None
+    except ValueError as exc:  # e.g. an integer literal longer than Python converts
+        raise InputError(Errors.E017, detail=str(exc)) from None
 
 
 def detect_lang(text: str, cjk_share: float) -> str:
@@ -115,7 +120,11 @@ def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
 
 def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return datetime.fromtimestamp(value, tz=zone)
+        try:
+            return datetime.fromtimestamp(value, tz=zone)
+        except (OverflowError, OSError, ValueError):  # NaN, infinity, beyond year 1..9999
+            raise InputError(Errors.E011, where=where, field="time", value=value,
+                             detail="epoch seconds out of range") from None
     if isinstance(value, str):
         try:
             moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
@@ -127,7 +136,10 @@ def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
                      detail="expected ISO-8601 or epoch seconds")
 
 
-def _zone(name: str | None) -> tuple[ZoneInfo | dt_timezone, str]:
+def _zone(name: Any) -> tuple[ZoneInfo | dt_timezone, str]:
+    if name is not None and not isinstance(name, str):
+        raise InputError(Errors.E011, where="conversation", field="timezone", value=name,
+                         detail="not an IANA time zone name")
     if name:
         try:
             return ZoneInfo(name), name
@@ -231,6 +243,9 @@ def parse_conversation(
         moment = _parse_now(now, zone, "conversation")  # type: ignore[arg-type]
 
     lang = lang or header.get("lang") or settings["conversation.lang"]
+    if lang and not isinstance(lang, str):
+        raise InputError(Errors.E011, where="conversation", field="lang", value=lang,
+                         detail="expected a language code such as \"zh\" or \"en\"")
     if not lang:
         user_text = "".join(e.text for e in events if e.role == "user") or "".join(e.text for e in events)
         lang = detect_lang(user_text, settings["conversation.cjk_share"])

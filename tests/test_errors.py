@@ -51,7 +51,19 @@ CASES = [
     ("E012", dumps([{"role": "user", "content": "hi", "id": "m1"},
                     {"role": "assistant", "content": "yo", "id": "m1"}]), ["message 2", "'m1'"]),
     ("E013", b'[{"role": "user", "content": "\xff\xfe bad"}]', ["UTF-8", "byte"]),
+    ("E017", "[" * 100_000 + "]" * 100_000, ["nested too deeply"]),
+    ("E017", '{"messages": [{"role": "user", "content": "hi", "metadata": {"a": '
+     + "[" * 100_000 + "]" * 100_000 + "}}]}", ["nested too deeply"]),
+    ("E017", '[{"role": "user", "content": "hi", "n": ' + "9" * 5000 + "}]", ["digits"]),
 ]
+# a time, a zone, a language or a target of the wrong kind or out of range: E011 naming the field
+for field, value in [("now", "NaN"), ("now", "Infinity"), ("now", "1e20"), ("now", "1e400"),
+                     ("now", "-1e15"), ("timezone", "5"), ("timezone", '["Asia/Shanghai"]'),
+                     ("lang", '["zh"]'), ("lang", "7")]:
+    CASES.append(("E011", f'{{"messages": [{{"role": "user", "content": "hi"}}], "{field}": {value}}}',
+                  ["conversation", "time" if field == "now" else field]))
+CASES.append(("E011", '[{"role": "user", "content": "hi", "timestamp": NaN}]',
+              ["last timestamp", "out of range"]))
 
 
 @pytest.mark.parametrize(("code", "payload", "fragments"), CASES, ids=[c[0] for c in CASES])
@@ -107,6 +119,14 @@ def test_malformed_rule_pack_is_E023(tmp_path: Path, monkeypatch: pytest.MonkeyP
     finally:
         rulepacks.load_rule_pack.cache_clear()
     assert caught.value.code == "E023" and "missing [text] clause_split" in str(caught.value)
+
+
+@pytest.mark.parametrize("target", ["abc", 0, -3, 2.5, True])
+def test_a_target_that_is_not_a_positive_integer_is_E011(target: object) -> None:
+    with pytest.raises(InputError) as caught:
+        Compressor({"stages.enabled": []}).compress([{"role": "user", "content": "hi"}],
+                                                    target_chars=target)  # type: ignore[arg-type]
+    assert caught.value.code == "E011" and "target_chars" in caught.value.message
 
 
 def test_library_raises_typed_errors_and_leaves_input_alone() -> None:

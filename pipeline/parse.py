@@ -22,6 +22,7 @@ __all__ = ["decode_json", "detect_lang", "message_size", "parse_conversation", "
 ROLES = {"system": "S", "user": "U", "assistant": "A", "tool": "T"}
 # newer OpenAI models call their system prompt "developer": read as system, sent back as it came
 _READ_AS = {"developer": "system"}
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -35,7 +36,13 @@ def decode_json(raw: bytes | str) -> Any:
             raise InputError(Errors.E013, encoding="UTF-8", position=exc.start,
                              detail=exc.reason) from exc
     try:
-        return json.loads(raw)
+        data = json.loads(raw)
+        if _SURROGATE_ESCAPE.search(raw):  # only then can a string hold half a character
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
+        raise InputError(Errors.E017, detail=f"{_lone_surrogate(raw)}: \\uD800-\\uDFFF escapes "
+                         "must come in pairs") from None
     except json.JSONDecodeError as exc:
         raise InputError(Errors.E001, line=exc.lineno, column=exc.colno, detail=exc.msg) from exc
     except RecursionError:
@@ -43,6 +50,24 @@ def decode_json(raw: bytes | str) -> Any:
                          "other beyond what the reader can follow)") from None
     except ValueError as exc:  # e.g. an integer literal longer than Python converts
         raise InputError(Errors.E017, detail=str(exc)) from None
+
+
+def _lone_surrogate(raw: str) -> str:
+    """Where the first unpaired surrogate escape is, for the error message."""
+    paired_low = -1
+    for match in _SURROGATE_ESCAPE.finditer(raw):
+        at = match.start()
+        if at == paired_low:
+            continue
+        high = raw[at + 3].lower() in "89ab"
+        follows = raw[at + 6:at + 9]
+        if high and follows[:2] == "\\u" and follows[2:].lower() == "d" and \
+                raw[at + 9:at + 10].lower() in "cdef":
+            paired_low = at + 6
+            continue
+        line = raw.count("\n", 0, at) + 1
+        return f"lone surrogate {raw[at:at + 6]} at line {line}, column {at - raw.rfind(chr(10), 0, at)}"
+    return "a lone surrogate"
 
 
 def detect_lang(text: str, cjk_share: float) -> str:

@@ -55,6 +55,9 @@ CASES = [
     ("E017", '{"messages": [{"role": "user", "content": "hi", "metadata": {"a": '
      + "[" * 100_000 + "]" * 100_000 + "}}]}", ["nested too deeply"]),
     ("E017", '[{"role": "user", "content": "hi", "n": ' + "9" * 5000 + "}]", ["digits"]),
+    ("E017", '[{"role": "user", "content": "caf\\ud800e"}]', ["lone surrogate \\ud800", "line 1"]),
+    ("E017", '[{"role": "user", "content": "ok \\ud83d\\ude00",\n "name": "\\udc00"}]',
+     ["lone surrogate \\udc00", "line 2"]),
 ]
 # a time, a zone, a language or a target of the wrong kind or out of range: E011 naming the field
 for field, value in [("now", "NaN"), ("now", "Infinity"), ("now", "1e20"), ("now", "1e400"),
@@ -78,6 +81,11 @@ def test_input_error_codes(tmp_path: Path, code: str, payload: str | bytes, frag
     for fragment in fragments:
         assert fragment in line
     assert "Traceback" not in stderr
+
+
+def test_paired_surrogate_escapes_are_one_character(tmp_path: Path) -> None:
+    exit_code, stdout, _ = run_cli(tmp_path, '[{"role": "user", "content": "ok \\ud83d\\ude00"}]')
+    assert exit_code == 0 and json.loads(stdout)["messages"][0]["content"] == "ok 😀"
 
 
 def test_missing_file_is_E014(tmp_path: Path) -> None:

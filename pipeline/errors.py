@@ -72,6 +72,8 @@ class Warnings(str, Enum):
     W006 = "no safe cut point: every turn boundary would split a tool-call group or leave nothing to compact"
     W007 = "stage {stage!r} failed ({detail}); the summary is built without it"
     W008 = "{event}: content part of type {part_type!r} has no text; counted by its fingerprint only"
+    W009 = "{event}: a second result for call id {call_id!r} (the first is {first}); both kept, in the call's group"
+    W010 = "{event}: call id {call_id!r} was already made by {first}; results after this answer this call, and no cut falls between the two"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

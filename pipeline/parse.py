@@ -121,6 +121,8 @@ def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
         arguments = function.get("arguments", "")
         if not isinstance(arguments, str):
             arguments = json.dumps(arguments, ensure_ascii=False)
+        if any(c.id == call["id"] for c in calls):
+            raise InputError(Errors.E010, event=where, detail=f"call id {call['id']!r} appears twice")
         calls.append(ToolCall(call["id"], function["name"], arguments))
     return tuple(calls)
 
@@ -207,6 +209,8 @@ def parse_conversation(
     events: list[Event] = []
     seen_ids: set[str] = set()
     open_calls: dict[str, str] = {}  # call id -> tool name
+    made_by: dict[str, str] = {}     # call id -> the event that made it
+    answered_by: dict[str, str] = {}  # call id -> its first result
 
     for index, message in enumerate(messages):
         where = f"message {index + 1}"
@@ -235,6 +239,10 @@ def parse_conversation(
             tool_call_id = message.get("tool_call_id")
             if not isinstance(tool_call_id, str) or not tool_call_id:
                 raise InputError(Errors.E009, event=where)
+            if tool_call_id in answered_by:
+                warnings.append(Warnings.W009.format(event=where, call_id=tool_call_id,
+                                                     first=answered_by[tool_call_id]))
+            answered_by.setdefault(tool_call_id, event_id)
             if tool_call_id in open_calls:
                 tool_name = open_calls[tool_call_id]
             elif lenient:
@@ -242,6 +250,11 @@ def parse_conversation(
             else:
                 raise InputError(Errors.E004, event=where, call_id=tool_call_id)
         for call in calls:
+            if call.id in made_by:
+                warnings.append(Warnings.W010.format(event=where, call_id=call.id,
+                                                     first=made_by[call.id]))
+            made_by[call.id] = event_id
+            answered_by.pop(call.id, None)
             open_calls[call.id] = call.name
 
         opens_turn = role == "user" and not _is_confirmation_resume(message, text)

@@ -25,8 +25,9 @@ def group_spans(conv: Conversation) -> list[tuple[int, int]]:
     end = len(conv.events) - 1
     spans = []
     for event in conv.events:
-        if event.tool_calls:
-            spans.append((event.index, max(answered.get(call.id, end) for call in event.tool_calls)))
+        if event.tool_calls:  # an answer before the call answers an earlier call of that id
+            spans.append((event.index, max(answered[call.id] if answered.get(call.id, -1) > event.index
+                                           else end for call in event.tool_calls)))
     return spans
 
 

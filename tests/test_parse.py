@@ -149,3 +149,40 @@ def test_other_roles_are_E003_naming_what_to_do(role: object) -> None:
                            SETTINGS)
     assert error.value.code == "E003" and "message 2" in error.value.message
     assert "developer" in error.value.message and "tool_call_id" in error.value.message
+
+
+def _call(call_id: str, name: str = "lookup") -> dict:
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": name, "arguments": "{}"}}]}
+
+
+def _result(call_id: str) -> dict:
+    return {"role": "tool", "tool_call_id": call_id, "content": "{\"ok\": true}"}
+
+
+def test_a_second_result_for_one_call_is_kept_with_W009() -> None:
+    history = [{"role": "user", "content": "check"}, _call("c1"), _result("c1"), _result("c1")]
+    conv = parse_conversation(history, SETTINGS)
+    assert [w[:6] for w in conv.warnings] == ["[W009]"]
+    assert "'c1'" in conv.warnings[0] and "T3" in conv.warnings[0] and "message 4" in conv.warnings[0]
+
+
+def test_a_reused_call_id_warns_W010_and_a_pending_reuse_stays_pending() -> None:
+    from pipeline.policy import group_spans
+
+    history = [{"role": "user", "content": "check"}, _call("c1"), _result("c1"),
+               {"role": "user", "content": "again"}, _call("c1"),
+               {"role": "user", "content": "and?"}]
+    conv = parse_conversation(history, SETTINGS)
+    assert len(conv.warnings) == 1 and conv.warnings[0].startswith("[W010]")
+    assert "A2" in conv.warnings[0] and "message 5" in conv.warnings[0]
+    # the first call is answered by T3; the second has no answer yet: its group reaches the end
+    assert group_spans(conv) == [(1, 2), (4, 5)]
+
+
+def test_one_call_id_twice_in_one_message_is_E010() -> None:
+    twice = _call("c1")
+    twice["tool_calls"] = twice["tool_calls"] * 2
+    with pytest.raises(InputError) as error:
+        parse_conversation([{"role": "user", "content": "x"}, twice], SETTINGS)
+    assert error.value.code == "E010" and "'c1' appears twice" in error.value.message

@@ -19,7 +19,8 @@ __all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_
 
 _REQUIRED = {
     "meta": ("name", "version"),
-    "text": ("clause_split", "scope_breaks", "left_context", "word_boundaries", "number", "units"),
+    "text": ("clause_split", "scope_breaks", "left_context", "left_context_reach", "word_boundaries",
+             "number", "units"),
     "cues": ("negation", "obligation", "uncertainty", "claims", "info_requests", "negation_exceptions"),
     "beneficiary": ("patterns",),
     "fillers": ("words", "lead", "trail"),
@@ -163,6 +164,7 @@ class RulePack:
     clause_split: re.Pattern[str]
     scope_break: Lexicon
     left_context: re.Pattern[str]
+    left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
     negation: Lexicon
@@ -301,6 +303,7 @@ def load_rule_pack(lang: str) -> RulePack:
         clause_split=_compile(lang, text["clause_split"]),
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),
+        left_context_reach=int(text["left_context_reach"]),
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),

@@ -14,12 +14,13 @@ from datetime import datetime
 from typing import Iterator, Sequence
 
 from ..config import Settings
-from ..rulepacks import Hit, RulePack
+from ..rulepacks import Hit, Lexicon, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .times import normalize_time
 
-__all__ = ["FactStage", "analyse_text", "cued_scope", "extract_facts", "is_exception", "split_clauses"]
+__all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception",
+           "split_clauses"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -53,12 +54,33 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
-def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> tuple[int, int]:
+class NextHit:
+    """The first hit of a pattern at or after a position, positions asked in increasing order
+    (the cues of one clause): a search that found its hit, or none, answers the next positions
+    too, so a clause with many cues is read once, not once per cue."""
+
+    def __init__(self, pattern: Lexicon | re.Pattern[str], text: str, end: int) -> None:
+        self._pattern, self._text, self._end = pattern, text, end
+        self._searched_from: int | None = None
+        self._hit: Hit | None = None       # the first hit at or after _searched_from
+
+    def at_or_after(self, pos: int) -> Hit | None:
+        known = self._searched_from is not None and self._searched_from <= pos and (
+            self._hit is None or self._hit.start() >= pos)
+        if not known:
+            self._searched_from, self._hit = pos, self._pattern.search(self._text, pos, self._end)
+        return self._hit
+
+
+def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
+               ends: NextHit | None = None) -> tuple[int, int]:
     """The cue, a little of what precedes it in its clause (the object), and the rest of the
-    clause up to the next scope break: "申请先别提交", "please don't call me"."""
-    before = pack.left_context.search(text, start, cue.start())
+    clause up to the next scope break: "申请先别提交", "please don't call me". Give the
+    clause's scope breaks (``NextHit(pack.scope_break, text, end)``) when reading several cues."""
+    before = pack.left_context.search(text, max(start, cue.start() - pack.left_context_reach),
+                                      cue.start())
     left = before.start() if before else cue.start()
-    stop = pack.scope_break.search(text, cue.end(), end)
+    stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end
     while right > cue.end() and text[right - 1].isspace():
         right -= 1
@@ -117,10 +139,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue
             regex = pack.negation if kind == "negation" else pack.obligation
+            ends = NextHit(pack.scope_break, text, end)
             for cue in regex.finditer(text, start, end):
                 if kind == "negation" and is_exception(text, cue, start, end, pack):
                     continue
-                left, right = cued_scope(text, start, end, cue, pack)
+                left, right = cued_scope(text, start, end, cue, pack, ends)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
                 add(kind, left, right)

@@ -15,7 +15,7 @@ from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import cued_scope, is_exception, split_clauses
+from .facts import NextHit, cued_scope, is_exception, split_clauses
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -27,23 +27,34 @@ _VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage")
 class _Memory:
     """What the walk over the prefix has seen so far (local to one run)."""
 
+    lookback: int | None             # a change pairs with one of the last this many values of its kind
     clauses: list[tuple[str, Span]] = field(default_factory=list)
-    values: list[tuple[str, str, str, Span]] = field(default_factory=list)  # lead+clause, kind, value, span
+    # kind -> (lead, clause, message: casefolded once), value, span
+    values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
     last_object: str | None = None
     last_mention: str | None = None
 
-    def previous(self, kind: str | None, slot: str, new: str = "") -> tuple[str, Span] | None:
+    def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
+        """The value a change replaces: the newest of its kind said next to the slot's words
+        (in the words before it, its clause, then its message), else of the same unit, else
+        the newest of its kind. Only the last ``lookback`` are read: a correction answers
+        something recent, and a message repeating a value a thousand times stays linear."""
         keys = _slot_keys(slot)
-        same_kind = [v for v in self.values if v[1] == kind]
+        same_kind = self.values.get(kind, [])
+        same_kind = same_kind[-self.lookback:] if self.lookback else same_kind
         for field_ in (0, 1, 2):
-            for texts, _, value, span in reversed(same_kind):
-                if any(k in texts[field_].casefold() for k in keys):
+            said: dict[int, bool] = {}  # values of one clause or message share its text: read it once
+            for texts, value, span in reversed(same_kind):
+                near = said.get(id(texts[field_]))
+                if near is None:
+                    near = said[id(texts[field_])] = any(k in texts[field_] for k in keys)
+                if near:
                     return value, span
         unit = _unit(new)
-        for texts, _, value, span in reversed(same_kind):
+        for _, value, span in reversed(same_kind):
             if unit and _unit(value) == unit:
                 return value, span
-        return (same_kind[-1][2], same_kind[-1][3]) if same_kind else None
+        return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
 
 
 def _unit(value: str) -> str:
@@ -119,6 +130,17 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 
 
+def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The values not inside another of their kind, in one sweep (a long clause holds many)."""
+    kept: list[tuple[int, int, str]] = []
+    reach: dict[str, int] = {}
+    for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1])):
+        if reach.get(kind, -1) < b:
+            kept.append((a, b, kind))
+        reach[kind] = max(reach.get(kind, -1), b)
+    return kept
+
+
 def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ...]:
     """A text's clauses and the values each holds: what the walk needs of a text alone."""
     clauses = []
@@ -133,19 +155,18 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
                     while b > a and text[b - 1].isspace():
                         b -= 1
                     found.append((a, b, kind))
-        kept = [v for v in found if not any(o != v and o[2] == v[2] and o[0] <= v[0]
-                                            and v[1] <= o[1] for o in found)]
-        clauses.append((start, end, tuple(sorted(set(kept)))))
+        clauses.append((start, end, tuple(sorted(_outermost(found)))))
     return tuple(clauses)
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
-                  read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None) -> StageResult:
+                  read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None,
+                  lookback: int | None = None) -> StageResult:
     """Decisions, value transitions and authorisation items over user events, in order.
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    memory = _Memory()
+    memory = _Memory(lookback)
     decisions: list[Decision] = []
     transitions: list[Transition] = []
     open_items: list[OpenItem] = []
@@ -154,6 +175,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         if event.role != "user":
             continue
         text = event.text
+        folded_text = text.casefold()
         for start, end, kept in read(text):
             span = Span(event.id, start, end)
             clause = text[start:end]
@@ -215,11 +237,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 break
 
             forbids = False
+            ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)
             for cue in pack.negation.finditer(text, start, end):
                 if is_exception(text, cue, start, end, pack):
                     continue
-                left, right = cued_scope(text, start, end, cue, pack)
-                if rules.actions.search(text, cue.end(), right):
+                left, right = cued_scope(text, start, end, cue, pack, ends)
+                action = actions.at_or_after(cue.end())
+                if action and action.end() <= right:
                     open_items.append(OpenItem("unauthorised", text[left:right].strip(),
                                                Span(event.id, left, right)))
                     forbids = True
@@ -236,8 +260,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if mb > ma:
                     memory.last_mention = text[ma:mb]
             prev_end = start
+            folded_clause = clause.casefold()
             for a, b, kind in kept:
-                memory.values.append(((text[prev_end:a], clause, text), kind, text[a:b], Span(event.id, a, b)))
+                memory.values.setdefault(kind, []).append((
+                    (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],
+                    Span(event.id, a, b)))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
@@ -253,7 +280,8 @@ class StateStage:
         # a growing conversation walks the same texts on every call: their clauses and values
         # are remembered; the walk itself, which links turns, is redone
         self._memo = Memo(settings["stages.memo_size"])
+        self._lookback = settings["stages.state_lookback"]
 
     def run(self, data: StageInput) -> StageResult:
         return extract_state(tuple(data.prefix), data.pack, lambda text: self._memo.get(
-            (data.pack.version, text), lambda: read_clauses(text, data.pack)))
+            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback)

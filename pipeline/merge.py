@@ -8,7 +8,9 @@ tool returned is a confirmed fact with the tool event as evidence.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from datetime import datetime, time
+from itertools import accumulate
 from typing import Sequence
 
 from .render import fold
@@ -99,8 +101,27 @@ def _within(inner: Span, outer: Span) -> bool:
     return inner.event_id == outer.event_id and outer.start <= inner.start and inner.end <= outer.end
 
 
-def _overlaps(a: Span, b: Span) -> bool:
-    return a.event_id == b.event_id and a.start < b.end and b.start < a.end
+class _Spans:
+    """Spans to test others against for overlap, in log time per test (a long conversation
+    has thousands of superseded values and of facts to check)."""
+
+    def __init__(self, spans: Sequence[Span]) -> None:
+        by_event: dict[str, list[tuple[int, int]]] = {}
+        for span in spans:
+            by_event.setdefault(span.event_id, []).append((span.start, span.end))
+        self._starts: dict[str, list[int]] = {}
+        self._reach: dict[str, list[int]] = {}   # the furthest end among the first i spans
+        for event, pairs in by_event.items():
+            pairs.sort()
+            self._starts[event] = [a for a, _ in pairs]
+            self._reach[event] = list(accumulate((b for _, b in pairs), max))
+
+    def overlap(self, span: Span) -> bool:
+        starts = self._starts.get(span.event_id)
+        if not starts:
+            return False
+        before = bisect_left(starts, span.end)  # the spans starting before this one ends
+        return before > 0 and self._reach[span.event_id][before - 1] > span.start
 
 
 def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple[int, int, list[Fact]]]:
@@ -120,13 +141,13 @@ def _worth_alone(facts: Sequence[Fact]) -> bool:
     return len(facts) > 1 or any(f.kind not in _TOPIC_KINDS for f in facts)
 
 
-def _clause_item(clause: KeyClause, order: dict[str, int], superseded: list[Span],
+def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
                  gap: int) -> SummaryItem:
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
-              and not any(_overlaps(f.span, s) for s in superseded)]
+              and not superseded.overlap(f.span)]
     strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS]
-    stale = any(_overlaps(f.span, s) for f in clause.facts for s in superseded)
+    stale = any(superseded.overlap(f.span) for f in clause.facts)
     if claims:
         section, tier = "claims", 3
     elif strong:
@@ -171,12 +192,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     order = {e.id: e.index for e in prefix}
     roles = {e.id: e for e in prefix}
-    superseded = [t.old_span for t in transitions if t.old_span is not None]
+    superseded = _Spans([t.old_span for t in transitions if t.old_span is not None])
     templates = pack.templates
 
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user"]
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
-    current = [f for f in user_facts if not any(_overlaps(f.span, s) for s in superseded)]
+    current = [f for f in user_facts if not superseded.overlap(f.span)]
     must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
 
     intents = [i for r in results for i in r.intents]

@@ -33,21 +33,23 @@ class _Memory:
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
     last_object: str | None = None
     last_mention: str | None = None
+    # (id of a folded text held in values, slot keys) -> whether a key is in it
+    near: dict[tuple[int, tuple[str, ...]], bool] = field(default_factory=dict)
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind. Only the last ``lookback`` are read: a correction answers
         something recent, and a message repeating a value a thousand times stays linear."""
-        keys = _slot_keys(slot)
+        keys = tuple(_slot_keys(slot))
         same_kind = self.values.get(kind, [])
         same_kind = same_kind[-self.lookback:] if self.lookback else same_kind
         for field_ in (0, 1, 2):
-            said: dict[int, bool] = {}  # values of one clause or message share its text: read it once
             for texts, value, span in reversed(same_kind):
-                near = said.get(id(texts[field_]))
+                # values of one clause or message share its text: it is read once per slot
+                near = self.near.get((id(texts[field_]), keys))
                 if near is None:
-                    near = said[id(texts[field_])] = any(k in texts[field_] for k in keys)
+                    near = self.near[(id(texts[field_]), keys)] = any(k in texts[field_] for k in keys)
                 if near:
                     return value, span
         unit = _unit(new)

@@ -371,7 +371,8 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
         return JSONResponse({"status": "ready"})
 
     @app.get("/metrics", summary="Prometheus metrics", response_class=Response)
-    async def prometheus() -> Response:
+    async def prometheus(request: Request) -> Response:
+        authorize(request)  # request counts and sizes say what tenants send: not for everyone
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     return app

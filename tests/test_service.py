@@ -128,6 +128,12 @@ def test_list_of_messages_with_options_in_the_query(client: TestClient,
     (b'{"messages": [{"role": "user", "content": "hi"}], "force": "maybe"}', "E011"),
     (b'{"messages": [{"role": "user", "content": "caf\xe9"}]}', "E013"),
     (b'{"messages": [{"role": "user", "content": "hi"}], "lang": "xx"}', "E024"),
+    # client errors that once answered 500: each is the client's, with its number
+    (b'{"messages": [{"role": ["user"], "content": "hi"}]}', "E003"),
+    (b'{"messages": [{"role": "user", "content": "hi"}], "now": 1e20}', "E011"),
+    (b'{"messages": [{"role": "user", "content": "hi"}], "timezone": 8}', "E011"),
+    (b'{"messages": [{"role": "user", "content": "\\ud800"}]}', "E017"),
+    (b'{"messages": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "E017"),
 ])
 def test_input_errors_answer_400_with_the_code(client: TestClient, body: bytes, code: str) -> None:
     response = client.post("/v1/compress", content=body,
@@ -166,6 +172,9 @@ def test_auth_on_when_the_variable_is_set(compressor: Compressor,
         assert ok.status_code == 200
         assert client.get("/healthz").status_code == 200  # probes stay open
         assert client.get("/readyz").status_code == 200
+        assert client.get("/metrics").status_code == 401  # what tenants send is not public
+        metrics = client.get("/metrics", headers={"Authorization": "Bearer s3cret"})
+        assert metrics.status_code == 200 and "squeeze_requests_total" in metrics.text
 
 
 def test_body_over_the_limit_answers_413(compressor: Compressor) -> None:

@@ -269,11 +269,24 @@ Outcome = tuple[int, str, "str | None", Any, int, int]
 _WORKER: dict[str, Any] = {}
 
 
+def _die_with(parent: int, every: float) -> None:
+    """End this worker once its parent is gone (kill -9 included: nothing else would tell it;
+    it is then the child of another process)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="squeeze-parent-watch", daemon=True).start()
+
+
 def _setup(settings: Settings, done: frozenset[str], target_chars: int | None, force: bool,
-           in_worker: bool) -> None:
+           in_worker: bool, parent: int | None = None) -> None:
     """Build the one Compressor of this process (the pool initializer, or inline)."""
     if in_worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
+        if parent is not None:
+            _die_with(parent, settings["batch.parent_check_seconds"])
     _WORKER.update(compressor=Compressor(settings), done=done, target_chars=target_chars,
                    force=force)
 
@@ -447,7 +460,8 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
     def start() -> ProcessPoolExecutor:
         return ProcessPoolExecutor(workers, mp_context=get_context(settings["batch.start_method"]),
                                    initializer=_setup,
-                                   initargs=(settings, done, target_chars, force, True))
+                                   initargs=(settings, done, target_chars, force, True,
+                                             os.getpid()))
 
     pool = start()
     # future -> (chunk index, chunk, the pool it was sent to)

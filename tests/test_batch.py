@@ -236,3 +236,28 @@ def test_interruption_leaves_output_valid_and_resume_completes(sig: int, tmp_pat
         json.loads(line)
     subprocess.run(command + ["--resume", "--workers", "1"], cwd=ROOT, check=True, capture_output=True, timeout=120)
     assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == ids
+
+
+def test_kill_9_of_the_parent_leaves_no_process_of_the_run(tmp_path: Path) -> None:
+    import psutil
+
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_archive(src, 400, bad=False)
+    command = [sys.executable, "-m", "pipeline", "batch", str(src), "-o", str(out),
+               "--workers", "2", "--target-chars", str(TARGET), "--no-progress",
+               "--config", str(light_config(tmp_path))]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
+        time.sleep(0.05)
+    run = psutil.Process(process.pid).children(recursive=True)  # the workers, the resource tracker
+    assert len(run) >= 2
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+    gone, alive = psutil.wait_procs(run, timeout=10)
+    try:
+        assert not alive, [p.cmdline()[:3] for p in alive]
+    finally:
+        for leftover in alive:
+            leftover.kill()

@@ -299,6 +299,14 @@ def _conversation_id(data: Any, record: Record) -> str | None:
     return None
 
 
+def _id_of(record: Record) -> str | None:
+    """The conversation id of a line, read in the parent only for a line that failed there."""
+    try:
+        return _conversation_id(decode_json(record.raw), record)
+    except SqueezeError:
+        return None
+
+
 def _failure(record: Record, conv_id: str | None, code: str, message: str) -> Outcome:
     entry = {"line": record.line, "source": record.source, "id": conv_id or record.default_id,
              "code": code, "message": message}
@@ -472,30 +480,56 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
             return bool(in_flight) and index - sink.next_chunk >= window
         return len(in_flight) >= window
 
-    def collect(block: bool) -> None:
+    suspects: list[tuple[int, list[Record]]] = []   # chunks a dead worker took down with it
+
+    def replace(broken: ProcessPoolExecutor) -> None:
         nonlocal pool
+        if broken is pool:  # every future of a broken pool fails: replace it once
+            pool.shutdown(wait=False, cancel_futures=True)
+            pool = start()
+
+    def collect(block: bool) -> None:
         finished, _ = wait(list(in_flight), timeout=None if block else 0,
                            return_when=FIRST_COMPLETED)
         for future in sorted(finished, key=lambda f: in_flight[f][0]):
             index, chunk, owner = in_flight.pop(future)
             try:
-                outcomes = future.result()
+                sink.add(index, future.result(), chunk[-1].progress)
             except BrokenProcessPool:
-                outcomes = [_failure(r, None, WORKER_DIED, Errors.E037.format()) for r in chunk]
-                if owner is pool:  # every future of a broken pool fails: replace it once, go on
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    pool = start()
+                suspects.append((index, chunk))
+                replace(owner)
+
+    def settle() -> None:
+        """A worker died: its chunks (and those of its pool) are run again one conversation at
+        a time, alone, so a conversation fails with E037 only if a worker dies on it alone."""
+        while in_flight:
+            collect(block=True)
+        for index, chunk in sorted(suspects, key=lambda s: s[0]):
+            outcomes: list[Outcome] = []
+            for record in chunk:
+                owner = pool
+                try:
+                    outcomes += owner.submit(_compress_chunk, [record]).result()
+                except BrokenProcessPool:
+                    outcomes.append(_failure(record, _id_of(record), WORKER_DIED,
+                                             Errors.E037.format()))
+                    replace(owner)
             sink.add(index, outcomes, chunk[-1].progress)
+        suspects.clear()
 
     try:
         for index, chunk in enumerate(chunks):
-            while full(index):
+            while full(index) and not suspects:
                 collect(block=True)
+            if suspects:
+                settle()
             in_flight[pool.submit(_compress_chunk, chunk)] = (index, chunk, pool)
             if not sink.ordered:
                 collect(block=False)
         while in_flight:
             collect(block=True)
+        if suspects:
+            settle()
     except BaseException:
         # interrupted: do not wait for the chunks in progress, their lines are not written
         processes = list((getattr(pool, "_processes", None) or {}).values())

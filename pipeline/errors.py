@@ -52,7 +52,7 @@ class Errors(str, Enum):
     E034 = "internal error ({kind}); the server log has the details"
     E035 = "{method} {path}: {detail}"
     E036 = "{kind}: {detail}"
-    E037 = "the worker process died while compressing this chunk; --resume tries it again"
+    E037 = "a worker process died while compressing this conversation alone (retried once by itself); --resume tries it again"
     E040 = "no session {session!r} in the store {store}"
     E041 = "session {session!r} has no event {event_id!r}{detail}"
     E042 = "cannot open the session store {path}: {detail}"

@@ -261,3 +261,29 @@ def test_kill_9_of_the_parent_leaves_no_process_of_the_run(tmp_path: Path) -> No
     finally:
         for leftover in alive:
             leftover.kill()
+
+
+def test_a_killed_worker_loses_no_conversation(tmp_path: Path) -> None:
+    """kill -9 of one worker mid-run: the chunks it took down are run again, one conversation
+    at a time; none was the cause, so none is reported failed and OUTPUT is complete."""
+    import psutil
+
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    ids = write_archive(src, 300, bad=False)
+    command = [sys.executable, "-m", "pipeline", "batch", str(src), "-o", str(out),
+               "--workers", "2", "--target-chars", str(TARGET), "--no-progress",
+               "--config", str(light_config(tmp_path))]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
+        time.sleep(0.05)
+    workers = [p for p in psutil.Process(process.pid).children()
+               if "resource_tracker" not in " ".join(p.cmdline())]
+    assert workers
+    workers[0].kill()
+    _, stderr = process.communicate(timeout=180)
+    assert process.returncode == 0, stderr.decode()[-2000:]
+    assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == ids
+    errors = Path(str(out) + ".errors.jsonl")
+    assert not errors.exists() or errors.read_text("utf-8") == ""

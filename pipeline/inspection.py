@@ -19,7 +19,7 @@ from typing import Any
 from .errors import Errors, InputError
 from .merge import shown_time
 from .types import (Action, CompressionResult, Fact, IntentCluster, PrefixSummary, Span,
-                    SummaryItem, Trace)
+                    SummaryItem, Trace, Transition)
 
 __all__ = ["inspection_html"]
 
@@ -40,6 +40,7 @@ class _Item:
     tier: int | None
     section: str
     kept: bool
+    superseded_by: str = ""    # "后天上午 (U10)": a later change replaced this value
 
 
 @dataclass(frozen=True)
@@ -96,16 +97,25 @@ def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
             for span in _carried(form):
                 if ladder.get(span, (0, ""))[0] < form.tier:
                     ladder[span] = (form.tier, form.section)
+    changes: dict[str, list[Transition]] = {}   # by the event of the value they replaced
+    for result in summary.results:
+        for change in result.transitions:
+            if change.old_span is not None:
+                changes.setdefault(change.old_span.event_id, []).append(change)
     listed = sorted(facts.values(), key=lambda f: (order.get(f.span.event_id, 0), f.span.start))
     out = []
     for number, fact in enumerate(listed, 1):
+        replaced = next((c for c in changes.get(fact.span.event_id, ())
+                         if c.old_span and c.old_span.start < fact.span.end
+                         and fact.span.start < c.old_span.end), None)
         tier, section = ladder.get(_key(fact.span), (None, ""))
         value = ("" if fact.value is None else fact.value if isinstance(fact.value, str)
                  else shown_time(fact.value) if fact.kind == "time" and isinstance(fact.value, dict)
                  else json.dumps(fact.value, ensure_ascii=False))
         out.append(_Item(f"F{number}", fact.kind, fact.strength.value, fact.text, value,
                          fact.span.event_id, fact.span.start, fact.span.end, tier, section,
-                         _key(fact.span) in kept))
+                         _key(fact.span) in kept,
+                         f"{replaced.new} ({replaced.span.event_id})" if replaced else ""))
     return out
 
 

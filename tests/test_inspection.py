@@ -140,6 +140,10 @@ def test_each_part_of_the_compression_is_where_a_person_looks(
     assert transition.select_one(".old").get_text() == old  # type: ignore[union-attr]
     assert transition.select_one(".new").get_text() == new  # type: ignore[union-attr]
     assert [s.get_text() for s in transition.select(".mono")] == ["U4", "U10"]
+    # the old value's item says what replaced it, and only it does
+    replaced = section(soup, "items").select("tr.item[data-superseded]")
+    assert [r.find_all("td")[6].get_text() for r in replaced] == [old]
+    assert replaced[0]["data-superseded"] == f"{new} (U10)"
     claims = [li.get_text() for li in section(soup, "claims").select(".claim")]
     assert any(claim in c for c in claims)
     assert any(confirmed in c.get_text() for c in section(soup, "claims").select(".confirmed"))

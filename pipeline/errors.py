@@ -74,6 +74,7 @@ class Warnings(str, Enum):
     W008 = "{event}: content part of type {part_type!r} has no text; counted by its fingerprint only"
     W009 = "{event}: a second result for call id {call_id!r} (the first is {first}); both kept, in the call's group"
     W010 = "{event}: call id {call_id!r} was already made by {first}; results after this answer this call, and no cut falls between the two"
+    W011 = "{event}: message has no \"content\"; read as empty (only an assistant message with tool_calls may leave it out)"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

@@ -120,7 +120,11 @@ def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
             raise InputError(Errors.E010, event=where, detail=f"call {call['id']!r} has no function name")
         arguments = function.get("arguments", "")
         if not isinstance(arguments, str):
-            arguments = json.dumps(arguments, ensure_ascii=False)
+            try:
+                arguments = json.dumps(arguments, ensure_ascii=False, allow_nan=False)
+            except ValueError:
+                raise InputError(Errors.E010, event=where, detail=f"call {call['id']!r}: arguments "
+                                 "hold NaN or Infinity, which JSON cannot carry") from None
         if any(c.id == call["id"] for c in calls):
             raise InputError(Errors.E010, event=where, detail=f"call id {call['id']!r} appears twice")
         calls.append(ToolCall(call["id"], function["name"], arguments))
@@ -229,6 +233,9 @@ def parse_conversation(
         seen_ids.add(event_id)
 
         text = text_of(message.get("content"), where, warnings)
+        if "content" not in message and not (role == "assistant" and message.get("tool_calls")) \
+                and not _is_confirmation_resume(message, text):
+            warnings.append(Warnings.W011.format(event=where))
         calls = _tool_calls(message, where) if role == "assistant" else ()
         size = _sized(text, calls, measure)
         if size > limit:

@@ -186,3 +186,27 @@ def test_one_call_id_twice_in_one_message_is_E010() -> None:
     with pytest.raises(InputError) as error:
         parse_conversation([{"role": "user", "content": "x"}, twice], SETTINGS)
     assert error.value.code == "E010" and "'c1' appears twice" in error.value.message
+
+
+@pytest.mark.parametrize(("message", "warned"), [
+    ({"role": "user"}, True),
+    ({"role": "system"}, True),
+    ({"role": "assistant"}, True),
+    ({"role": "user", "content": ""}, False),
+    ({"role": "user", "content": None}, False),
+    ({"role": "assistant", "tool_calls": CALL["tool_calls"]}, False),
+    ({"role": "user", "metadata": {"confirm_results": [{"id": "c1", "ok": True}]}}, False),
+])
+def test_a_message_without_content_is_read_as_empty_with_W011(message: dict, warned: bool) -> None:
+    conv = parse_conversation([{"role": "user", "content": "hi"}, message], SETTINGS)
+    assert conv.events[-1].text == ""
+    assert [w.startswith("[W011]") and "message 2" in w for w in conv.warnings] == (
+        [True] if warned else [])
+
+
+def test_nan_in_tool_arguments_is_E010() -> None:
+    bad = _call("c1")
+    bad["tool_calls"][0]["function"]["arguments"] = {"price": float("nan")}
+    with pytest.raises(InputError) as error:
+        parse_conversation([{"role": "user", "content": "x"}, bad], SETTINGS)
+    assert error.value.code == "E010" and "NaN" in error.value.message

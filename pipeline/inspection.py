@@ -121,15 +121,23 @@ def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
 
 def _segments(text: str, items: Sequence[_Item]) -> tuple[_Segment, ...]:
     """The text cut at every item boundary; each piece names the items covering it and takes
-    the strongest one's colour, so nested facts ("不要香菜" inside a longer request) both show."""
+    the strongest one's colour, so nested facts ("不要香菜" inside a longer request) both show.
+    One sweep over the boundaries: a long message with thousands of items stays linear."""
     rank = {"strong": 3, "medium": 2, "weak": 1}
+    opening: dict[int, list[_Item]] = {}
+    for item in items:
+        opening.setdefault(item.start, []).append(item)
     bounds = sorted({0, len(text), *(i.start for i in items), *(i.end for i in items)})
+    active: dict[str, _Item] = {}
     pieces = []
     for a, b in pairwise(bounds):
-        over = [i for i in items if i.start <= a and b <= i.end]
-        if not over:
+        active.update((i.id, i) for i in opening.get(a, ()))
+        for gone in [k for k, i in active.items() if i.end <= a]:
+            del active[gone]
+        if not active:
             pieces.append(_Segment(text[a:b]))
             continue
+        over = list(active.values())
         top = max(over, key=lambda i: rank[i.strength])
         pieces.append(_Segment(text[a:b], tuple(i.id for i in over), top.strength,
                                any(i.kept for i in over)))

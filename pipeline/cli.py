@@ -19,6 +19,19 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Compress long LLM-agent histories without losing the user's constraints.")
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from . import __version__
+        typer.echo(f"context-squeeze {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                      help="Print the version and exit.")) -> None:
+    """Compress long LLM-agent histories without losing the user's constraints."""
+
+
 def _fail(error: SqueezeError) -> None:
     typer.echo(error.message, err=True)
     raise typer.Exit(2)

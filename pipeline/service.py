@@ -39,6 +39,7 @@ from prometheus_client import (
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from . import __version__
 from .compressor import Compressor
 from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError
@@ -259,7 +260,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
         finally:
             state.pool.shutdown(wait=False, cancel_futures=True)
 
-    app = FastAPI(title="context-squeeze", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="context-squeeze", version=__version__, lifespan=lifespan,
                   description="Compress long LLM-agent chat histories, keeping the user's "
                               "constraints. Errors: {\"error\": {\"code\", \"message\"}}.")
     app.state.squeeze = state

@@ -151,3 +151,14 @@ def test_session_append_refuses_bad_input_with_a_numbered_error(tmp_path: Path) 
     assert result.exit_code == 2 and result.stderr.startswith("[E003]")
     missing = runner.invoke(app, ["session", "show", "s", "--store", str(tmp_path / "s.db")])
     assert missing.exit_code == 2 and missing.stderr.startswith("[E040]")  # nothing was appended
+
+
+def test_version_is_the_installed_one() -> None:
+    from importlib.metadata import version
+
+    import pipeline
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"context-squeeze {pipeline.__version__}"
+    assert pipeline.__version__ == version("context-squeeze")

@@ -181,13 +181,15 @@ class Compressor:
         assert decision.cut is not None
         summary = self.summarize_prefix(conv, decision.cut, decision.summary_budget)
         out = [dict(e.message) for e in conv.events[:decision.cut] if e.role == "system"]
+        at = len(out)
         out.append(self.summary_message(summary.text, summary.covered))
         out += [self.trimmed(e, pack) if e.index in decision.trimmed else dict(e.message)
                 for e in conv.events[decision.cut:]]
         result = self.assemble(conv, decision, out, summary.snapshot.to_dict(), summary.timings,
                               list(summary.warnings), started, stages=summary.stages,
                               covered=list(summary.covered),
-                              summary_chars=self.measure(summary.text), summary=summary)
+                              summary_chars=self.measure(summary.text), summary=summary,
+                              summary_index=at)
         result.report["summary_path"] = summary.path
         result.report["fallback"] = summary.reason if summary.path == "fallback" else None
         if summary.attempts:
@@ -198,7 +200,8 @@ class Compressor:
                  snapshot: dict[str, Any], timings: dict[str, float], warnings: list[str],
                  started: float, *, stages: dict[str, str] | None = None,
                  covered: list[str] | None = None, summary_chars: int = 0,
-                 summary: PrefixSummary | None = None) -> CompressionResult:
+                 summary: PrefixSummary | None = None,
+                 summary_index: int | None = None) -> CompressionResult:
         """The result of one call: the messages to send, the snapshot and the report."""
         sizes = tuple(message_size(m, self.measure) for m in out)
         after = sum(sizes)
@@ -222,5 +225,6 @@ class Compressor:
             "fallback": None,
             "now": conv.now.isoformat(),
         }
-        return CompressionResult(out, snapshot, report, Trace(conv, decision, sizes, summary))
+        return CompressionResult(out, snapshot, report, Trace(conv, decision, sizes, summary,
+                                                                 summary_index))
 

@@ -13,13 +13,18 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import Errors, InputError
 from .merge import shown_time
-from .types import (Action, CompressionResult, Fact, IntentCluster, PrefixSummary, Span,
+from .policy import pending_calls
+from .types import (CompressionResult, Fact, IntentCluster, PrefixSummary, Span, Strength,
                     SummaryItem, Trace, Transition)
+
+if TYPE_CHECKING:
+    from jinja2 import Template
 
 __all__ = ["inspection_html"]
 
@@ -66,7 +71,11 @@ class _Row:
     calls: tuple[str, ...]
     carried_by: tuple[str, ...]   # the summary items placed from this message
     intent: str
-    long: bool
+
+    @property
+    def folded(self) -> bool:
+        """Tool results (JSON, lists, documents) open on demand; what people said is shown."""
+        return self.role == "tool"
 
 
 def _key(span: Span) -> tuple[str, int, int]:
@@ -123,7 +132,6 @@ def _segments(text: str, items: Sequence[_Item]) -> tuple[_Segment, ...]:
     """The text cut at every item boundary; each piece names the items covering it and takes
     the strongest one's colour, so nested facts ("不要香菜" inside a longer request) both show.
     One sweep over the boundaries: a long message with thousands of items stays linear."""
-    rank = {"strong": 3, "medium": 2, "weak": 1}
     opening: dict[int, list[_Item]] = {}
     for item in items:
         opening.setdefault(item.start, []).append(item)
@@ -138,16 +146,16 @@ def _segments(text: str, items: Sequence[_Item]) -> tuple[_Segment, ...]:
             pieces.append(_Segment(text[a:b]))
             continue
         over = list(active.values())
-        top = max(over, key=lambda i: rank[i.strength])
+        top = max(over, key=lambda i: Strength(i.strength).rank)
         pieces.append(_Segment(text[a:b], tuple(i.id for i in over), top.strength,
                                any(i.kept for i in over)))
     return tuple(p for p in pieces if p.text)
 
 
-def _rows(trace: Trace, items: Sequence[_Item], long_text: int) -> list[_Row]:
+def _rows(trace: Trace, items: Sequence[_Item]) -> list[_Row]:
     conv, plan, summary = trace.conversation, trace.plan, trace.summary
-    cut = plan.cut if plan.action is Action.COMPACT and plan.cut is not None else 0
-    answered = {e.tool_call_id for e in conv.events if e.role == "tool"}
+    cut = plan.cut if trace.summary_index is not None and plan.cut is not None else 0
+    pending = pending_calls(conv)
     by_event: dict[str, list[_Item]] = {}
     for item in items:
         by_event.setdefault(item.event, []).append(item)
@@ -168,11 +176,10 @@ def _rows(trace: Trace, items: Sequence[_Item], long_text: int) -> list[_Row]:
                 else "trimmed" if event.index in plan.trimmed else "verbatim")
         rows.append(_Row(
             event.id, event.role, fate,
-            tuple(c.id for c in event.tool_calls if c.id not in answered),
+            pending.get(event.index, ()),
             event.size, _segments(event.text, by_event.get(event.id, ())),
             tuple(f"{c.name}({c.arguments})" for c in event.tool_calls),
-            tuple(carried.get(event.index, ())), intent.get(event.id, ""),
-            len(event.text) > long_text))
+            tuple(carried.get(event.index, ())), intent.get(event.id, "")))
     return rows
 
 
@@ -183,11 +190,10 @@ def _clusters(summary: PrefixSummary | None) -> list[IntentCluster]:
 def _sizes(trace: Trace) -> dict[str, Any]:
     """Before / target / after, the after split into system messages, summary and tail, each
     as a share of the widest of the three for the bar."""
-    conv, plan = trace.conversation, trace.plan
-    compacted = plan.action is Action.COMPACT and plan.cut is not None
-    at = sum(1 for e in conv.events[:plan.cut] if e.role == "system") if compacted else None
-    system = sum(s for s, e in zip(trace.sizes, _output_roles(trace), strict=True) if e == "system")
+    conv, plan, at = trace.conversation, trace.plan, trace.summary_index
     summary = trace.sizes[at] if at is not None else 0
+    system = sum(s for i, (s, e) in enumerate(zip(trace.sizes, _roles(trace), strict=True))
+                 if e == "system" and i != at)
     after = sum(trace.sizes)
     widest = max(conv.size, after, plan.limit or 0, 1)
     return {"before": conv.size, "after": after, "target": plan.limit, "system": system,
@@ -197,37 +203,42 @@ def _sizes(trace: Trace) -> dict[str, Any]:
                 ("tail", after - system - summary), ("target", plan.limit or 0))}}
 
 
-def _output_roles(trace: Trace) -> list[str]:
-    """The role of each output message: system messages stay where they were, the summary is
-    not one of them even when its role is configured as system."""
-    conv, plan = trace.conversation, trace.plan
-    if plan.action is not Action.COMPACT or plan.cut is None:
+def _roles(trace: Trace) -> list[str]:
+    """The role of each output message, read off the events it came from: the kept system
+    messages, then the tail (the summary's own place is ``trace.summary_index``)."""
+    conv, plan, at = trace.conversation, trace.plan, trace.summary_index
+    if at is None or plan.cut is None:
         return [e.role for e in conv.events]
     head = [e.role for e in conv.events[:plan.cut] if e.role == "system"]
     return head + ["summary"] + [e.role for e in conv.events[plan.cut:]]
 
 
-def inspection_html(result: CompressionResult, *, title: str | None = None) -> str:
-    """The page for one ``Compressor.compress`` result (it needs the result's trace)."""
+@lru_cache(maxsize=1)
+def _template() -> Template:
+    """Loaded and compiled once per process."""
     from jinja2 import Environment, PackageLoader
 
+    env = Environment(loader=PackageLoader("pipeline", "templates"), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("inspect.html.j2")
+
+
+def inspection_html(result: CompressionResult, *, title: str | None = None) -> str:
+    """The page for one ``Compressor.compress`` result (it needs the result's trace)."""
     trace = result.trace
     if trace is None or len(trace.sizes) != len(result.messages):  # none, or not this result's
         raise InputError(Errors.E015)
     conv, summary = trace.conversation, trace.summary
     order = {e.id: e.index for e in conv.events}
     items = _items(summary, order)
-    env = Environment(loader=PackageLoader("pipeline", "templates"), autoescape=True,
-                      trim_blocks=True, lstrip_blocks=True)
-    roles = _output_roles(trace)
-    summary_text = next((m.get("content", "") for m, r in zip(result.messages, roles, strict=True)
-                         if r == "summary"), None)
+    at = trace.summary_index
+    summary_text = result.messages[at].get("content", "") if at is not None else None
     transitions = [t for r in summary.results for t in r.transitions] if summary else []
     decisions = [d for r in summary.results for d in r.decisions] if summary else []
     open_items = [o for r in summary.results for o in r.open_items] if summary else []
-    return env.get_template("inspect.html.j2").render(
+    return _template().render(
         title=title or conv.id or "squeeze inspect", conv=conv, report=result.report,
-        snapshot=result.snapshot, plan=trace.plan, rows=_rows(trace, items, 600), items=items,
+        snapshot=result.snapshot, plan=trace.plan, rows=_rows(trace, items), items=items,
         kept_count=sum(1 for i in items if i.kept), summary_text=summary_text,
         summary_path=summary.path if summary else None, sizes=_sizes(trace),
         clusters=_clusters(summary), transitions=transitions, decisions=decisions,

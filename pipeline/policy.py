@@ -12,23 +12,31 @@ from .config import Settings
 from .errors import Warnings
 from .types import Action, Conversation, Plan
 
-__all__ = ["group_spans", "plan", "safe_cuts"]
+__all__ = ["group_spans", "pending_calls", "plan", "safe_cuts"]
+
+
+def _last_answers(conv: Conversation) -> dict[str, int]:
+    """Call id -> index of its last result (a repeated answer extends the group)."""
+    return {e.tool_call_id: e.index for e in conv.events
+            if e.role == "tool" and e.tool_call_id is not None}
+
+
+def pending_calls(conv: Conversation) -> dict[int, tuple[str, ...]]:
+    """Event index -> the ids of its calls that no later result answers (an answer before a
+    call answers an earlier call of that id)."""
+    answered = _last_answers(conv)
+    pending = {e.index: tuple(c.id for c in e.tool_calls if answered.get(c.id, -1) <= e.index)
+               for e in conv.events if e.tool_calls}
+    return {i: ids for i, ids in pending.items() if ids}
 
 
 def group_spans(conv: Conversation) -> list[tuple[int, int]]:
     """(first, last) event index of every tool-call group; a group with a pending call (no
     result yet) reaches the end of the history."""
-    answered: dict[str, int] = {}
-    for event in conv.events:
-        if event.role == "tool" and event.tool_call_id is not None:
-            answered[event.tool_call_id] = event.index  # a repeated answer extends the group
+    answered, pending = _last_answers(conv), pending_calls(conv)
     end = len(conv.events) - 1
-    spans = []
-    for event in conv.events:
-        if event.tool_calls:  # an answer before the call answers an earlier call of that id
-            spans.append((event.index, max(answered[call.id] if answered.get(call.id, -1) > event.index
-                                           else end for call in event.tool_calls)))
-    return spans
+    return [(e.index, end if e.index in pending else max(answered[c.id] for c in e.tool_calls))
+            for e in conv.events if e.tool_calls]
 
 
 def safe_cuts(conv: Conversation) -> list[int]:

@@ -224,12 +224,14 @@ class Session:
         if summary is not None and record is not None and decision.cut is not None:
             out = [dict(frame.messages[e.id]) for e in frame.full.events
                    if e.role == "system" and frame.seqs[e.id] <= record.cursor]
+            at = len(out)
             out.append(self._summary(record))
             out += [outgoing(e) for e in frame.view.events[decision.cut:]]
             result = self.compressor.assemble(
                 frame.view, decision, out, record.snapshot, summary.timings, list(summary.warnings),
                 started, stages=summary.stages, covered=list(summary.covered),
-                summary_chars=self.compressor.measure(summary.text), summary=summary)
+                summary_chars=self.compressor.measure(summary.text), summary=summary,
+                summary_index=at)
             result.report["summary_path"] = summary.path
             result.report["fallback"] = summary.reason if summary.path == "fallback" else None
         else:

@@ -359,6 +359,7 @@ class Trace:
     plan: Plan
     sizes: tuple[int, ...]                  # the size of each output message, as measured
     summary: PrefixSummary | None = None    # None when nothing was compacted
+    summary_index: int | None = None        # where the summary message is in the output
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from .attachments import AttachmentReader
 from .config import Settings, load_settings
 from .errors import Errors, InputError, Warnings
 from .merge import merge
@@ -48,6 +49,7 @@ class Compressor:
         else:
             self.settings = load_settings(config)
         self.measure = counter or len
+        self.attachments = AttachmentReader(self.settings)
         self.llm = llm
         if llm is None and self.settings["llm.enabled"]:
             from .llm import LLMSummarizer  # httpx and the validator load only when asked for
@@ -126,9 +128,10 @@ class Compressor:
         """Compact ``conv.events[:cut]`` into one text of at most ``budget``; with ``carried``,
         the per-event results of the events it holds are reused, not recomputed."""
         pack = load_rule_pack(conv.lang)
-        prefix = conv.events[:cut]
+        prefix, read_warnings = self.attachments.read_prefix(conv, cut)
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
                                                         self._models(pack)), carried)
+        warnings = read_warnings + warnings
         snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
         rendering = render_summary(prefix, items, must, pack, budget, self.measure,
                                    self.settings["summary.layout_tolerance"])
@@ -148,7 +151,7 @@ class Compressor:
             outcome.path, outcome.reason, tuple(outcome.attempts), tuple(warnings),
             {r.name: round(r.seconds * 1000, 3) for r in results},
             {r.name: ("failed" if r.error else "ok") for r in results},
-            tuple(items), rendering.kept)
+            tuple(items), rendering.kept, prefix)
 
     def summary_message(self, text: str, covered: Sequence[str], version: int = 1) -> dict[str, Any]:
         """The one message that stands for the prefix (DESIGN §2)."""
@@ -180,6 +183,7 @@ class Compressor:
                  started: float) -> CompressionResult:
         assert decision.cut is not None
         summary = self.summarize_prefix(conv, decision.cut, decision.summary_budget)
+        conv = summary.read(conv)
         out = [dict(e.message) for e in conv.events[:decision.cut] if e.role == "system"]
         at = len(out)
         out.append(self.summary_message(summary.text, summary.covered))

@@ -75,6 +75,8 @@ class Warnings(str, Enum):
     W009 = "{event}: a second result for call id {call_id!r} (the first is {first}); both kept, in the call's group"
     W010 = "{event}: call id {call_id!r} was already made by {first}; results after this answer this call, and no cut falls between the two"
     W011 = "{event}: message has no \"content\"; read as empty (only an assistant message with tool_calls may leave it out)"
+    W012 = "{event}: attachment not read ({detail}); the summary says it was not read, the message is kept as it is"
+    W013 = "{event}: image of {width}×{height} not read: {detail}; the summary describes it by its size"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .render import fold
 from .rulepacks import RulePack
-from .types import (Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
+from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
                     Strength, SummaryItem)
 
 __all__ = ["merge"]
@@ -142,13 +142,17 @@ def _worth_alone(facts: Sequence[Fact]) -> bool:
 
 
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
-                 gap: int) -> SummaryItem:
+                 gap: int, source: str = "") -> SummaryItem:
+    """A quoted clause with its shorter forms. With ``source`` (where in an attachment it was
+    read), it is what a document says: quoted after its source, never a user constraint."""
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
-              and not superseded.overlap(f.span)]
+              and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
-    claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS]
+    claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
     stale = any(superseded.overlap(f.span) for f in clause.facts)
-    if claims:
+    if source:
+        section, tier = "attachments", 2 if any(f.strength.rank >= 2 for f in clause.facts) else 1
+    elif claims:
         section, tier = "claims", 3
     elif strong:
         section, tier = "constraints", 4
@@ -162,7 +166,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
-                           label, (event_order, start), must=held, facts=tuple(facts))
+                           label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []
     if clause.facts and _worth_alone(clause.facts):
@@ -179,7 +183,55 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
                       for a, b, members in runs)
     return SummaryItem(section, clause.text, tier, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
-                       clause.facts)
+                       clause.facts, source=source)
+
+
+def _source(event: Event, span: Span, pack: RulePack) -> str:
+    """Where in an attachment ``span`` was read ("【附件 体检报告.pdf 第1页】"), or "" when it is
+    in the sender's own words."""
+    attachment = event.attachment_at(span.start) if event.attachments else None
+    if attachment is None or attachment.reading is None:
+        return ""
+    notes = pack.attachments
+    name = _name(attachment)
+    if attachment.reading.kind == "pdf":
+        return notes["page"].format(name=name, page=attachment.page_at(span.start))
+    return notes["image" if attachment.reading.kind == "image" else "file"].format(name=name)
+
+
+def _name(attachment: Attachment) -> str:
+    return attachment.name or f"#{attachment.part + 1}"
+
+
+def _attachments(prefix: Sequence[Event], facts: Sequence[Fact], order: dict[str, int],
+                 pack: RulePack) -> tuple[list[dict[str, object]], list[SummaryItem]]:
+    """The snapshot's record of every attachment read in the prefix (with the facts read in
+    it), and a line for each one that could not be read, so the agent knows it was not seen."""
+    records, items = [], []
+    notes = pack.attachments
+    for event in prefix:
+        for attachment in event.attachments:
+            reading = attachment.reading
+            if reading is None:
+                continue
+            inside = [f for f in facts if f.span.event_id == event.id
+                      and event.attachment_at(f.span.start) is attachment]
+            records.append({
+                "event": event.id, "part": attachment.part, "name": attachment.name,
+                "kind": reading.kind, "media_type": attachment.media_type,
+                "pages_read": len(reading.pages), "page_count": reading.page_count,
+                "size": [reading.width, reading.height] if reading.kind == "image" else None,
+                "problem": reading.problem, "detail": reading.detail or None,
+                "facts": [{**f.to_dict(), "page": attachment.page_at(f.span.start)} for f in inside],
+            })
+            if reading.problem:
+                reason = notes["reasons"].get(reading.problem, reading.problem)
+                sized = reading.kind == "image" and reading.width
+                text = notes["unread_image" if sized else "unread"].format(
+                    name=_name(attachment), width=reading.width, height=reading.height, reason=reason)
+                items.append(SummaryItem("attachments", text, 2, 1.0, event.id,
+                                         (order[event.id], len(event.text))))
+    return records, items
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
@@ -195,7 +247,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     superseded = _Spans([t.old_span for t in transitions if t.old_span is not None])
     templates = pack.templates
 
-    user_facts = [f for f in facts if roles[f.span.event_id].role == "user"]
+    sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
+    documented = {id(f) for f in facts if _source(roles[f.span.event_id], f.span, pack)}
+    user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]
     must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
@@ -205,7 +259,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
     # quoted a second time, and the item carries the clause's strong facts
     said_open = [o.span for o in open_items]
-    items = [_clause_item(c, order, superseded, gap) for c in clauses
+    items = [_clause_item(c, order, superseded, gap, sources[id(c)]) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not any(_within(c.span, o) for o in said_open)]
     for item in open_items:
@@ -252,8 +306,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                                      (order[fact.span.event_id], fact.span.start),
                                      refs=(fact.span,)))
 
+    attachments, unread = _attachments(prefix, facts, order, pack)
+    items += unread
     covered = [e.id for e in prefix if e.role != "system"]
-    first_user = next((c for c in clauses), None)
+    first_user = next((c for c in clauses if not sources[id(c)]), None)
     snapshot = Snapshot(
         lang=conv.lang,
         covered_events=[covered[0], covered[-1]],
@@ -268,5 +324,6 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         state_path=state_path,
         intents=[i.to_dict() for i in intents],
         evidence_refs=sorted({f.span.event_id for f in must + tool_facts}, key=lambda i: order[i]),
+        attachments=attachments,
     )
     return snapshot, items, must

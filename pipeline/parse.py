@@ -13,11 +13,12 @@ from datetime import datetime, timezone as dt_timezone
 from typing import Any, Callable, Mapping, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .attachments import find_attachment
 from .config import Settings
 from .errors import Errors, InputError, Warnings
-from .types import Conversation, Event, ToolCall, Turn
+from .types import Attachment, Conversation, Event, ToolCall, Turn
 
-__all__ = ["decode_json", "detect_lang", "message_size", "parse_conversation", "text_of"]
+__all__ = ["decode_json", "detect_lang", "message_size", "parse_conversation", "read_content"]
 
 ROLES = {"system": "S", "user": "U", "assistant": "A", "tool": "T"}
 # newer OpenAI models call their system prompt "developer": read as system, sent back as it came
@@ -78,31 +79,38 @@ def detect_lang(text: str, cjk_share: float) -> str:
     return "zh" if len(_CJK.findall(text)) / letters >= cjk_share else "en"
 
 
-def text_of(content: Any, where: str, warnings: list[str] | None = None) -> str:
-    """The text of a message's content: a string, or the text parts of a list of parts.
+def read_content(content: Any, where: str, warnings: list[str] | None = None,
+                 measure: Callable[[str], int] = len) -> tuple[str, tuple[Attachment, ...], int]:
+    """(text, attachments, size) of a message's content: a string, or a list of parts.
 
-    Image and file parts count by their ``text`` or ``description`` (a fingerprint of what
-    they show), so two different images are not mistaken for the same message.
+    Text parts make the text. An image or file part is an attachment (read later, when it is
+    compacted) and weighs what its data, path or URL string measures; a ``text`` or
+    ``description`` the caller put on such a part (a fingerprint of what it shows) counts as
+    text too. Any other part without text is W008.
     """
     if content is None:
-        return ""
+        return "", (), 0
     if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        texts = []
-        for part in content:
-            if isinstance(part, str):
-                texts.append(part)
-                continue
-            if not isinstance(part, Mapping):
-                raise InputError(Errors.E005, event=where, type_name=f"a part of type {type(part).__name__}")
-            text = part.get("text", part.get("description"))
-            if isinstance(text, str):
-                texts.append(text)
-            elif warnings is not None:
-                warnings.append(Warnings.W008.format(event=where, part_type=part.get("type")))
-        return "\n".join(texts)
-    raise InputError(Errors.E005, event=where, type_name=type(content).__name__)
+        return content, (), measure(content)
+    if not isinstance(content, list):
+        raise InputError(Errors.E005, event=where, type_name=type(content).__name__)
+    texts, attachments = [], []
+    for index, part in enumerate(content):
+        if isinstance(part, str):
+            texts.append(part)
+            continue
+        if not isinstance(part, Mapping):
+            raise InputError(Errors.E005, event=where, type_name=f"a part of type {type(part).__name__}")
+        attachment = find_attachment(part, index, measure)
+        if attachment is not None:
+            attachments.append(attachment)
+        text = part.get("text", part.get("description"))
+        if isinstance(text, str):
+            texts.append(text)
+        elif attachment is None and warnings is not None:
+            warnings.append(Warnings.W008.format(event=where, part_type=part.get("type")))
+    text = "\n".join(texts)
+    return text, tuple(attachments), measure(text) + sum(a.size for a in attachments)
 
 
 def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
@@ -131,16 +139,16 @@ def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
     return tuple(calls)
 
 
-def _sized(text: str, calls: Sequence[ToolCall], measure: Callable[[str], int]) -> int:
-    return measure(text) + sum(measure(c.name) + measure(c.arguments) for c in calls)
+def _calls_size(calls: Sequence[ToolCall], measure: Callable[[str], int]) -> int:
+    return sum(measure(c.name) + measure(c.arguments) for c in calls)
 
 
 def message_size(message: Mapping[str, Any], measure: Callable[[str], int] = len) -> int:
-    """A message's size as every budget counts it, input or output: its text parts, and for an
-    assistant each call's name and arguments (an object as its JSON). Other roles' tool_calls
-    are not calls (the parser ignores them), so they weigh nothing."""
+    """A message's size as every budget counts it, input or output: its text parts, its
+    attachments' data, and for an assistant each call's name and arguments (an object as its
+    JSON). Other roles' tool_calls are not calls (the parser ignores them): they weigh nothing."""
     calls = _tool_calls(message, "output") if message.get("role") == "assistant" else ()
-    return _sized(text_of(message.get("content"), "output"), calls, measure)
+    return read_content(message.get("content"), "output", measure=measure)[2] + _calls_size(calls, measure)
 
 
 def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
@@ -232,12 +240,12 @@ def parse_conversation(
             raise InputError(Errors.E012, event=where, event_id=event_id)
         seen_ids.add(event_id)
 
-        text = text_of(message.get("content"), where, warnings)
+        text, attachments, content_size = read_content(message.get("content"), where, warnings, measure)
         if "content" not in message and not (role == "assistant" and message.get("tool_calls")) \
                 and not _is_confirmation_resume(message, text):
             warnings.append(Warnings.W011.format(event=where))
         calls = _tool_calls(message, where) if role == "assistant" else ()
-        size = _sized(text, calls, measure)
+        size = content_size + _calls_size(calls, measure)
         if size > limit:
             raise InputError(Errors.E006, event=where, size=size, limit=limit)
 
@@ -266,7 +274,7 @@ def parse_conversation(
 
         opens_turn = role == "user" and not _is_confirmation_resume(message, text)
         events.append(Event(event_id, index, role, text, size, message, calls,
-                            tool_call_id, tool_name, opens_turn))
+                            tool_call_id, tool_name, opens_turn, attachments))
 
     starts = [e.index for e in events if e.opens_turn]
     if not starts or starts[0] != 0:

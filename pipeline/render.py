@@ -20,10 +20,10 @@ from .types import Event, Fact, SummaryItem
 
 __all__ = ["Rendering", "find_missing", "render_summary"]
 
-SECTIONS = ("open", "constraints", "state", "claims", "confirmed", "times", "key")
+SECTIONS = ("open", "constraints", "state", "claims", "confirmed", "attachments", "times", "key")
 _SECTION_TEMPLATE = {"open": "open", "constraints": "constraints", "state": "state",
-                     "claims": "claims", "confirmed": "confirmed", "times": "times",
-                     "key": "key_sentences"}
+                     "claims": "claims", "confirmed": "confirmed", "attachments": "attachments",
+                     "times": "times", "key": "key_sentences"}
 
 
 @dataclass(frozen=True)
@@ -61,20 +61,16 @@ def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections
         if sections:
             lines.append(pack.templates[_SECTION_TEMPLATE[section]])
         members = sorted(members, key=lambda i: i.order)
-        if not ids:
-            lines.append(separator.join(i.text for i in members))
-            continue
-        by_label: dict[str, list[str]] = {}
+        # items read in one place of an attachment share one mention of that place
+        by_line: dict[tuple[str, str], list[str]] = {}
         for item in members:
-            if item.label:
-                by_label.setdefault(item.label, []).append(item.text)
-            else:
-                lines_key = f"\0{len(by_label)}"
-                by_label[lines_key] = [item.text]
-        for label, texts in by_label.items():
-            joined = separator.join(texts)
-            lines.append(joined if label.startswith("\0")
-                         else pack.templates["line"].format(event=label, text=joined))
+            label = item.label if ids else ""
+            key = (label, item.source) if label or not ids else (f"\0{len(by_line)}", item.source)
+            by_line.setdefault(key, []).append(item.text)
+        for (label, source), texts in by_line.items():
+            joined = source + separator.join(texts)
+            lines.append(pack.templates["line"].format(event=label, text=joined)
+                         if label and not label.startswith("\0") else joined)
     return "\n".join(lines)
 
 
@@ -91,29 +87,29 @@ class _Draft:
         self.pack, self.sections, self.ids, self.measure = pack, sections, ids, measure
         self.size = measure(header)
         self.lines = 1 if header else 0
-        self.open: set[tuple[str, str]] = set()
+        self.open: set[tuple[str, ...]] = set()
         self.separator = measure(pack.templates["separator"])
 
     def _new_line(self, text: str) -> int:
         return self.measure(text) + (1 if self.lines else 0)
 
-    def cost(self, item: SummaryItem) -> tuple[int, int, list[tuple[str, str]]]:
+    def cost(self, item: SummaryItem) -> tuple[int, int, list[tuple[str, ...]]]:
         """(added size, added lines, groups opened) if ``item`` were added."""
         section = item.section if self.sections else ""
-        size, lines, opened = 0, 0, []
+        size, lines, opened = 0, 0, []  # type: ignore[var-annotated]
         if self.sections and (section, "\0") not in self.open:
             size += self.measure(self.pack.templates[_SECTION_TEMPLATE[section]]) + 1
             lines += 1
             opened.append((section, "\0"))
-        group = (section, item.label if self.ids else "")
+        group = (section, item.label if self.ids else "", item.source)
         if self.ids and not item.label:
-            size += self.measure(item.text) + 1
+            size += self.measure(item.source + item.text) + 1
             lines += 1
         elif group in self.open:
             size += self.separator + self.measure(item.text)
         else:
-            shown = (self.pack.templates["line"].format(event=item.label, text=item.text)
-                     if self.ids else item.text)
+            shown = (self.pack.templates["line"].format(event=item.label, text=item.source + item.text)
+                     if self.ids else item.source + item.text)
             size += self.measure(shown) + 1
             lines += 1
             opened.append(group)
@@ -121,7 +117,7 @@ class _Draft:
             size -= 1
         return size, lines, opened
 
-    def add(self, cost: tuple[int, int, list[tuple[str, str]]]) -> None:
+    def add(self, cost: tuple[int, int, list[tuple[str, ...]]]) -> None:
         self.size += cost[0]
         self.lines += cost[1]
         self.open.update(cost[2])
@@ -149,12 +145,12 @@ class _Candidate:
 
 
 def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int]) -> list[_Candidate]:
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     candidates = []
     for item in sorted(items, key=_priority, reverse=True):
-        if item.text in seen:
+        if (item.source, item.text) in seen:
             continue
-        seen.add(item.text)
+        seen.add((item.source, item.text))
         forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
         candidates.append(_Candidate(item, _named(item), tuple(forms),
                                      tuple((f, _named(f)) for f in item.fragments), _holds_facts(item)))

@@ -29,7 +29,9 @@ _REQUIRED = {
               "authorize", "object_extension", "short_object", "object_end", "conditionals",
               "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks",
               "pronouns"),
-    "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator"),
+    "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator",
+                "attachments"),
+    "attachments": ("page", "file", "image", "unread", "unread_image", "reasons"),
 }
 
 
@@ -179,6 +181,7 @@ class RulePack:
     trail: Lexicon
     question: Lexicon
     templates: Mapping[str, str]
+    attachments: Mapping[str, Any]                 # [attachments]: how an attachment's text is sourced
     state: StateRules
     lexicon: Lexicon
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
@@ -228,7 +231,9 @@ def _compile(name: str, pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[
 
 
 def _alternation(words: list[str], boundaries: bool) -> str:
-    """One regex for a word list, longest first; word edges guarded where a word has them."""
+    """One regex for a word list, longest first; word edges guarded where a word has them (in
+    a language written without spaces, a Latin word still may not run on into Latin letters:
+    "M" is no unit in "8.2 mmol/L")."""
     items = []
     for word in sorted(set(words), key=len, reverse=True):
         item = re.escape(word)
@@ -236,6 +241,8 @@ def _alternation(words: list[str], boundaries: bool) -> str:
             item = rf"(?<!\w){item}"
         if boundaries and re.search(r"\w$", word):
             item = rf"{item}(?!\w)"
+        elif re.search(r"[A-Za-z]$", word):
+            item = rf"{item}(?![A-Za-z])"
         items.append(item)
     return f"(?:{'|'.join(items)})"
 
@@ -318,6 +325,7 @@ def load_rule_pack(lang: str) -> RulePack:
         trail=Lexicon(data["fillers"]["trail"], bounds),
         question=Lexicon(data["questions"]["cues"], bounds),
         templates=dict(data["summary"]),
+        attachments=dict(data["attachments"]),
         state=_state_rules(lang, data["state"], bounds),
         lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ())),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},

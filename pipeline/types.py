@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from enum import Enum
 from typing import Any, Mapping
 
 __all__ = [
-    "Action", "Audit", "CarriedState", "CompressionResult", "Conversation", "Decision", "Event",
-    "Fact", "IntentCluster", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "SessionView",
+    "Action", "Attachment", "Audit", "CarriedState", "CompressionResult", "Conversation", "Decision", "Event",
+    "Fact", "IntentCluster", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "Reading", "SessionView",
     "Snapshot", "SnapshotRecord", "Span", "StageResult", "StoredEvent", "Strength", "SummaryItem",
     "SummaryOutcome", "SummaryRequest", "ToolCall", "Trace", "Transition", "Turn",
 ]
@@ -53,8 +53,47 @@ class ToolCall:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """What an attachment says, read once per content: the text of each page read (one entry
+    for a text file or an image's OCR), or the ``problem`` that kept it from being read (a key
+    of the rule pack's ``[attachments.reasons]``; ``detail`` says more, for the warning)."""
+
+    kind: str                       # pdf | text | image | unknown
+    pages: tuple[str, ...] = ()
+    page_count: int = 0             # pages in the document; 1 for a text file or an image
+    width: int = 0                  # pixels, for an image
+    height: int = 0
+    problem: str | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A non-text content part of a message (an image, a file): found by the parser, nothing
+    decoded; read only when the prefix holding it is compacted (``pipeline.attachments``)."""
+
+    part: int                       # its index in the message's content list
+    kind: str                       # image | file
+    name: str                       # the file name; "" when the part has none (images)
+    media_type: str                 # from the data URL or the name; "" when unknown
+    origin: str                     # data | path | url | file_id
+    payload: str = field(repr=False)  # the data URL, base64, path, URL or id, as given
+    size: int = 0                   # what it weighs in a budget: the measure of ``payload``
+    reading: Reading | None = None  # set once read
+    pages: tuple[tuple[int, int], ...] = ()  # (start, end) of each page's text in the event's text
+
+    def page_at(self, start: int) -> int | None:
+        """The 1-based page whose text holds the offset ``start`` of the event's text."""
+        return next((n for n, (a, b) in enumerate(self.pages, 1) if a <= start < b), None)
+
+
+@dataclass(frozen=True)
 class Event:
-    """One message of the history with its stable id; ``message`` is the caller's dict, unchanged."""
+    """One message of the history with its stable id; ``message`` is the caller's dict, unchanged.
+
+    Once its attachments are read, ``text`` goes on with what they say (each page after a blank
+    line), so every stage reads it like the rest of the message; ``said`` is the sender's own
+    words alone, for the stages that track what the user decided or asked."""
 
     id: str
     index: int
@@ -66,6 +105,16 @@ class Event:
     tool_call_id: str | None = None
     tool_name: str | None = None
     opens_turn: bool = False
+    attachments: tuple[Attachment, ...] = ()
+
+    @property
+    def said(self) -> str:
+        starts = [a.pages[0][0] for a in self.attachments if a.pages]
+        return self.text[:min(starts) - 2] if starts else self.text
+
+    def attachment_at(self, start: int) -> Attachment | None:
+        """The attachment whose text holds the offset ``start``, if any."""
+        return next((a for a in self.attachments if a.page_at(start) is not None), None)
 
 
 @dataclass(frozen=True)
@@ -208,6 +257,7 @@ class SummaryItem:
     must: tuple[Fact, ...] = ()
     facts: tuple[Fact, ...] = ()      # every fact the text holds (``must`` are its strong ones)
     refs: tuple[Span, ...] = ()       # spans it restates in other words (a tool field, a change)
+    source: str = ""                  # where in an attachment it was read, said once per line
 
 
 @dataclass(frozen=True)
@@ -243,6 +293,7 @@ class Snapshot:
     state_path: list[str] = field(default_factory=list)
     evidence_refs: list[str] = field(default_factory=list)
     key_sentences: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)  # what each covered attachment said, or why not
 
     def to_dict(self) -> dict[str, Any]:
         """Its fields as they are (already JSON-shaped): no deep copy on the hot path."""
@@ -298,6 +349,12 @@ class PrefixSummary:
     stages: dict[str, str]
     items: tuple[SummaryItem, ...] = ()     # every item the renderer could place
     kept: tuple[SummaryItem, ...] = ()      # the ones it placed (the extractive text)
+    prefix: tuple[Event, ...] = ()          # the prefix as read (attachments' text included)
+
+    def read(self, conv: Conversation) -> Conversation:
+        """``conv`` with its prefix as the stages read it, so spans into attachments resolve."""
+        cut = len(self.prefix)
+        return replace(conv, events=self.prefix + conv.events[cut:]) if cut else conv
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,12 @@ def test_content_parts_count_text_and_fingerprints() -> None:
         {"type": "text", "text": "what is this?"},
         {"type": "image_url", "image_url": {"url": "x"}, "description": "photo of a cracked screen"},
         {"type": "image_url", "image_url": {"url": "y"}},
+        {"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}},
     ]}], SETTINGS)
-    assert conv.events[0].text == "what is this?\nphoto of a cracked screen"
-    assert any(w.startswith("[W008]") for w in conv.warnings)
+    event = conv.events[0]
+    assert event.text == "what is this?\nphoto of a cracked screen"
+    assert [a.part for a in event.attachments] == [1, 2]     # images are attachments, read when compacted
+    assert [w[:6] for w in conv.warnings] == ["[W008]"]      # a part that is neither: counted by nothing
 
 
 @pytest.mark.parametrize(("text", "lang"), [

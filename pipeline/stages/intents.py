@@ -18,7 +18,7 @@ __all__ = ["IntentStage", "cluster_intents"]
 
 
 def _label(event: Event, chars: int) -> str:
-    text = " ".join(event.text.split())
+    text = " ".join(event.said.split())
     return text if len(text) <= chars else text[:chars].rstrip() + "…"
 
 
@@ -60,12 +60,13 @@ class IntentStage:
         self.label_chars = settings["intents.label_chars"]
 
     def run(self, data: StageInput) -> StageResult:
-        # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing
-        users = [e for e in data.prefix if e.role == "user" and e.text.strip()
-                 and not data.pack.filler.covers(e.text)]
+        # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing; what a turn
+        # asks is in the user's words, not in a document it attaches
+        users = [e for e in data.prefix if e.role == "user" and e.said.strip()
+                 and not data.pack.filler.covers(e.said)]
         embedder = data.models.get("embedder")
         if embedder is None:
             raise RuntimeError("no embedder loaded for the intents stage")
-        vectors = embedder.embed([e.text for e in users])
+        vectors = embedder.embed([e.said for e in users])
         return StageResult(self.name, intents=cluster_intents(users, vectors, self.eps,
                                                               self.min_samples, self.label_chars))

@@ -176,7 +176,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     for event in events:
         if event.role != "user":
             continue
-        text = event.text
+        text = event.said  # what the user decided, not what an attached document says
         folded_text = text.casefold()
         for start, end, kept in read(text):
             span = Span(event.id, start, end)

@@ -118,3 +118,11 @@ def conversation(lang: str, report: bytes | None = None, receipt: bytes | None =
     zone = "Asia/Shanghai" if lang == "zh" else "America/New_York"
     now = "2026-11-30T09:00:00+08:00" if lang == "zh" else "2026-11-30T09:00:00-05:00"
     return {"id": f"{lang}-attachments", "now": now, "timezone": zone, "lang": lang, "messages": messages}
+
+
+if __name__ == "__main__":  # python -m benchmarks.attachment_files zh examples/zh_attachments.json
+    import json
+    import sys
+
+    lang, path = sys.argv[1], sys.argv[2]
+    Path(path).write_text(json.dumps(conversation(lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

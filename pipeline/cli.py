@@ -27,8 +27,8 @@ def _show_version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def _root(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                       help="Print the version and exit.")) -> None:
     """Compress long LLM-agent histories without losing the user's constraints."""
 
 

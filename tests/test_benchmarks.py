@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -205,3 +206,14 @@ def test_quick_run_writes_report(tmp_path: Path) -> None:
                     "## Notes", "## Figures", "### tiny-zh", "### generated_en"):
         assert heading in report
     assert "chars / 1.5" in report and "chars / 4" in report
+
+
+def test_the_attachment_benchmark_reads_real_files() -> None:
+    """Its figures are of files read, not of readings that failed fast."""
+    from benchmarks.attachments import reading_costs
+
+    rows = reading_costs("en", repeat=1, pages=2)
+    assert [r["what"] for r in rows] == ["pdf (per page)", "image (per image)"]
+    assert rows[0]["problem"] is None and rows[0]["p50_ms"] > 0
+    if shutil.which("tesseract") or os.environ.get("CI"):  # CI installs it
+        assert rows[1]["problem"] is None

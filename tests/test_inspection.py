@@ -157,8 +157,9 @@ def test_each_part_of_the_compression_is_where_a_person_looks(
 
 @pytest.mark.parametrize(("lang", "conv"), [(c[0], c[1]) for c in CASES] + [
     ("zh", json.loads((EXAMPLES / "zh_repair.json").read_text("utf-8"))),
-    ("en", json.loads((EXAMPLES / "en_insurance.json").read_text("utf-8")))],
-    ids=["en", "zh", "zh_repair", "en_insurance"])
+    ("en", json.loads((EXAMPLES / "en_insurance.json").read_text("utf-8"))),
+    ("zh", json.loads((EXAMPLES / "zh_attachments.json").read_text("utf-8")))],
+    ids=["en", "zh", "zh_repair", "en_insurance", "zh_attachments"])
 def test_every_item_is_highlighted_exactly_at_its_source(compressor: Compressor, lang: str,
                                                          conv: dict[str, Any]) -> None:
     result = compact(compressor, conv, 0.3)

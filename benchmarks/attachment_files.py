@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 from pathlib import Path
 from typing import Any, Sequence
 
 __all__ = ["CJK_FONT", "conversation", "data_url", "pdf", "png"]
 
 CJK_FONT = Path("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc")
+logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # fpdf2 subsetting the font: noise
 
 REPORT = {
     "zh": ("体检报告 姓名：王芳 日期：2026-11-20",

@@ -188,7 +188,6 @@ class AttachmentReader:
     def _pdf(self, data: bytes) -> Reading:
         try:
             from pypdf import PdfReader
-            from pypdf.errors import PdfReadError
         except ImportError:
             return Reading("pdf", problem="missing_library",
                            detail="reading PDFs needs pypdf: pip install 'context-squeeze[attachments]'")
@@ -199,12 +198,11 @@ class AttachmentReader:
             count = len(reader.pages)
             limit = min(count, self.settings["attachments.pdf_pages"])
             pages = [_tidy(reader.pages[i].extract_text() or "") for i in range(limit)]
-        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, OSError) as exc:
-            return Reading("pdf", problem="corrupt", detail=f"not a readable PDF ({type(exc).__name__}: {exc})")
-        except Exception as exc:  # noqa: BLE001 - pypdf raises many kinds on broken files
-            if type(exc).__name__ in ("FileNotDecryptedError", "DependencyError"):
-                return Reading("pdf", problem="encrypted", detail=f"the PDF is encrypted ({exc})")
-            return Reading("pdf", problem="corrupt", detail=f"not a readable PDF ({type(exc).__name__}: {exc})")
+        except Exception as exc:  # noqa: BLE001 - pypdf raises many kinds on a broken file
+            # FileNotDecryptedError; DependencyError: AES without the library to try the empty password
+            encrypted = type(exc).__name__ in ("FileNotDecryptedError", "DependencyError")
+            return Reading("pdf", problem="encrypted" if encrypted else "corrupt",
+                           detail=f"not a readable PDF ({type(exc).__name__}: {exc})")
         pages = _capped(pages, self.settings["attachments.max_chars"])
         if not any(pages):
             return Reading("pdf", page_count=count, problem="no_text",
@@ -231,7 +229,7 @@ class AttachmentReader:
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 image.load()   # decodes the pixels: a truncated file fails here, not in OCR
-        except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
+        except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError) as exc:
             return Reading("image", problem="corrupt", detail=f"not a readable image ({exc})")
         languages = self._languages()
         if not languages:

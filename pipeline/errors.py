@@ -27,7 +27,7 @@ class Errors(str, Enum):
     E003 = "{event}: unknown role {role!r} (expected system, developer, user, assistant or tool; the legacy \"function\" role: send its result as a tool message with tool_call_id)"
     E004 = "{event}: tool result answers call id {call_id!r}, but no earlier assistant message made that call"
     E005 = "{event}: content must be a string, a list of parts or null, not {type_name}"
-    E006 = "{event}: message is {size} chars, over the limit of {limit} (max_message_chars)"
+    E006 = "{event}: message is {size} chars, over the limit of {limit} (policy.max_message_chars; an attachment counts by its data)"
     E007 = "input must be a list of messages or an object with \"messages\", not {type_name}"
     E008 = "{event}: message must be an object, not {type_name}"
     E009 = "{event}: tool message has no tool_call_id"

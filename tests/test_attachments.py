@@ -12,6 +12,8 @@ import copy
 import json
 import os
 import shutil
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -236,6 +238,14 @@ def test_a_document_decides_nothing_for_the_user(compressor: Compressor, lang: s
 
 # --- bad files: a numbered warning, a line saying what was not read, the history unchanged -------
 
+def _huge_png() -> bytes:
+    """A PNG whose header claims 30,000 × 10,000 pixels: a decompression bomb, refused unread."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", 30000, 10000, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
 def _pdf_part(data: str) -> dict:
     return {"type": "file", "file": {"filename": "report.pdf", "file_data": data}}
 
@@ -249,6 +259,8 @@ BAD = [
     ("en", _pdf_part(data_url(pdf("en", password="s3cret"), "application/pdf")), "W012", "password-protected"),
     ("zh", {"type": "image_url", "image_url": {"url": data_url(b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "image/png")}},
      "W012", "文件损坏，无法解析"),
+    ("en", {"type": "image_url", "image_url": {"url": data_url(_huge_png(), "image/png")}}, "W012",
+     "damaged, cannot be parsed"),
     ("en", {"type": "image_url", "image_url": {"url": "https://example.com/receipt.png"}}, "W012",
      "a remote URL, not fetched"),
     ("en", {"type": "image_url", "image_url": {"url": "/etc/passwd"}}, "W012", "a local path not allowed"),

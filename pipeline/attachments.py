@@ -103,6 +103,12 @@ class AttachmentReader:
         self._allowed = tuple(Path(d).resolve() for d in settings["attachments.allowed_dirs"])
         self._ocr_languages: str | None = None   # found on first use
 
+    def producer(self) -> str:
+        """What shapes a reading: a state stored by a session with other settings (or before
+        OCR was installed) is not reused, since its spans point into other text."""
+        return (f"pdf_pages={self.settings['attachments.pdf_pages']} "
+                f"max_chars={self.settings['attachments.max_chars']} ocr={self._languages() or 'none'}")
+
     def read_prefix(self, conv: Conversation, cut: int) -> tuple[tuple[Event, ...], list[str]]:
         """The prefix ``conv.events[:cut]`` with the attachments of its user messages read (their
         text appended), and a warning for each one that could not be. Other roles' attachments

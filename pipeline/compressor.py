@@ -169,7 +169,8 @@ class Compressor:
                 "entities": (self.settings.values.get(f"models.spacy_{lang}") or "default")
                 if self.settings["stages.entities"] else "off",
                 "embedder": backend_for(lang, self.settings),
-                "stages": ",".join(self.settings["stages.enabled"])}
+                "stages": ",".join(self.settings["stages.enabled"]),
+                "attachments": self.attachments.producer()}
 
     def trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
         """An old tool result replaced by a note naming the tool, the event and its size."""

@@ -301,3 +301,22 @@ def test_attachments_in_the_tail_are_not_read(compressor: Compressor, monkeypatc
     result = compressor.compress(history)
     assert result.report["action"] == "none"
     assert result.messages == history["messages"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_session_compacts_its_attachments_and_names_the_reader(tmp_path: Path, compressor: Compressor,
+                                                                  lang: str) -> None:
+    """A stored snapshot's spans point into the text read: it records how it was read, so a
+    state read with other settings (or before OCR was installed) is not reused."""
+    from pipeline.session import Session
+    from pipeline.store import SQLiteStore
+
+    store = SQLiteStore(tmp_path / "s.db")
+    session = Session(store, "s", compressor=compressor)
+    session.append(conversation(lang)["messages"])
+    result = session.compact(force=True, budget=2000)
+    value = {"zh": "空腹血糖 8.2 mmol/L", "en": "Standing desk 2 $412.50 $825.00"}[lang]
+    assert value in str(result.messages)
+    [snapshot] = store.snapshots("s")
+    assert snapshot.producers["attachments"] == compressor.attachments.producer()
+    assert "pdf_pages=3" in snapshot.producers["attachments"]

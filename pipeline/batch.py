@@ -109,14 +109,42 @@ def _is_gzip(path: Path) -> bool:
 def _lines(path: Path, source: str, first_seq: int, progress: Callable[[IO[bytes]], int],
            per_line_id: Callable[[int], str]) -> Iterator[Record]:
     with path.open("rb") as raw_file:
-        stream: io.BufferedIOBase = (gzip.GzipFile(fileobj=raw_file) if _is_gzip(path)
-                                     else raw_file)
-        seq = first_seq
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
-                continue  # a blank line holds no conversation
-            yield Record(seq, source, number, line, per_line_id(number), progress(raw_file))
-            seq += 1
+        yield from lines_of(raw_file, source, first_seq, progress, per_line_id)
+
+
+def lines_of(raw_file: IO[bytes], source: str, first_seq: int, progress: Callable[[IO[bytes]], int],
+             per_line_id: Callable[[int], str]) -> Iterator[Record]:
+    """The records of one open JSONL stream (gzip or not, told by its first bytes): one reading
+    of lines, line numbers and default ids for every engine."""
+    head = raw_file.read(2)
+    stream: Any = io.BufferedReader(_Prefixed(head, raw_file), 1 << 16)
+    if head == b"\x1f\x8b":
+        stream = gzip.GzipFile(fileobj=stream)
+    seq = first_seq
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue  # a blank line holds no conversation
+        yield Record(seq, source, number, line, per_line_id(number), progress(raw_file))
+        seq += 1
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream whose first bytes were already read to sniff it (a remote file cannot seek back)."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self._head, self._rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n], self._head = self._head[:n], self._head[n:]
+            return n
+        data = self._rest.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
 
 
 def _conversation_files(root: Path) -> list[Path]:
@@ -410,8 +438,15 @@ def run_batch(
     target_chars: int | None = None,
     force: bool = False,
     on_progress: Callable[[BatchSummary, int], None] | None = None,
+    engine: str = "local",
+    address: str | None = None,
+    actors: int | None = None,
 ) -> BatchSummary:
     """Compress every conversation of ``input_path`` into ``output_path``; return the counts.
+
+    ``engine="ray"`` runs on a Ray cluster (``address``: None starts one on this machine,
+    "auto" or "ray://HOST:PORT" joins one) with ``actors`` compressor actors (default: the
+    cluster's CPUs); the output is the same set of records, in any order (pipeline/batch_ray.py).
 
     OUTPUT is JSONL (``{"id", "messages", "snapshot", "report"}`` a line) or, when it ends in
     ``.parquet``, Parquet. ``on_progress(summary, consumed)`` is called after each write,
@@ -419,6 +454,13 @@ def run_batch(
     (``summary.interrupted``) with everything written so far valid.
     """
     settings = settings or load_settings()
+    if engine == "ray":
+        from .batch_ray import run_batch_ray
+        return run_batch_ray(input_path, output_path, settings=settings, address=address,
+                             actors=actors, resume=resume, errors_path=errors_path,
+                             target_chars=target_chars, force=force, on_progress=on_progress)
+    if engine != "local":
+        raise ValueError(f"unknown engine {engine!r}: local or ray")
     workers = default_workers() if workers is None else max(1, workers)
     out = Path(output_path)
     parquet = out.suffix == ".parquet"

@@ -150,8 +150,9 @@ def inspect(
 
 @app.command()
 def batch(
-    source: Path = typer.Argument(..., help="A JSONL file (one conversation a line) or a directory "
-                                  "of .json/.jsonl files; .gz too."),
+    source: str = typer.Argument(..., help="A JSONL file (one conversation a line) or a directory "
+                                 "of .json/.jsonl files; .gz too. --engine ray: also .parquet, "
+                                 "and URIs Ray reads (s3://...)."),
     output: Path = typer.Option(..., "-o", "--output", help="OUTPUT JSONL ({id, messages, snapshot, "
                                 "report} a line), or .parquet (needs the parquet extra)."),
     workers: Optional[int] = typer.Option(None, "--workers", min=1,
@@ -166,6 +167,12 @@ def batch(
     force: bool = typer.Option(False, "--force", help="Compact each to the low watermark."),
     config: Optional[Path] = ConfigOpt,
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
+    engine: str = typer.Option("local", "--engine", help="local: worker processes here; ray: a Ray "
+                               "cluster (needs the ray extra). OUTPUT is the same set of records."),
+    address: Optional[str] = typer.Option(None, "--address", help="--engine ray: join this cluster "
+                                          "(auto, ray://HOST:PORT); default: start one on this machine."),
+    actors: Optional[int] = typer.Option(None, "--actors", min=1, help="--engine ray: compressor actors "
+                                         "(default: the cluster's CPUs minus one for the reads)."),
 ) -> None:
     """Compress an archive of conversations; failed lines go to an errors file, never lost.
 
@@ -181,8 +188,15 @@ def batch(
 
     from .batch import BatchSummary, input_size, run_batch
 
-    if not source.exists():
-        _fail(InputError(Errors.E014, path=str(source), detail="no such file or directory"))
+    if engine not in ("local", "ray"):
+        typer.echo(f"--engine must be local or ray, not {engine!r}", err=True)
+        raise typer.Exit(2)
+    if engine == "ray":  # Ray Data's progress lines would run through the progress bar
+        import logging
+        logging.getLogger("ray").setLevel(logging.WARNING)
+    local = Path(source)
+    if not local.exists() and not (engine == "ray" and "://" in source):
+        _fail(InputError(Errors.E014, path=source, detail="no such file or directory"))
     if resume and output.suffix == ".parquet":
         typer.echo("--resume needs a JSONL OUTPUT (a Parquet file cannot be appended to)", err=True)
         raise typer.Exit(2)
@@ -196,7 +210,8 @@ def batch(
                               "{task.fields[skipped]} skipped · {task.fields[rate]:.1f}/s"),
                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                    console=console, disable=not progress, transient=False)
-    task = bar.add_task("batch", total=input_size(source) or None, done=0, failed=0, skipped=0,
+    task = bar.add_task("batch", total=(input_size(local) if local.exists() else 0) or None,
+                        done=0, failed=0, skipped=0,
                         rate=0.0)
     started = time.perf_counter()
 
@@ -210,7 +225,10 @@ def batch(
         with bar:
             summary = run_batch(source, output, settings=settings, workers=workers,
                                 ordered=not unordered, resume=resume, errors_path=errors,
-                                target_chars=target_chars, force=force, on_progress=show)
+                                target_chars=target_chars, force=force, on_progress=show,
+                                engine=engine, address=address, actors=actors)
+    except SqueezeError as error:
+        _fail(error)
     except (OSError, RuntimeError) as error:
         typer.echo(f"squeeze batch: {error}", err=True)
         raise typer.Exit(2)

@@ -53,6 +53,8 @@ class Errors(str, Enum):
     E035 = "{method} {path}: {detail}"
     E036 = "{kind}: {detail}"
     E037 = "a worker process died while compressing this conversation alone (retried once by itself); --resume tries it again"
+    E038 = "the Ray engine needs Ray: pip install 'context-squeeze[ray]'"
+    E039 = "the Ray run stopped: {detail}; OUTPUT is valid up to its last line (--resume goes on)"
     E040 = "no session {session!r} in the store {store}"
     E041 = "session {session!r} has no event {event_id!r}{detail}"
     E042 = "cannot open the session store {path}: {detail}"

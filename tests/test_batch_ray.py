@@ -21,7 +21,7 @@ import pytest
 import ray
 
 from pipeline import load_settings
-from pipeline.batch import run_batch
+from pipeline.batch import input_size, run_batch
 from pipeline.errors import SqueezeError
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -78,7 +78,11 @@ def run_ray(source: Path, out: Path, **options: Any) -> Any:
 
 def test_the_ray_engine_writes_the_local_engines_records_and_errors(cluster, archive, tmp_path: Path) -> None:
     source, local, expected = archive
-    summary = run_ray(source, tmp_path / "out.jsonl")
+    seen: list[tuple[int, int]] = []
+    summary = run_ray(source, tmp_path / "out.jsonl",
+                      on_progress=lambda s, consumed: seen.append((s.done + s.failed, consumed)))
+    # the progress bar's units are the local engine's: bytes of the input read
+    assert seen[-1] == (2000, input_size(source)) and len(seen) > 1
     assert (summary.done, summary.failed, summary.codes) == (expected.done, expected.failed, expected.codes)
     assert (summary.done, summary.failed) == (1960, 40)
     assert summary.chars_before == expected.chars_before and summary.chars_after == expected.chars_after

@@ -101,38 +101,40 @@ def default_workers() -> int:
 # ---------------------------------------------------------------- input
 
 
-def _is_gzip(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return handle.read(2) == b"\x1f\x8b"
-
-
-def _lines(path: Path, source: str, first_seq: int, progress: Callable[[IO[bytes]], int],
+def _lines(path: Path, source: str, first_seq: int, progress: Callable[[Any], int],
            per_line_id: Callable[[int], str]) -> Iterator[Record]:
     with path.open("rb") as raw_file:
         yield from lines_of(raw_file, source, first_seq, progress, per_line_id)
 
 
-def lines_of(raw_file: IO[bytes], source: str, first_seq: int, progress: Callable[[IO[bytes]], int],
+def lines_of(raw_file: IO[bytes], source: str, first_seq: int, progress: Callable[[Any], int],
              per_line_id: Callable[[int], str]) -> Iterator[Record]:
     """The records of one open JSONL stream (gzip or not, told by its first bytes): one reading
-    of lines, line numbers and default ids for every engine."""
-    head = raw_file.read(2)
-    stream: Any = io.BufferedReader(_Prefixed(head, raw_file), 1 << 16)
+    of lines, line numbers and default ids for every engine. ``progress`` gets the counted
+    stream (``.count``: bytes read from ``raw_file``)."""
+    counted = Counted(raw_file)
+    head = counted.read(2)
+    stream: Any = io.BufferedReader(counted.rewound(head), 1 << 16)
     if head == b"\x1f\x8b":
         stream = gzip.GzipFile(fileobj=stream)
     seq = first_seq
     for number, line in enumerate(stream, 1):
         if not line.strip():
             continue  # a blank line holds no conversation
-        yield Record(seq, source, number, line, per_line_id(number), progress(raw_file))
+        yield Record(seq, source, number, line, per_line_id(number), progress(counted))
         seq += 1
 
 
-class _Prefixed(io.RawIOBase):
-    """A stream whose first bytes were already read to sniff it (a remote file cannot seek back)."""
+class Counted(io.RawIOBase):
+    """A stream that counts the bytes read from it (Arrow's input streams cannot ``tell``) and
+    can give back the first bytes read to sniff it (a remote file cannot seek back)."""
 
-    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
-        self._head, self._rest = head, rest
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream, self.count, self._head = stream, 0, b""
+
+    def rewound(self, head: bytes) -> "Counted":
+        self._head = head
+        return self
 
     def readable(self) -> bool:
         return True
@@ -142,9 +144,17 @@ class _Prefixed(io.RawIOBase):
             n = min(len(buffer), len(self._head))
             buffer[:n], self._head = self._head[:n], self._head[n:]
             return n
-        data = self._rest.read(len(buffer))
+        data = self._stream.read(len(buffer))
         buffer[:len(data)] = data
+        self.count += len(data)
         return len(data)
+
+
+def json_record(raw: bytes, rel: str, seq: int, progress: int) -> Record:
+    """A directory's ``.json`` (or ``.json.gz``) file: one conversation, named by its path."""
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    return Record(seq, rel, 1, raw, rel.removesuffix(".gz").removesuffix(".json"), progress)
 
 
 def _conversation_files(root: Path) -> list[Path]:
@@ -168,18 +178,17 @@ def read_records(path: str | Path) -> Iterator[Record]:
     """
     path = Path(path)
     if not path.is_dir():
-        yield from _lines(path, path.name, 0, lambda f: f.tell(), lambda n: f"#{n}")
+        yield from _lines(path, path.name, 0, lambda counted: counted.count, lambda n: f"#{n}")
         return
     seq = 0
     for index, file in enumerate(_conversation_files(path), 1):
         rel = file.relative_to(path).as_posix()
         if file.name.endswith((".json", ".json.gz")):
-            raw = gzip.decompress(file.read_bytes()) if _is_gzip(file) else file.read_bytes()
-            stem = rel.removesuffix(".gz").removesuffix(".json")
-            yield Record(seq, rel, 1, raw, stem, index)
+            yield json_record(file.read_bytes(), rel, seq, index)
             seq += 1
             continue
-        def files_read(_: IO[bytes], done: int = index) -> int:
+
+        def files_read(_: Any, done: int = index) -> int:
             return done
 
         def line_id(number: int, name: str = rel) -> str:

@@ -20,21 +20,20 @@ Why it is shaped this way:
 
 from __future__ import annotations
 
-import io
 import json
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .batch import (BatchSummary, default_workers, Outcome, Record, _compress_one, _conversation_files, _JsonlOutput,
-                    _LineWriter, _ParquetOutput, _setup, _Sink, lines_of, read_done_ids)
+from .batch import (BatchSummary, Counted, Outcome, Record, _compress_one, _conversation_files,
+                    _JsonlOutput, _LineWriter, _ParquetOutput, _setup, _Sink, default_workers, json_record,
+                    lines_of, read_done_ids)
 from .config import Settings
 from .errors import Errors, SqueezeError
 
 __all__ = ["run_batch_ray"]
 
 _JSONL = (".jsonl", ".jsonl.gz", ".json", ".json.gz")
-_COLUMNS = ("seq", "source", "line", "raw", "default_id", "progress")
 
 
 def _ray() -> Any:
@@ -69,35 +68,27 @@ class _Compress:
         return columns
 
 
-def _datasource(root: str, files: list[str] | None, rows_per_block: int) -> Any:
-    """A Ray file datasource yielding the local engine's records, ``rows_per_block`` a block."""
+def _datasource(root: str, files: list[str] | None, single: bool, rows_per_block: int) -> Any:
+    """A Ray file datasource yielding the local engine's records, ``rows_per_block`` a block:
+    ``root`` one file (``single``) or a directory, whose ``files`` are listed here when local."""
     from ray.data.datasource import FileBasedDatasource
 
     order = {path: index for index, path in enumerate(files or [], 1)}
-    single = files is None and not root.endswith("/")
 
     class Conversations(FileBasedDatasource):
         def resolve_compression(self, path: str, open_args: dict[str, Any]) -> str | None:
             return None   # gzip is sniffed by lines_of, as in the local engine
 
         def _read_stream(self, f: Any, path: str) -> Iterator[Any]:
-            import pyarrow as pa
-
             rel = Path(path).name if single else _relative(path, root)
             index = order.get(path, 0)
             if path.endswith((".json", ".json.gz")):
-                raw = f.readall()
-                if raw[:2] == b"\x1f\x8b":
-                    import gzip
-                    raw = gzip.decompress(raw)
-                stem = rel.removesuffix(".gz").removesuffix(".json")
-                yield pa.table({k: [v] for k, v in zip(_COLUMNS, (0, rel, 1, raw, stem, index))})
+                yield _block([json_record(f.readall(), rel, 0, index)])
                 return
             default = (lambda n: f"#{n}") if single else (lambda n, name=rel: f"{name}#{n}")
-            counted = _Counted(f)
-            progress: Callable[[Any], int] = (lambda _: counted.count) if single else (lambda _: index)
+            progress: Callable[[Counted], int] = (lambda counted: counted.count) if single else (lambda _: index)
             rows: list[Record] = []
-            for record in lines_of(counted, rel, 0, progress, default):
+            for record in lines_of(f, rel, 0, progress, default):
                 rows.append(record)
                 if len(rows) >= rows_per_block:
                     yield _block(rows)
@@ -105,24 +96,7 @@ def _datasource(root: str, files: list[str] | None, rows_per_block: int) -> Any:
             if rows:
                 yield _block(rows)
 
-    return Conversations([str(p) for p in files] if files else root,
-                         file_extensions=[e.lstrip(".") for e in _JSONL] if files is None and not single else None)
-
-
-class _Counted(io.RawIOBase):
-    """A stream that counts the bytes read from it: Arrow's input streams cannot ``tell``."""
-
-    def __init__(self, stream: Any) -> None:
-        self._stream, self.count = stream, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        data = self._stream.read(len(buffer))
-        buffer[:len(data)] = data
-        self.count += len(data)
-        return len(data)
+    return Conversations(files or root, file_extensions=None if single or files else [e.lstrip(".") for e in _JSONL])
 
 
 def _relative(path: str, root: str) -> str:
@@ -228,13 +202,18 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
 def _read(ray: Any, source: str, settings: Settings) -> Any:
     """The records of the input, as a Ray dataset of the local engine's Record columns."""
     rows = settings["batch.chunk_size"] * 64
-    if source.endswith(".parquet") or (Path(source).is_dir() and any(Path(source).rglob("*.parquet"))):
+    local = Path(source)
+    if source.endswith(".parquet") or (local.is_dir() and any(local.rglob("*.parquet"))):
         return ray.data.read_parquet(source, include_paths=True).map_batches(
             _parquet_records, batch_format="pyarrow", batch_size=rows)
-    local = Path(source)
+    if local.is_dir():   # listed here, in the local engine's order and names
+        root = str(local.resolve())
+        files = [str(p.resolve()) for p in _conversation_files(local)]
+        return ray.data.read_datasource(_datasource(root, files, False, rows))
     if local.exists():
-        if local.is_dir():
-            files = [str(p) for p in _conversation_files(local)]
-            return ray.data.read_datasource(_datasource(str(local.resolve()), [str(Path(f).resolve()) for f in files], rows))
-        return ray.data.read_datasource(_datasource(str(local.resolve()), None, rows))
-    return ray.data.read_datasource(_datasource(source, None, rows))   # a URI Ray's file systems open
+        return ray.data.read_datasource(_datasource(str(local.resolve()), None, True, rows))
+    import pyarrow.fs
+
+    filesystem, path = pyarrow.fs.FileSystem.from_uri(source)   # a URI Ray's file systems open
+    single = filesystem.get_file_info(path).type != pyarrow.fs.FileType.Directory
+    return ray.data.read_datasource(_datasource(source, None, single, rows))

@@ -186,3 +186,28 @@ def test_without_ray_the_engine_is_a_numbered_error(monkeypatch: pytest.MonkeyPa
     (tmp_path / "in.jsonl").write_text(json.dumps(good(1)) + "\n", "utf-8")
     with pytest.raises(SqueezeError, match=r"\[E038\].*context-squeeze\[ray\]"):
         run_batch(tmp_path / "in.jsonl", tmp_path / "out.jsonl", engine="ray")
+
+
+def test_a_directory_gives_the_local_engines_ids_and_errors(cluster, tmp_path: Path) -> None:
+    """.json, .json.gz and nested .jsonl files: the same names, line numbers and default ids."""
+    import gzip
+
+    folder = tmp_path / "convs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.json").write_text(json.dumps(good(0)), "utf-8")
+    (folder / "b.json.gz").write_bytes(gzip.compress(json.dumps(good(1)["messages"]).encode()))
+    (folder / "bad.json").write_text("{not json", "utf-8")
+    (folder / "notes.txt").write_text("not a conversation", "utf-8")
+    (folder / "sub" / "c.jsonl.gz").write_bytes(gzip.compress(
+        (json.dumps(good(2)["messages"]) + "\n\n" + json.dumps(good(3)) + "\n").encode()))
+    local = run_batch(folder, tmp_path / "local.jsonl", settings=load_settings(LIGHT), target_chars=TARGET,
+                      workers=1)
+    summary = run_ray(folder, tmp_path / "out.jsonl")
+    assert (summary.done, summary.failed) == (local.done, local.failed) == (4, 1)
+    # "b" is a bare list of messages: its now is the time it was compressed
+    def undated(out: Path) -> list[dict[str, Any]]:
+        return [{**r, "report": {k: v for k, v in r["report"].items() if k != "now"}} for r in as_set(out)]
+
+    assert undated(tmp_path / "out.jsonl") == undated(tmp_path / "local.jsonl")
+    assert {r["id"] for r in rows(tmp_path / "out.jsonl")} == {good(0)["id"], "b", "sub/c.jsonl.gz#1", good(3)["id"]}
+    assert errors_of(tmp_path / "out.jsonl") == errors_of(tmp_path / "local.jsonl")

@@ -407,6 +407,10 @@ class _Sink:
     pending: dict[int, tuple[list[Outcome], int]] = field(default_factory=dict)
     next_chunk: int = 0
 
+    def close(self) -> None:
+        self.output.close()
+        self.errors.close()
+
     def add(self, index: int, outcomes: list[Outcome], progress: int) -> None:
         if not self.ordered:
             self._emit(outcomes, progress)
@@ -433,6 +437,26 @@ class _Sink:
         self.output.write(rows)
         self.errors.write(errors)
         self.on_progress(self.summary, progress)
+
+
+def open_sink(output_path: str | Path, errors_path: str | Path | None, settings: Settings,
+              resume: bool, ordered: bool,
+              on_progress: Callable[[BatchSummary, int], None] | None) -> tuple[_Sink, frozenset[str]]:
+    """OUTPUT (JSONL, or Parquet by its suffix) and the errors file opened for a run, with the
+    ids already written when resuming: the same for every engine."""
+    out = Path(output_path)
+    parquet = out.suffix == ".parquet"
+    if parquet and resume:
+        raise ValueError("--resume needs a JSONL OUTPUT (Parquet files cannot be appended to)")
+    errs = Path(errors_path) if errors_path else out.with_name(out.name + settings["batch.errors_suffix"])
+    done = frozenset(read_done_ids(out, repair=True)) if resume else frozenset()
+    output: Any = (_ParquetOutput(out, settings["batch.parquet_row_group"]) if parquet
+                   else _JsonlOutput(out, append=resume))
+    # the errors file lists the lines failing in this run: with --resume every line not yet in
+    # OUTPUT is tried again, so earlier failures are found again (or are fixed)
+    summary = BatchSummary(output=str(out), errors=str(errs))
+    return _Sink(output, _LineWriter(errs, append=False), summary, ordered,
+                 on_progress or (lambda s, p: None)), done
 
 
 def run_batch(
@@ -471,19 +495,9 @@ def run_batch(
     if engine != "local":
         raise ValueError(f"unknown engine {engine!r}: local or ray")
     workers = default_workers() if workers is None else max(1, workers)
-    out = Path(output_path)
-    parquet = out.suffix == ".parquet"
-    if parquet and resume:
-        raise ValueError("--resume needs a JSONL OUTPUT (Parquet files cannot be appended to)")
-    errs = Path(errors_path) if errors_path else out.with_name(out.name + settings["batch.errors_suffix"])
-    done = frozenset(read_done_ids(out, repair=True)) if resume else frozenset()
-    summary = BatchSummary(output=str(out), errors=str(errs), workers=workers)
-    output: Any = (_ParquetOutput(out, settings["batch.parquet_row_group"]) if parquet
-                   else _JsonlOutput(out, append=resume))
-    # the errors file lists the lines failing in this run: with --resume every line not yet in
-    # OUTPUT is tried again, so earlier failures are found again (or are fixed)
-    sink = _Sink(output, _LineWriter(errs, append=False), summary, ordered,
-                 on_progress or (lambda s, p: None))
+    sink, done = open_sink(output_path, errors_path, settings, resume, ordered, on_progress)
+    summary = sink.summary
+    summary.workers = workers
     chunks = _chunks(read_records(input_path), settings["batch.chunk_size"])
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _raise_interrupted) if main_thread else None
@@ -504,8 +518,7 @@ def run_batch(
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
         summary.seconds = time.perf_counter() - started
-        output.close()
-        sink.errors.close()
+        sink.close()
     return summary
 
 

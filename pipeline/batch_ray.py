@@ -25,9 +25,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .batch import (BatchSummary, Counted, Outcome, Record, _compress_one, _conversation_files,
-                    _JsonlOutput, _LineWriter, _ParquetOutput, _setup, _Sink, default_workers, json_record,
-                    lines_of, read_done_ids)
+from .batch import (BatchSummary, Counted, Outcome, Record, _compress_one, _conversation_files, _setup,
+                    default_workers, json_record, lines_of, open_sink)
 from .config import Settings
 from .errors import Errors, SqueezeError
 
@@ -143,26 +142,28 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
     """``run_batch(..., engine="ray")``: see the module docstring."""
     ray = _ray()
     source = str(input_path)
-    out = Path(output_path)
-    parquet_out = out.suffix == ".parquet"
-    if parquet_out and resume:
-        raise ValueError("--resume needs a JSONL OUTPUT (Parquet files cannot be appended to)")
-    errs = Path(errors_path) if errors_path else out.with_name(out.name + settings["batch.errors_suffix"])
-    done = frozenset(read_done_ids(out, repair=True)) if resume else frozenset()
     started_here = not ray.is_initialized()
     if started_here:
         # a cluster of its own: one CPU slot per actor, and one for the read tasks (light: they
         # split lines), so the reads are never starved by actors that wait for their input
         local = {"num_cpus": (actors or default_workers()) + 1} if address is None else {}
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, **local)
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, **local)
+        except Exception as error:  # noqa: BLE001 - no cluster at that address, or none startable
+            raise SqueezeError(Errors.E039, detail=f"cannot start or join a cluster "
+                               f"({type(error).__name__}: {error})") from None
+    try:   # OUTPUT is opened (and truncated, unless resuming) only once there is a cluster
+        sink, done = open_sink(output_path, errors_path, settings, resume, False, on_progress)
+    except BaseException:
+        if started_here:
+            ray.shutdown()
+        raise
+    summary = sink.summary
     pool = actors or max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
     if "intents.threads" in settings.values:  # the actors fill the cores, not their threads
         settings = settings.with_overrides({"intents.threads": settings["batch.worker_threads"]},
                                            origin="batch.worker_threads")
-    summary = BatchSummary(output=str(out), errors=str(errs), workers=pool)
-    output: Any = (_ParquetOutput(out, settings["batch.parquet_row_group"]) if parquet_out
-                   else _JsonlOutput(out, append=resume))
-    sink = _Sink(output, _LineWriter(errs, append=False), summary, False, on_progress or (lambda s, p: None))
+    summary.workers = pool
     started = time.perf_counter()
     consumed = 0
     try:
@@ -192,8 +193,7 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
         raise SqueezeError(Errors.E039, detail=f"{type(error).__name__}: {str(error)[:400]}") from error
     finally:
         summary.seconds = time.perf_counter() - started
-        output.close()
-        sink.errors.close()
+        sink.close()
         if started_here:
             ray.shutdown()
     return summary

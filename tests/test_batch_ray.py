@@ -211,3 +211,4 @@ def test_a_directory_gives_the_local_engines_ids_and_errors(cluster, tmp_path: P
     assert undated(tmp_path / "out.jsonl") == undated(tmp_path / "local.jsonl")
     assert {r["id"] for r in rows(tmp_path / "out.jsonl")} == {good(0)["id"], "b", "sub/c.jsonl.gz#1", good(3)["id"]}
     assert errors_of(tmp_path / "out.jsonl") == errors_of(tmp_path / "local.jsonl")
+

@@ -145,15 +145,23 @@ def test_gzip_input_gives_the_same_output(single, tmp_path: Path) -> None:
     assert rows(tmp_path / "out.jsonl") == rows(single[0])
 
 
-def test_directory_input_json_gz_and_jsonl_files(tmp_path: Path) -> None:
-    folder = tmp_path / "convs"
+def write_directory(folder: Path, gzip_jsonl: bool = False) -> None:
+    """.json, .json.gz, a broken .json, a text file, and a nested JSONL file (gzip or not)."""
     (folder / "sub").mkdir(parents=True)
     (folder / "a.json").write_text(json.dumps(good(0)), "utf-8")
     (folder / "b.json.gz").write_bytes(gzip.compress(json.dumps(good(1)["messages"]).encode()))
     (folder / "bad.json").write_text("{not json", "utf-8")
     (folder / "notes.txt").write_text("not a conversation", "utf-8")
-    (folder / "sub" / "c.jsonl").write_text(
-        json.dumps(good(2)["messages"]) + "\n\n" + json.dumps(good(3)) + "\n", "utf-8")
+    lines = (json.dumps(good(2)["messages"]) + "\n\n" + json.dumps(good(3)) + "\n").encode()
+    if gzip_jsonl:
+        (folder / "sub" / "c.jsonl.gz").write_bytes(gzip.compress(lines))
+    else:
+        (folder / "sub" / "c.jsonl").write_bytes(lines)
+
+
+def test_directory_input_json_gz_and_jsonl_files(tmp_path: Path) -> None:
+    folder = tmp_path / "convs"
+    write_directory(folder)
     summary = run(folder, tmp_path / "out.jsonl", workers=1)
     assert [r["id"] for r in rows(tmp_path / "out.jsonl")] == [
         good(0)["id"], "b", "sub/c.jsonl#1", good(3)["id"]]

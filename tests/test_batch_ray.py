@@ -25,7 +25,7 @@ from pipeline.batch import input_size, run_batch
 from pipeline.errors import SqueezeError
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_batch import BAD, LIGHT, TARGET, good, rows  # noqa: E402
+from test_batch import BAD, LIGHT, TARGET, good, rows, write_directory  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTORS = 2
@@ -190,16 +190,8 @@ def test_without_ray_the_engine_is_a_numbered_error(monkeypatch: pytest.MonkeyPa
 
 def test_a_directory_gives_the_local_engines_ids_and_errors(cluster, tmp_path: Path) -> None:
     """.json, .json.gz and nested .jsonl files: the same names, line numbers and default ids."""
-    import gzip
-
     folder = tmp_path / "convs"
-    (folder / "sub").mkdir(parents=True)
-    (folder / "a.json").write_text(json.dumps(good(0)), "utf-8")
-    (folder / "b.json.gz").write_bytes(gzip.compress(json.dumps(good(1)["messages"]).encode()))
-    (folder / "bad.json").write_text("{not json", "utf-8")
-    (folder / "notes.txt").write_text("not a conversation", "utf-8")
-    (folder / "sub" / "c.jsonl.gz").write_bytes(gzip.compress(
-        (json.dumps(good(2)["messages"]) + "\n\n" + json.dumps(good(3)) + "\n").encode()))
+    write_directory(folder, gzip_jsonl=True)
     local = run_batch(folder, tmp_path / "local.jsonl", settings=load_settings(LIGHT), target_chars=TARGET,
                       workers=1)
     summary = run_ray(folder, tmp_path / "out.jsonl")

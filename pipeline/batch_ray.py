@@ -21,6 +21,7 @@ Why it is shaped this way:
 from __future__ import annotations
 
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -148,7 +149,8 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
         # split lines), so the reads are never starved by actors that wait for their input
         local = {"num_cpus": (actors or default_workers()) + 1} if address is None else {}
         try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False, **local)
+            ray.init(address=address, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.WARNING, **local)
         except Exception as error:  # noqa: BLE001 - no cluster at that address, or none startable
             raise SqueezeError(Errors.E039, detail=f"cannot start or join a cluster "
                                f"({type(error).__name__}: {error})") from None
@@ -174,7 +176,8 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
         compressed = dataset.map_batches(
             _Compress, fn_constructor_kwargs={"settings": settings, "done": done,
                                               "target_chars": target_chars, "force": force},
-            batch_size=settings["batch.chunk_size"], batch_format="numpy", concurrency=pool, num_cpus=1)
+            batch_size=settings["batch.chunk_size"], batch_format="numpy",
+            compute=ray.data.ActorPoolStrategy(size=pool), num_cpus=1)
         for index, batch in enumerate(compressed.iter_batches(batch_size=None, batch_format="numpy")):
             outcomes: list[Outcome] = []
             for i, status in enumerate(batch["status"]):

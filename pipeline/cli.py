@@ -193,7 +193,12 @@ def batch(
         raise typer.Exit(2)
     if engine == "ray":  # Ray Data's progress lines would run through the progress bar
         import logging
-        logging.getLogger("ray").setLevel(logging.WARNING)
+        try:
+            import ray.data  # noqa: F401  (it sets up its loggers on import: quieted after)
+        except ImportError:
+            pass  # run_batch says E038 with the install hint
+        for name in ("ray", "ray.data"):
+            logging.getLogger(name).setLevel(logging.WARNING)
     local = Path(source)
     if not local.exists() and not (engine == "ray" and "://" in source):
         _fail(InputError(Errors.E014, path=source, detail="no such file or directory"))

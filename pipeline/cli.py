@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -252,7 +253,12 @@ def batch(
         table.add_row(key, str(value))
     console.print(table)
     if summary.interrupted:
-        raise typer.Exit(130)
+        # OUTPUT and the errors file are closed. A worker stopped while it was sending a result
+        # can leave multiprocessing's manager thread waiting for the rest forever, and Python
+        # joins that thread at exit: end the process here instead (seen once in ~20 CI runs).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
     if summary.failed:
         raise typer.Exit(1)
 

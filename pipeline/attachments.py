@@ -195,8 +195,7 @@ class AttachmentReader:
         try:
             from pypdf import PdfReader
         except ImportError:
-            return Reading("pdf", problem="missing_library",
-                           detail="reading PDFs needs pypdf: pip install 'context-squeeze[attachments]'")
+            return _missing("pdf", "pypdf")
         try:
             reader = PdfReader(io.BytesIO(data))
             if reader.is_encrypted and not reader.decrypt(""):
@@ -229,8 +228,7 @@ class AttachmentReader:
         try:
             from PIL import Image, UnidentifiedImageError
         except ImportError:
-            return Reading("image", problem="missing_library",
-                           detail="reading images needs Pillow: pip install 'context-squeeze[attachments]'")
+            return _missing("image", "Pillow")
         try:
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
@@ -283,6 +281,12 @@ class AttachmentReader:
                     "tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-eng)")
         return (f"none of the OCR languages {self.settings['attachments.ocr_languages']} is installed "
                 "(Debian/Ubuntu: apt-get install tesseract-ocr-chi-sim tesseract-ocr-eng)")
+
+
+def _missing(kind: str, package: str) -> Reading:
+    """The reading of a file whose reader library is not installed (an optional extra)."""
+    return Reading(kind, problem="missing_library",
+                   detail=f"reading it needs {package}: pip install 'context-squeeze[attachments]'")
 
 
 def _kind(attachment: Attachment) -> str:

@@ -248,7 +248,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     templates = pack.templates
 
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
-    documented = {id(f) for f in facts if _source(roles[f.span.event_id], f.span, pack)}
+    documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]

@@ -169,6 +169,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []
+    if source:  # a document's line (a table row) is quoted whole: a value cut from its label means nothing
+        return SummaryItem(section, clause.text, tier, value, label, (event_order, clause.span.start),
+                           facts=clause.facts, source=source)
     if clause.facts and _worth_alone(clause.facts):
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)

@@ -320,3 +320,13 @@ def test_a_session_compacts_its_attachments_and_names_the_reader(tmp_path: Path,
     [snapshot] = store.snapshots("s")
     assert snapshot.producers["attachments"] == compressor.attachments.producer()
     assert "pdf_pages=3" in snapshot.producers["attachments"]
+
+
+@pytest.mark.parametrize(("lang", "row", "value"), [("zh", "空腹血糖 8.2 mmol/L 3.9-6.1", "8.2 mmol/L"),
+                                                    ("en", "Standing desk 2 $412.50 $825.00", "$825.00")])
+def test_under_a_tight_budget_a_document_line_is_whole_or_absent(compressor: Compressor, lang: str,
+                                                                 row: str, value: str) -> None:
+    """"8.2 mmol/L" without "空腹血糖" says nothing the agent can use."""
+    for target in (250, 300, 400, 600):
+        summary = compressor.compress(conversation(lang), target_chars=target).messages[0]["content"]
+        assert (value in summary) == (row in summary), (target, summary)

@@ -31,7 +31,7 @@ def export_minilm(model_dir: Path, target: Path) -> str:
         from transformers import AutoModel
     except ImportError as exc:
         raise ImportError("exporting MiniLM needs torch and transformers: "
-                          "pip install 'context-squeeze[minilm]'") from exc
+                          "pip install 'context-squeeze[export]'") from exc
 
     class LastHidden(torch.nn.Module):
         def __init__(self, model: torch.nn.Module) -> None:

@@ -48,7 +48,7 @@ def cache_dir() -> Path:
 def _package_root(package: str) -> Path:
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
-        raise missing(package, "minilm")
+        raise missing(package.replace("_", "-"), "export")
     return Path(list(spec.submodule_search_locations)[0])
 
 
@@ -72,7 +72,9 @@ def minilm_model_dir() -> Path:
 def model_file(name: str) -> Path:
     """The checked path of a backend's model file; the fp32 MiniLM graph is built on first use."""
     entry = manifest()[name]
-    if entry.get("built_by"):
+    if entry.get("shipped"):
+        path = manifest_path().parent / entry["shipped"]
+    elif entry.get("built_by"):
         path = cache_dir() / entry["file"]
         if not path.is_file():
             from ..models.export import export_minilm
@@ -97,8 +99,7 @@ def _use(settings: Settings) -> Embedder:
 def _onnx(name: str) -> Callable[[Settings], Embedder]:
     def load(settings: Settings) -> Embedder:
         from .onnx_minilm import OnnxMiniLM
-        tokenizer = minilm_model_dir() / "tokenizer.json"
-        return OnnxMiniLM(name, model_file(name), tokenizer, settings["intents.threads"],
+        return OnnxMiniLM(name, model_file(name), model_file("tokenizer"), settings["intents.threads"],
                           settings["intents.max_tokens"])
     return load
 

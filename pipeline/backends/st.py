@@ -21,7 +21,7 @@ class SentenceTransformersEmbedder:
             import torch
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
-            raise missing("sentence-transformers", "minilm") from exc
+            raise missing("sentence-transformers", "export") from exc
         torch.set_num_threads(threads)
         self._model = SentenceTransformer(str(model_dir), device="cpu")
         self.dim = int(self._model.get_sentence_embedding_dimension() or 0)

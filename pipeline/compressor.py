@@ -19,6 +19,7 @@ from .rulepacks import RulePack, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest, Trace)
+from .units import counter_for
 
 __all__ = ["Compressor", "Summarizer"]
 
@@ -48,7 +49,8 @@ class Compressor:
             self.settings = load_settings(file=config)
         else:
             self.settings = load_settings(config)
-        self.measure = counter or len
+        self.unit = "custom" if counter else self.settings["policy.unit"]
+        self.measure = counter or counter_for(self.unit)
         self.attachments = AttachmentReader(self.settings)
         self.llm = llm
         if llm is None and self.settings["llm.enabled"]:
@@ -136,7 +138,7 @@ class Compressor:
         rendering = render_summary(prefix, items, must, pack, budget, self.measure,
                                    self.settings["summary.layout_tolerance"])
         if rendering.missing:
-            warnings.append(Warnings.W004.format(count=len(rendering.missing), budget=budget,
+            warnings.append(Warnings.W004.format(count=len(rendering.missing), budget=budget, unit=self.unit,
                                                  facts="; ".join(f.text for f in rendering.missing)))
         outcome = SummaryOutcome(rendering.text, "extractive")
         if self.llm is not None:
@@ -193,7 +195,7 @@ class Compressor:
         result = self.assemble(conv, decision, out, summary.snapshot.to_dict(), summary.timings,
                               list(summary.warnings), started, stages=summary.stages,
                               covered=list(summary.covered),
-                              summary_chars=self.measure(summary.text), summary=summary,
+                              summary_chars=len(summary.text), summary=summary,
                               summary_index=at)
         result.report["summary_path"] = summary.path
         result.report["fallback"] = summary.reason if summary.path == "fallback" else None
@@ -214,8 +216,11 @@ class Compressor:
             "action": decision.action.value,
             "reason": decision.reason,
             "lang": conv.lang,
-            "chars_before": conv.size,
-            "chars_after": after,
+            "unit": self.unit,
+            "size_before": conv.size,      # in the unit: what budgets and the target count
+            "size_after": after,
+            "chars_before": conv.size if self.measure is len else sum(message_size(e.message) for e in conv.events),
+            "chars_after": after if self.measure is len else sum(message_size(m) for m in out),
             "target": decision.limit,
             "over_target": decision.limit is not None and after > decision.limit,
             "cut_index": decision.cut,

@@ -45,6 +45,7 @@ class Errors(str, Enum):
     E023 = "rule pack {name!r}: {detail}"
     E024 = "no rule pack for language {lang!r} (have: {available})"
     E025 = "model {name!r}: {path} has sha256 {found}, models/manifest.toml expects {expected}"
+    E026 = "size unit {unit!r} (policy.unit): {detail}"
     E030 = "missing or wrong bearer token: send \"Authorization: Bearer <the token in ${env}>\""
     E031 = "request body over the limit of {limit} bytes (service.max_body_bytes)"
     E032 = "compression took longer than {seconds} s (service.timeout_seconds)"
@@ -67,9 +68,9 @@ class Errors(str, Enum):
 
 class Warnings(str, Enum):
     W001 = "{event}: tool result kept although no call matches it (lenient mode)"
-    W002 = "the current turn ({size} chars, with the system messages) does not fit the target of {target}: it is kept whole"
-    W003 = "compaction could not reach the low watermark ({size} > {limit} chars)"
-    W004 = "{count} strong fact(s) did not fit the summary budget of {budget} chars: {facts}"
+    W002 = "the current turn ({size} {unit}, with the system messages) does not fit the target of {target}: it is kept whole"
+    W003 = "compaction could not reach the low watermark ({size} > {limit} {unit})"
+    W004 = "{count} strong fact(s) did not fit the summary budget of {budget} {unit}: {facts}"
     W005 = "compact line crossed mid-turn: trimmed tool results instead of compacting"
     W006 = "no safe cut point: every turn boundary would split a tool-call group or leave nothing to compact"
     W007 = "stage {stage!r} failed ({detail}); the summary is built without it"
@@ -79,6 +80,7 @@ class Warnings(str, Enum):
     W011 = "{event}: message has no \"content\"; read as empty (only an assistant message with tool_calls may leave it out)"
     W012 = "{event}: attachment not read ({detail}); the summary says it was not read, the message is kept as it is"
     W013 = "{event}: image of {width}×{height} not read: {detail}; the summary describes it by its size"
+    W014 = "serving on {host} without a token: anyone who can reach it can send histories and read summaries; set ${env} (service.token_env) or bind 127.0.0.1"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"

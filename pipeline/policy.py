@@ -119,7 +119,8 @@ def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
             room += event.size
         trimmed = tuple(chosen)
         if room < floor:
-            warnings.append(Warnings.W003.format(size=int(low - room + floor), limit=int(low)))
+            warnings.append(Warnings.W003.format(size=int(low - room + floor), limit=int(low),
+                                                  unit=settings["policy.unit"]))
     return Plan(Action.COMPACT, cut=cut, trimmed=trimmed,
                 summary_budget=min(cap, max(room, floor)), limit=None,
                 reason="above the compact line at a turn start", warnings=tuple(warnings))
@@ -136,7 +137,7 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     if not usable:
         content = [e for e in conv.events if e.role != "system"]
         one_turn = not content or content[0].index >= current
-        warning = (Warnings.W002.format(size=suffix[current], target=limit) if one_turn
+        warning = (Warnings.W002.format(size=suffix[current], target=limit, unit=settings["policy.unit"]) if one_turn
                    else Warnings.W006.format())
         return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(warning,))
     tail_cap = limit * settings["policy.tail_ratio"]
@@ -148,7 +149,7 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     warnings: list[str] = []
     floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
     if room < 1:
-        warnings.append(Warnings.W002.format(size=suffix[cut], target=limit))
+        warnings.append(Warnings.W002.format(size=suffix[cut], target=limit, unit=settings["policy.unit"]))
         room = floor
     return Plan(Action.COMPACT, cut=cut, summary_budget=min(cap, room), limit=limit,
                 reason="compacted to the target", warnings=tuple(warnings))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import ipaddress
 import logging
 import os
 import threading
@@ -42,10 +43,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import __version__
 from .compressor import Compressor
 from .config import Settings, load_settings
-from .errors import Errors, InputError, SqueezeError
+from .errors import Errors, InputError, SqueezeError, Warnings
 from .inspection import inspection_html
 from .parse import decode_json
 from .types import CompressionResult
+from .units import is_tokens
 
 __all__ = ["create_app"]
 
@@ -105,6 +107,9 @@ _REQUEST_SCHEMA = {"oneOf": [
                     "timezone": {"type": "string"}, "lang": {"type": "string"},
                     "target_chars": {"type": "integer", "minimum": 1,
                                      "description": "compact now to at most this many chars"},
+                    "target_tokens": {"type": "integer", "minimum": 1,
+                                      "description": "compact now to at most this many tokens "
+                                                     "(when the service counts tokens: policy.unit)"},
                     "force": {"type": "boolean", "description": "compact now to the low watermark"}}},
     {"type": "array", "items": _MESSAGE_SCHEMA, "title": "Messages"},
 ]}
@@ -189,13 +194,13 @@ class _State:
 
 
 def _option(name: str, value: Any) -> Any:
-    """Check ``target_chars`` / ``force`` from the body or the query string."""
-    if name == "target_chars":
+    """Check ``target_chars`` / ``target_tokens`` / ``force`` from the body or the query string."""
+    if name in ("target_chars", "target_tokens"):
         if isinstance(value, str) and value.strip().isdigit():
             value = int(value)
         if value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0):
             return value
-        raise InputError(Errors.E011, where="request", field="target_chars", value=value,
+        raise InputError(Errors.E011, where="request", field=name, value=value,
                          detail="expected a positive integer")
     if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
         value = value.lower() in ("true", "1")
@@ -205,9 +210,10 @@ def _option(name: str, value: Any) -> Any:
                      detail="expected true or false")
 
 
-def _request(data: Any, query: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
-    """Split a body into the history and the options (body fields win over the query string)."""
-    options: dict[str, Any] = {"target_chars": None, "force": False}
+def _request(data: Any, query: Mapping[str, str], unit: str) -> tuple[Any, dict[str, Any]]:
+    """Split a body into the history and the options (body fields win over the query string);
+    the target must be named in the unit the service counts (policy.unit)."""
+    options: dict[str, Any] = {"target_chars": None, "target_tokens": None, "force": False}
     for name in options:
         if name in query:
             options[name] = _option(name, query[name])
@@ -219,6 +225,13 @@ def _request(data: Any, query: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
     for name in ("now", "lang"):  # for a bare list of messages these come from the query
         if name in query and not (isinstance(data, Mapping) and name in data):
             options[name] = query[name]
+    wrong = "target_chars" if is_tokens(unit) else "target_tokens"
+    if options[wrong] is not None:
+        raise InputError(Errors.E011, where="request", field=wrong, value=options[wrong],
+                         detail=f"this service counts {unit} (policy.unit): send "
+                                f"{'target_tokens' if is_tokens(unit) else 'target_chars'}")
+    chars, tokens = options.pop("target_chars"), options.pop("target_tokens")
+    options["target_chars"] = tokens if is_tokens(unit) else chars  # Compressor's target, in its unit
     return data, options
 
 
@@ -232,6 +245,17 @@ async def _read_body(request: Request, limit: int) -> bytes:
         if len(body) > limit:
             raise ApiError.of(413, Errors.E031, limit=limit)
     return bytes(body)
+
+
+def exposure_warning(host: str, settings: Settings) -> str | None:
+    """W014 when the service listens beyond this machine with no bearer token set."""
+    if os.environ.get(settings["service.token_env"]):
+        return None
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name: it may resolve to anything
+        loopback = False
+    return None if loopback else Warnings.W014.format(host=host, env=settings["service.token_env"])
 
 
 def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
@@ -339,7 +363,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
         if compressor is None or state.pool is None:
             raise not_ready()
         data, options = _request(decode_json(await _read_body(
-            request, settings["service.max_body_bytes"])), request.query_params)
+            request, settings["service.max_body_bytes"])), request.query_params, compressor.unit)
 
         def work() -> tuple[bytes, dict[str, Any]]:
             result = compressor.compress(data, **options)

@@ -157,7 +157,7 @@ class Session:
             summary, record = self._summarize(frame, decision)
             draft = self._result(frame, decision, started, record, summary, commit="committed")
             report = draft.report
-            audit = Audit("compact", "committed", frame.view.size, report["chars_after"],
+            audit = Audit("compact", "committed", report["chars_before"], report["chars_after"],
                           report["total_ms"], stage_ms=report["stage_ms"], fallback=report["fallback"],
                           detail=f"covers {record.covered[0]}..{record.covered[1]}")
             committed = self.store.commit(self.id, record, frame.state.revision, audit)
@@ -230,7 +230,7 @@ class Session:
             result = self.compressor.assemble(
                 frame.view, decision, out, record.snapshot, summary.timings, list(summary.warnings),
                 started, stages=summary.stages, covered=list(summary.covered),
-                summary_chars=self.compressor.measure(summary.text), summary=summary,
+                summary_chars=len(summary.text), summary=summary,
                 summary_index=at)
             result.report["summary_path"] = summary.path
             result.report["fallback"] = summary.reason if summary.path == "fallback" else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -80,6 +81,11 @@ class Compressor:
         out = [dict(m) for m in out]
         snapshot = Snapshot(conv.lang, covered_events=[])
         return self.assemble(conv, decision, out, snapshot.to_dict(), {}, [], started)
+
+    async def acompress(self, messages: Any, **options: Any) -> CompressionResult:
+        """``compress`` for async code: the CPU work runs in a worker thread, so the event loop
+        keeps serving while it runs (the same Compressor is safe to share between threads)."""
+        return await asyncio.to_thread(self.compress, messages, **options)
 
     def _models(self, pack: RulePack) -> dict[str, Any]:
         """The models the stages share, loaded on first use per language, then kept."""
@@ -177,7 +183,7 @@ class Compressor:
     def trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
         """An old tool result replaced by a note naming the tool, the event and its size."""
         note = pack.templates["trimmed"].format(tool=event.tool_name or "tool", event=event.id,
-                                               size=event.size)
+                                               size=event.size if self.measure is len else message_size(event.message))
         message = dict(event.message)
         message["content"] = note
         return message

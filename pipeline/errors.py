@@ -29,7 +29,7 @@ class Errors(str, Enum):
     E005 = "{event}: content must be a string, a list of parts or null, not {type_name}"
     E006 = "{event}: message is {size} chars, over the limit of {limit} (policy.max_message_chars; an attachment counts by its data)"
     E007 = "input must be a list of messages or an object with \"messages\", not {type_name}"
-    E008 = "{event}: message must be an object, not {type_name}"
+    E008 = "{event}: message must be an object (a dict, or an OpenAI SDK message), not {type_name}"
     E009 = "{event}: tool message has no tool_call_id"
     E010 = "{event}: malformed tool_calls: {detail}"
     E011 = "{where}: invalid {field} {value!r}: {detail}"

@@ -151,6 +151,20 @@ def message_size(message: Mapping[str, Any], measure: Callable[[str], int] = len
     return read_content(message.get("content"), "output", measure=measure)[2] + _calls_size(calls, measure)
 
 
+# what an OpenAI SDK message object carries that a request may send back
+_SENDABLE = ("role", "content", "name", "tool_calls", "tool_call_id", "refusal")
+
+
+def _sdk_message(message: Any) -> Any:
+    """An OpenAI SDK message (pydantic: ``ChatCompletionMessage`` of a response) as the dict the
+    SDK itself would send; the output carries this dict. Anything else is left as it came."""
+    dump = getattr(message, "model_dump", None)
+    if isinstance(message, Mapping) or not callable(dump):
+        return message
+    data = dump(mode="json", exclude_none=True)
+    return {key: data[key] for key in _SENDABLE if key in data} if isinstance(data, Mapping) else message
+
+
 def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
     metadata = message.get("metadata")
     return (not text.strip() and isinstance(metadata, Mapping)
@@ -226,6 +240,7 @@ def parse_conversation(
 
     for index, message in enumerate(messages):
         where = f"message {index + 1}"
+        message = _sdk_message(message)
         if not isinstance(message, Mapping):
             raise InputError(Errors.E008, event=where, type_name=type(message).__name__)
         role = message.get("role")

@@ -295,3 +295,19 @@ def test_a_killed_worker_loses_no_conversation(tmp_path: Path) -> None:
     assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == ids
     errors = Path(str(out) + ".errors.jsonl")
     assert not errors.exists() or errors.read_text("utf-8") == ""
+
+
+def test_the_readme_batch_snippet_runs_as_a_plain_script(tmp_path: Path) -> None:
+    """Workers are spawned and re-import the script: the README shows the __main__ guard."""
+    import re
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    (snippet,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "run_batch(" in b]
+    (tmp_path / "archive.jsonl").write_text("".join(
+        json.dumps(conversation(lang, 30, seed=i), ensure_ascii=False) + "\n"
+        for i, lang in enumerate(["zh", "en", "en", "zh"])), "utf-8")
+    (tmp_path / "script.py").write_text(snippet, "utf-8")
+    done = subprocess.run([sys.executable, "script.py"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "4 done, 0 failed"
+    assert len((tmp_path / "compressed.jsonl").read_text("utf-8").splitlines()) == 4

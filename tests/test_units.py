@@ -4,6 +4,7 @@ report count tokens, in the library, the CLI, batch and the service."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,13 @@ def test_log_level_is_checked():
     # --version is eager: it answers first; a bad level with a command is refused
     bad = cli("--log-level", "loud", "compress", str(EXAMPLES / "en_insurance.json"))
     assert result.exit_code == 0 and bad.exit_code == 2 and "--log-level" in bad.stderr
+
+
+def test_the_summary_header_counts_chars_in_any_unit():
+    """"…: 40 messages, 5260 chars]" must be chars even when budgets count tokens."""
+    history = conversation("en", 30, seed=5)
+    result = Compressor({"policy.unit": "o200k"}).compress(history, target_chars=600)
+    header = result.messages[[m.get("name") for m in result.messages].index("__squeeze_summary__")]
+    said = int(re.search(r"messages, (\d+) chars\]", header["content"]).group(1))
+    prefix = history["messages"][:result.report["cut_index"]]
+    assert said == sum(message_size(m) for m in prefix if m["role"] != "system")

@@ -98,17 +98,18 @@ class Squeezer:
     def _originals(messages: Sequence[BaseMessage], history: list[dict[str, Any]],
                    out: list[dict[str, Any]]) -> list[BaseMessage]:
         """Each output message as the caller's object when it came through unchanged, else
-        converted (the summary, a trimmed tool result); the output keeps the input's order."""
+        converted (the summary, a trimmed tool result). Matched from the end: the verbatim tail
+        is a suffix of the history, so a repeated text ("yes") maps to its own position."""
         kept: list[BaseMessage] = []
-        start = 0
-        for message in out:
-            match = next((i for i in range(start, len(history)) if history[i] == message), None)
+        end = len(history)
+        for message in reversed(out):
+            match = next((i for i in range(end - 1, -1, -1) if history[i] == message), None)
             if match is None:
-                kept.extend(from_openai([message]))
+                kept.extend(reversed(from_openai([message])))
             else:
                 kept.append(messages[match])
-                start = match + 1
-        return kept
+                end = match
+        return kept[::-1]
 
 
 def _max_input(model: Any) -> int | None:

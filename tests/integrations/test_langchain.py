@@ -105,3 +105,15 @@ def test_conversion_round_trips_tool_calls():
     back = from_openai(to_openai(messages))
     assert [type(m) for m in back] == [type(m) for m in messages]
     assert back[1].tool_calls[0]["args"] == {"to": "PDX"} and back[2].tool_call_id == "c1"
+
+
+def test_a_repeated_message_maps_to_its_own_object():
+    """"yes" said early and again in the tail: the model gets the tail's own object (its id)."""
+    history = []
+    for i in range(24):
+        history += [HumanMessage("yes" if i in (2, 23) else f"Order B7{i:02d}: don't ship it before Friday.",
+                                 id=f"h{i}"),
+                    AIMessage("Noted, holding it until you confirm. " * 6, id=f"a{i}")]
+    sent = Squeezer(trigger=("tokens", 500), keep=("tokens", 400))(history)
+    assert sent is not None and sent[-2].content == "yes" and sent[-2].id == "h23"
+    assert sent[-1] is history[-1]

@@ -306,7 +306,7 @@ Outcome = tuple[int, str, "str | None", Any, int, int]
 _WORKER: dict[str, Any] = {}
 
 
-def _die_with(parent: int, every: float) -> None:
+def die_with_parent(parent: int, every: float) -> None:
     """End this worker once its parent is gone (kill -9 included: nothing else would tell it;
     it is then the child of another process)."""
     def watch() -> None:
@@ -323,7 +323,7 @@ def _setup(settings: Settings, done: frozenset[str], target_chars: int | None, f
     if in_worker:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides how to stop
         if parent is not None:
-            _die_with(parent, settings["batch.parent_check_seconds"])
+            die_with_parent(parent, settings["batch.parent_check_seconds"])
     _WORKER.update(compressor=Compressor(settings), done=done, target_chars=target_chars,
                    force=force)
 

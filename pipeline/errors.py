@@ -10,13 +10,15 @@ Exception tree::
     ├── ConfigError         a setting, a rule pack or a model file is invalid (E020–E029)
     └── StoreError          a session store or a session cannot be used as asked (E040–E049)
 
-E030–E035 are the HTTP service's answers (pipeline/service.py), E036–E037 the lines a batch
-run could not compress for a reason of its own (pipeline/batch.py, in the errors file).
+E030–E035 and E050–E059 are the HTTP service's answers (pipeline/service.py), E036–E039 the
+lines a batch run could not compress for a reason of its own (pipeline/batch.py, in the errors
+file) and the Ray engine's.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 __all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "StoreError", "Warnings"]
 
@@ -56,6 +58,7 @@ class Errors(str, Enum):
     E037 = "a worker process died while compressing this conversation alone (retried once by itself); --resume tries it again"
     E038 = "the Ray engine needs Ray: pip install 'context-squeeze[ray]'"
     E039 = "the Ray run stopped: {detail}; OUTPUT is valid up to its last line (--resume goes on)"
+    E050 = "no worker was free within {seconds} s (service.timeout_seconds): the service is saturated, retry later"
     E040 = "no session {session!r} in the store {store}"
     E041 = "session {session!r} has no event {event_id!r}{detail}"
     E042 = "cannot open the session store {path}: {detail}"
@@ -93,6 +96,17 @@ class SqueezeError(Exception):
         self.code = entry.name
         self.message = entry.format(**kwargs)
         super().__init__(self.message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Picklable as it is (a worker process sends it to its parent): code and message."""
+        return _rebuilt, (type(self), self.code, self.message)
+
+
+def _rebuilt(cls: type[SqueezeError], code: str, message: str) -> SqueezeError:
+    error = Exception.__new__(cls)
+    Exception.__init__(error, message)
+    error.code, error.message = code, message
+    return error
 
 
 class InputError(SqueezeError):

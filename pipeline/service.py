@@ -1,12 +1,13 @@
-"""The HTTP service: thin over :class:`Compressor`, with the models loaded once per process.
+"""The HTTP service: thin over :class:`Compressor`, with the models loaded once per worker.
 
 ``squeeze serve`` runs :func:`create_app` under uvicorn. Startup returns at once and loads the
 models in the background (a warm-up compression per language), so ``/healthz`` answers while
 ``/readyz`` says 503 until the models are in; ``POST /v1/compress`` takes what ``squeeze
 compress`` takes (a conversation object or a list of messages, plus ``target_chars`` and
 ``force``) and returns the same ``{messages, snapshot, report}``; ``POST /v1/inspect`` takes
-the same and answers the page of ``squeeze inspect --html``. Compressions run in a thread
-pool (``service.threads``) sharing one Compressor, each bounded by ``service.timeout_seconds``.
+the same and answers the page of ``squeeze inspect --html``. Compressions run in
+worker processes (``service.workers``; pipeline/workers.py), each request bounded by
+``service.timeout_seconds``: past it, its worker is killed and replaced.
 Every error is JSON, ``{"error": {"code", "message"}}``, never a stack trace.
 
 >>> uvicorn.run(create_app(), port=8000)  # doctest: +SKIP
@@ -14,16 +15,12 @@ Every error is JSON, ``{"error": {"code", "message"}}``, never a stack trace.
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-import json
 import ipaddress
 import logging
 import os
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -39,15 +36,15 @@ from prometheus_client import (
 )
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from . import __version__
 from .compressor import Compressor
 from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError, Warnings
-from .inspection import inspection_html
 from .parse import decode_json
-from .types import CompressionResult
 from .units import is_tokens
+from .workers import NoWorker, Overdue, ProcessRunner, Runner, ThreadRunner, WorkerLost
 
 __all__ = ["create_app"]
 
@@ -157,40 +154,13 @@ class Metrics:
 
 
 class _State:
-    """What the app holds: the Compressor once loaded, its pool, the auth token, the metrics."""
+    """What the app holds: where compressions run, the auth token, the metrics."""
 
-    def __init__(self, settings: Settings, source: Compressor | Callable[[], Compressor] | None,
-                 token: str | None) -> None:
+    def __init__(self, settings: Settings, runner: Runner, token: str | None) -> None:
         self.settings = settings
-        self.source = source
+        self.runner = runner
         self.token = token
-        self.compressor: Compressor | None = None
-        self.load_error: str | None = None
-        self.pool: ThreadPoolExecutor | None = None
         self.metrics = Metrics()
-
-    def load(self) -> None:
-        """Build (or take) the Compressor and warm it in every language, then mark ready."""
-        started = time.perf_counter()
-        try:
-            source = self.source
-            compressor = (source if isinstance(source, Compressor)
-                          else source() if source is not None else Compressor(self.settings))
-            for key, text in self.settings.values.items():
-                if key.startswith("service.warmup_") and text:
-                    lang = key.removeprefix("service.warmup_")
-                    compressor.compress([{"role": "user", "content": text},
-                                         {"role": "assistant", "content": text},
-                                         {"role": "user", "content": text}],
-                                        target_chars=1, lang=lang, now="2026-01-01T09:00:00+00:00")
-        except Exception as exc:
-            log.exception("loading the models failed")
-            self.load_error = f"{type(exc).__name__}: {exc}"
-            return
-        self.metrics.load_seconds.set(time.perf_counter() - started)
-        self.compressor = compressor
-        self.metrics.ready.set(1)
-        log.info("models loaded and warm in %.2f s", time.perf_counter() - started)
 
 
 def _option(name: str, value: Any) -> Any:
@@ -262,27 +232,29 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
                compressor: Compressor | Callable[[], Compressor] | None = None) -> FastAPI:
     """The FastAPI app. ``settings``: a Settings, overrides, or a TOML path.
 
-    ``compressor``: an already built Compressor, or a function building one (called in the
-    background at startup); default: ``Compressor(settings)``. The bearer token is read from
-    the environment variable named by ``service.token_env`` when the app is created.
+    Compressions run in ``service.workers`` worker processes (a deadline stops them), or, when
+    that is 0 or ``compressor`` is given, in this process's threads: ``compressor`` is an
+    already built Compressor or a function building one (called in the background at startup).
+    The bearer token is read from the environment variable named by ``service.token_env`` when
+    the app is created.
     """
     if isinstance(settings, str):
         settings = load_settings(file=settings)
     elif not isinstance(settings, Settings):
         settings = load_settings(settings)
     token = os.environ.get(settings["service.token_env"]) or None
-    state = _State(settings, compressor, token)
+    runner: Runner = (ProcessRunner(settings, settings["service.workers"])
+                      if compressor is None and settings["service.workers"] > 0
+                      else ThreadRunner(settings, compressor))
+    state = _State(settings, runner, token)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        state.pool = ThreadPoolExecutor(max(1, settings["service.threads"]),
-                                        thread_name_prefix="squeeze-request")
-        loader = threading.Thread(target=state.load, name="squeeze-load", daemon=True)
-        loader.start()
+        await runner.start()
         try:
             yield
         finally:
-            state.pool.shutdown(wait=False, cancel_futures=True)
+            runner.close()
 
     app = FastAPI(title="context-squeeze", version=__version__, lifespan=lifespan,
                   description="Compress long LLM-agent chat histories, keeping the user's "
@@ -313,6 +285,11 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
     async def squeeze_error(request: Request, exc: SqueezeError) -> JSONResponse:
         return error_response(400, exc.code, exc.message)
 
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, exc: ClientDisconnect) -> Response:
+        # the client left before its body arrived: nobody reads this, and it is not our error
+        return Response(status_code=499)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error_response(exc.status_code, "E035", Errors.E035.format(
@@ -329,14 +306,15 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
                               env=settings["service.token_env"])
 
     def not_ready() -> ApiError:
-        detail = f" (loading failed: {state.load_error})" if state.load_error else ""
+        detail = f" (loading failed: {runner.load_error})" if runner.load_error else ""
         return ApiError.of(503, Errors.E033, detail=detail)
 
     error_responses: dict[int | str, dict[str, Any]] = {
         status: {"model": ErrorBody, "description": text}
         for status, text in ((400, "invalid history or options (codes E001-E024)"),
                              (401, "missing or wrong bearer token (E030)"),
-                             (413, "body too large (E031)"), (503, "models loading (E033)"),
+                             (413, "body too large (E031)"),
+                             (503, "models loading (E033), or no worker free in time (E050)"),
                              (504, "timed out (E032)"), (500, "internal error (E034)"))}
 
     @app.post("/v1/compress", response_model=CompressResponse, responses=error_responses,
@@ -344,44 +322,39 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
                   "application/json": {"schema": _REQUEST_SCHEMA}}}},
               summary="Compress a history (same input and output as `squeeze compress`)")
     async def compress(request: Request) -> Response:
-        return await answer(request, "application/json", lambda result: json.dumps(
-            result.to_dict(), ensure_ascii=False).encode("utf-8"))
+        return await answer(request, "compress", "application/json")
 
     @app.post("/v1/inspect", response_class=HTMLResponse, responses=error_responses,
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"schema": _REQUEST_SCHEMA}}}},
               summary="The same compression as one self-contained HTML page (`squeeze inspect --html`)")
     async def inspect(request: Request) -> Response:
-        return await answer(request, "text/html; charset=utf-8",
-                            lambda result: inspection_html(result).encode("utf-8"))
+        return await answer(request, "inspect", "text/html; charset=utf-8")
 
-    async def answer(request: Request, media_type: str,
-                     write: Callable[[CompressionResult], bytes]) -> Response:
-        """Compress the request's history in the pool, bounded by the timeout, and write it."""
+    async def answer(request: Request, kind: str, media_type: str) -> Response:
+        """Compress the request's history where the runner says, bounded by the deadline."""
         authorize(request)
-        compressor = state.compressor
-        if compressor is None or state.pool is None:
+        if not runner.ready:
             raise not_ready()
-        data, options = _request(decode_json(await _read_body(
-            request, settings["service.max_body_bytes"])), request.query_params, compressor.unit)
-
-        def work() -> tuple[bytes, dict[str, Any]]:
-            result = compressor.compress(data, **options)
-            return write(result), result.report
-
+        body = await _read_body(request, settings["service.max_body_bytes"])
+        data, options = _request(decode_json(body), request.query_params, runner.unit)
         timeout = settings["service.timeout_seconds"]
         try:
-            body, report = await asyncio.wait_for(
-                asyncio.get_running_loop().run_in_executor(state.pool, work), timeout)
-        except TimeoutError:
+            written, report = await runner.run(kind, data, options,
+                                               heavy=len(body) >= settings["service.heavy_bytes"])
+        except Overdue:
             raise ApiError.of(504, Errors.E032, seconds=timeout) from None
+        except NoWorker:
+            raise ApiError.of(503, Errors.E050, {"Retry-After": "1"}, seconds=timeout) from None
+        except WorkerLost:
+            raise ApiError.of(500, Errors.E034, kind="the worker process died; it is replaced") from None
         except SqueezeError:
             raise
         except Exception as exc:
             log.exception("compression failed")
-            raise ApiError.of(500, Errors.E034, kind=type(exc).__name__) from None
+            raise ApiError.of(500, Errors.E034, kind=str(exc) or type(exc).__name__) from None
         metrics.observe(report)
-        return Response(body, media_type=media_type)
+        return Response(written, media_type=media_type)
 
     @app.get("/healthz", summary="Liveness: the process answers")
     async def healthz() -> dict[str, str]:
@@ -390,7 +363,7 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
     @app.get("/readyz", summary="Readiness: 200 once the models are loaded, else 503",
              responses={503: {"model": ErrorBody}})
     async def readyz() -> Response:
-        if state.compressor is None:
+        if not runner.ready:
             error = not_ready()
             return error_response(error.status, error.code, error.message)
         return JSONResponse({"status": "ready"})
@@ -398,6 +371,9 @@ def create_app(settings: Settings | Mapping[str, Any] | str | None = None, *,
     @app.get("/metrics", summary="Prometheus metrics", response_class=Response)
     async def prometheus(request: Request) -> Response:
         authorize(request)  # request counts and sizes say what tenants send: not for everyone
+        if runner.load_seconds is not None:
+            metrics.load_seconds.set(runner.load_seconds)
+        metrics.ready.set(1 if runner.ready else 0)
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     return app

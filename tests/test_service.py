@@ -319,3 +319,25 @@ def test_squeeze_serve_answers_on_the_configured_port(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_a_client_that_leaves_mid_body_is_499_not_a_server_error(compressor: Compressor) -> None:
+    import socket
+    from urllib.parse import urlparse
+
+    with ServerThread(create_app(compressor=compressor)) as base:
+        while httpx.get(f"{base}/readyz").status_code != 200:
+            time.sleep(0.05)
+        address = urlparse(base)
+        for _ in range(3):
+            with socket.create_connection((address.hostname, address.port)) as raw:
+                raw.sendall(b"POST /v1/compress HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                            b"Content-Length: 100000\r\n\r\n[{\"role\": \"user\", ")
+        deadline = time.monotonic() + 10
+        while True:
+            metrics = httpx.get(f"{base}/metrics").text
+            if 'status="499"' in metrics or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+    assert 'squeeze_requests_total{path="/v1/compress",status="499"} 3.0' in metrics
+    assert 'status="500"' not in metrics

@@ -71,11 +71,11 @@ class Errors(str, Enum):
 
 class Warnings(str, Enum):
     W001 = "{event}: tool result kept although no call matches it (lenient mode)"
-    W002 = "the current turn ({size} {unit}, with the system messages) does not fit the target of {target}: it is kept whole"
+    W002 = "the current turn ({size} {unit}, with the system messages) does not fit the target of {target}: it is kept whole{detail}"
     W003 = "compaction could not reach the low watermark ({size} > {limit} {unit})"
     W004 = "{count} strong fact(s) did not fit the summary budget of {budget} {unit}: {facts}"
     W005 = "compact line crossed mid-turn: trimmed tool results instead of compacting"
-    W006 = "no safe cut point: every turn boundary would split a tool-call group or leave nothing to compact"
+    W006 = "no safe cut point: every turn boundary would split a tool-call group or leave nothing to compact{detail}"
     W007 = "stage {stage!r} failed ({detail}); the summary is built without it"
     W008 = "{event}: content part of type {part_type!r} has no text; counted by its fingerprint only"
     W009 = "{event}: a second result for call id {call_id!r} (the first is {first}); both kept, in the call's group"

@@ -49,6 +49,19 @@ def safe_cuts(conv: Conversation) -> list[int]:
             and not any(a < e.index <= b for a, b in spans)]
 
 
+def _no_cut(conv: Conversation) -> str:
+    """W006, naming the oldest pending call when that is what holds every later turn: the
+    caller can close it (a result saying it was cancelled) to let the older turns be summarised.
+    A pending call is never summarised (DESIGN §4): it may be waiting for the user's go-ahead."""
+    pending = pending_calls(conv)
+    if not pending:
+        return Warnings.W006.format(detail="")
+    first = min(pending)
+    return Warnings.W006.format(detail=(
+        f"; the call {', '.join(pending[first])} in {conv.events[first].id} has no result, so it and "
+        "everything after it stay verbatim (send its result, even \"cancelled\", to free the turns after it)"))
+
+
 def _suffix_sizes(conv: Conversation) -> list[int]:
     sizes = [0] * (len(conv.events) + 1)
     for event in reversed(conv.events):
@@ -82,7 +95,7 @@ def plan(conv: Conversation, settings: Settings, *, target: int | None = None,
     if total > budget * settings["policy.compact_ratio"]:
         if at_turn_start and cuts:
             return _plan_compaction(conv, settings, cuts, suffix)
-        warnings.append(Warnings.W005.format() if not at_turn_start else Warnings.W006.format())
+        warnings.append(Warnings.W005.format() if not at_turn_start else _no_cut(conv))
     trimmed = _trimmable(conv, budget * settings["policy.trim_ratio"], newest_turn, suffix)
     if not trimmed:
         return Plan(Action.NONE, reason="above the trim line, but no old tool result to trim",
@@ -137,8 +150,9 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     if not usable:
         content = [e for e in conv.events if e.role != "system"]
         one_turn = not content or content[0].index >= current
-        warning = (Warnings.W002.format(size=suffix[current], target=limit, unit=settings["policy.unit"]) if one_turn
-                   else Warnings.W006.format())
+        warning = (Warnings.W002.format(size=suffix[current], target=limit, unit=settings["policy.unit"],
+                                        detail="") if one_turn
+                   else _no_cut(conv))
         return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(warning,))
     tail_cap = limit * settings["policy.tail_ratio"]
     # the longest tail within its share that still leaves the summary some room
@@ -149,7 +163,13 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     warnings: list[str] = []
     floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
     if room < 1:
-        warnings.append(Warnings.W002.format(size=suffix[cut], target=limit, unit=settings["policy.unit"]))
+        # the target is already lost to the current turn; a summary of the floor's size costs
+        # little more and keeps what the user said must hold (without it the model would get
+        # the current turn alone: truncation)
+        warnings.append(Warnings.W002.format(
+            size=suffix[cut], target=limit, unit=settings["policy.unit"],
+            detail=f", with a summary of at most {floor} {settings['policy.unit']} (summary.summary_floor) "
+                   "so that the older turns' constraints are not lost"))
         room = floor
     return Plan(Action.COMPACT, cut=cut, summary_budget=min(cap, room), limit=limit,
                 reason="compacted to the target", warnings=tuple(warnings))

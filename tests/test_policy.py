@@ -673,3 +673,39 @@ def test_group_with_a_repeated_result_is_not_split():
             if m.get("role") == "tool":
                 assert m["tool_call_id"] in seen, "tool result without its call"
             seen.update(c["id"] for c in m.get("tool_calls") or [])
+
+
+def _call(call_id: str) -> dict:
+    return {"role": "assistant", "content": "", "tool_calls": [
+        {"id": call_id, "type": "function", "function": {"name": "search", "arguments": "{}"}}]}
+
+
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("en", ["Find flights, no red-eyes.", "Actually, forget it. Budget $300.", "Now hotels please."]),
+    ("zh", ["帮我查航班，不要红眼航班。", "算了，先不查了，预算300元。", "现在查酒店吧。"]),
+])
+def test_an_abandoned_pending_call_blocks_cuts_and_w006_says_which_and_what_to_do(lang, turns):
+    """Decision (DESIGN §4): a call with no result is never summarised, wherever it is; it may
+    be waiting for the user's go-ahead. W006 names it, so the caller can send its result."""
+    messages = [{"role": "user", "content": turns[0]}, _call("c9"), {"role": "user", "content": turns[1]},
+                {"role": "assistant", "content": "ok"}, {"role": "user", "content": turns[2]}]
+    result = Compressor().compress(messages, target_chars=40)
+    (warning,) = result.report["warnings"]
+    assert warning.startswith("[W006]") and "c9 in A2 has no result" in warning and "cancelled" in warning
+    assert result.messages == messages                       # nothing summarised, nothing lost
+    answered = messages[:2] + [{"role": "tool", "tool_call_id": "c9", "content": "cancelled"}] + messages[2:]
+    freed = Compressor().compress(answered, target_chars=40).report
+    assert freed["action"] == "compact" and not any(w.startswith("[W006]") for w in freed["warnings"])
+
+
+def test_a_current_turn_that_fills_the_target_still_gets_the_floor_summary_and_w002_says_so():
+    """Decision: the target is lost to the current turn anyway; the floor-sized summary keeps the
+    older turns' constraints (without it the model would get the current turn alone)."""
+    messages = [{"role": "user", "content": "Don't call me before 9am, budget $300."},
+                {"role": "assistant", "content": "ok"}] * 3 + [{"role": "user", "content": "Book it now please."}]
+    result = Compressor().compress(messages, target_chars=5)
+    (warning,) = result.report["warnings"]
+    assert warning.startswith("[W002]") and "summary.summary_floor" in warning
+    summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
+    assert "Don't call me before 9am" in summary and len(summary) <= 400
+    assert result.messages[-1] == messages[-1] and result.report["over_target"]

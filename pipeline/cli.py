@@ -66,11 +66,14 @@ def _read(source: str) -> Any:
 
 
 def _settings(config: Optional[Path], overrides: dict[str, Any], unit: Optional[str] = None,
-              target_chars: Optional[int] = None,
-              target_tokens: Optional[int] = None) -> tuple[Settings, Optional[int]]:
+              target_chars: Optional[str] = None,
+              target_tokens: Optional[str] = None) -> tuple[Settings, Optional[int]]:
     """Settings with the command's flags, and the target in the unit they count in.
 
-    ``--target-tokens`` without a unit counts o200k tokens; a target in the other unit is E011."""
+    ``--target-tokens`` without a unit counts o200k tokens; a target in the other unit, or one
+    that is not a positive integer, is E011 (as in the library and the service)."""
+    target_chars = _positive("--target-chars", target_chars)
+    target_tokens = _positive("--target-tokens", target_tokens)
     settings = load_settings({k: v for k, v in {**overrides, "policy.unit": unit}.items()
                               if v is not None}, file=config)
     if target_chars is not None and target_tokens is not None:
@@ -89,9 +92,19 @@ def _settings(config: Optional[Path], overrides: dict[str, Any], unit: Optional[
     return settings, target_chars
 
 
+def _positive(flag: str, value: Optional[str]) -> Any:
+    """A target flag read as text, so a bad one is E011 like everywhere else, not a usage box."""
+    if value is None:
+        return None
+    if value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    raise InputError(Errors.E011, where="command line", field=flag, value=value,
+                     detail="expected a positive integer")
+
+
 def _compressor(config: Optional[Path], overrides: dict[str, Any], unit: Optional[str] = None,
-                target_chars: Optional[int] = None,
-                target_tokens: Optional[int] = None) -> tuple[Compressor, Optional[int]]:
+                target_chars: Optional[str] = None,
+                target_tokens: Optional[str] = None) -> tuple[Compressor, Optional[int]]:
     settings, target = _settings(config, overrides, unit, target_chars, target_tokens)
     return Compressor(settings), target
 
@@ -100,15 +113,16 @@ ConfigOpt = typer.Option(None, "--config", help="A TOML file of settings (see de
 BudgetOpt = typer.Option(None, "--budget", help="Context budget, in the unit (policy.budget).")
 UnitOpt = typer.Option(None, "--unit", help="What sizes count: chars (default), o200k or cl100k "
                        "tokens (the tokens extra), or a Hugging Face tokenizer.json (policy.unit).")
-TargetTokensOpt = typer.Option(None, "--target-tokens", min=1,
+TargetTokensOpt = typer.Option(None, "--target-tokens", metavar="N",
                                help="Compact now to at most N tokens (o200k unless --unit says).")
 
 
 @app.command()
 def compress(
     source: str = typer.Argument(..., help="A JSON file of messages or a conversation object; - for stdin."),
-    target_chars: Optional[int] = typer.Option(None, "--target-chars", help="Compact now to at most N chars."),
-    target_tokens: Optional[int] = TargetTokensOpt,
+    target_chars: Optional[str] = typer.Option(None, "--target-chars", metavar="N",
+                                               help="Compact now to at most N chars."),
+    target_tokens: Optional[str] = TargetTokensOpt,
     unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force", help="Compact now to the low watermark."),
     now: Optional[str] = typer.Option(None, "--now", help="ISO-8601 time that anchors relative dates."),
@@ -141,8 +155,8 @@ def compress(
 @app.command()
 def inspect(
     source: str = typer.Argument(..., help="A JSON file of messages or a conversation object; - for stdin."),
-    target_chars: Optional[int] = typer.Option(None, "--target-chars"),
-    target_tokens: Optional[int] = TargetTokensOpt,
+    target_chars: Optional[str] = typer.Option(None, "--target-chars", metavar="N"),
+    target_tokens: Optional[str] = TargetTokensOpt,
     unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force"),
     now: Optional[str] = typer.Option(None, "--now"),
@@ -215,8 +229,9 @@ def batch(
     resume: bool = typer.Option(False, "--resume", help="Skip ids already in OUTPUT; append the rest."),
     errors: Optional[Path] = typer.Option(None, "--errors", help="Where failed lines go "
                                           "(default: OUTPUT.errors.jsonl)."),
-    target_chars: Optional[int] = typer.Option(None, "--target-chars", help="Compact each to at most N chars."),
-    target_tokens: Optional[int] = typer.Option(None, "--target-tokens", min=1, help="Compact each to "
+    target_chars: Optional[str] = typer.Option(None, "--target-chars", metavar="N",
+                                               help="Compact each to at most N chars."),
+    target_tokens: Optional[str] = typer.Option(None, "--target-tokens", metavar="N", help="Compact each to "
                                                 "at most N tokens (o200k unless --unit says)."),
     unit: Optional[str] = UnitOpt,
     force: bool = typer.Option(False, "--force", help="Compact each to the low watermark."),

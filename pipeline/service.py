@@ -163,16 +163,17 @@ class _State:
         self.metrics = Metrics()
 
 
-def _option(name: str, value: Any) -> Any:
-    """Check ``target_chars`` / ``target_tokens`` / ``force`` from the body or the query string."""
+def _option(name: str, value: Any, query: bool = False) -> Any:
+    """Check ``target_chars`` / ``target_tokens`` / ``force``; only the query string's are text
+    (a body's "12" is E011, as in the library)."""
     if name in ("target_chars", "target_tokens"):
-        if isinstance(value, str) and value.strip().isdigit():
+        if query and value.strip().isdigit():
             value = int(value)
         if value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0):
             return value
         raise InputError(Errors.E011, where="request", field=name, value=value,
                          detail="expected a positive integer")
-    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+    if query and value.lower() in ("true", "false", "1", "0"):
         value = value.lower() in ("true", "1")
     if isinstance(value, bool):
         return value
@@ -186,7 +187,7 @@ def _request(data: Any, query: Mapping[str, str], unit: str) -> tuple[Any, dict[
     options: dict[str, Any] = {"target_chars": None, "target_tokens": None, "force": False}
     for name in options:
         if name in query:
-            options[name] = _option(name, query[name])
+            options[name] = _option(name, query[name], query=True)
     if isinstance(data, Mapping):
         data = dict(data)
         for name in options:

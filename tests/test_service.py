@@ -126,6 +126,9 @@ def test_list_of_messages_with_options_in_the_query(client: TestClient,
     (b'"hello"', "E007"),
     (b'{"messages": [{"role": "user", "content": "hi"}], "target_chars": -5}', "E011"),
     (b'{"messages": [{"role": "user", "content": "hi"}], "force": "maybe"}', "E011"),
+    # text belongs to the query string; in a body, as in the library, a number must be a number
+    (b'{"messages": [{"role": "user", "content": "hi"}], "target_chars": "12"}', "E011"),
+    (b'{"messages": [{"role": "user", "content": "hi"}], "force": "true"}', "E011"),
     (b'{"messages": [{"role": "user", "content": "caf\xe9"}]}', "E013"),
     (b'{"messages": [{"role": "user", "content": "hi"}], "lang": "xx"}', "E024"),
     # client errors that once answered 500: each is the client's, with its number

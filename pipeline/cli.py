@@ -337,6 +337,8 @@ def serve(
     ctx: typer.Context,
     host: Optional[str] = typer.Option(None, "--host", help="Address to listen on (service.host)."),
     port: Optional[int] = typer.Option(None, "--port", help="Port (service.port)."),
+    workers: Optional[int] = typer.Option(None, "--workers", min=0, help="Worker processes, each with "
+                                          "its own models (service.workers; 0 = threads of this process)."),
     unit: Optional[str] = UnitOpt,
     config: Optional[Path] = ConfigOpt,
 ) -> None:
@@ -350,7 +352,7 @@ def serve(
                    "pip install 'context-squeeze[service]'", err=True)
         raise typer.Exit(2)
     try:
-        settings, _ = _settings(config, {}, unit)
+        settings, _ = _settings(config, {"service.workers": workers}, unit)
     except SqueezeError as error:
         _fail(error)
     host = host or settings["service.host"]

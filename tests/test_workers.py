@@ -129,8 +129,8 @@ def test_workers_end_with_the_service_even_on_kill_9(tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     config = tmp_path / "service.toml"
-    config.write_text(f'[service]\nport = {port}\nworkers = 2\n[stages]\nenabled = ["facts", "state"]\n', "utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--config", str(config)],
+    config.write_text(f'[service]\nport = {port}\n[stages]\nenabled = ["facts", "state"]\n', "utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--workers", "2", "--config", str(config)],
                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 180

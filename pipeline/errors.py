@@ -23,6 +23,32 @@ from typing import Any
 __all__ = ["ConfigError", "Errors", "InputError", "SqueezeError", "StoreError", "Warnings"]
 
 
+class _Shown:
+    """A caller's value as a message echoes it: ``{value!r}`` is its repr cut to one short line,
+    or its type when it has none (an int of 5000 digits, lists nested past the recursion limit),
+    and ``{value}`` formats as the value does; so refusing a value never fails on the value."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        try:
+            text = repr(self.value)
+        except (ValueError, RecursionError):
+            return f"<{type(self.value).__name__} too large to show>"
+        return text if len(text) <= 80 else f"{text[:77]}..."
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(self.value, spec)
+        except (ValueError, RecursionError):
+            return repr(self)
+
+
+def _message(template: str, args: tuple[object, ...], kwargs: dict[str, object]) -> str:
+    return template.format(*map(_Shown, args), **{k: _Shown(v) for k, v in kwargs.items()})
+
+
 class Errors(str, Enum):
     E001 = "malformed JSON at line {line}, column {column}: {detail}"
     E002 = "the history is empty: give at least one message"
@@ -41,6 +67,7 @@ class Errors(str, Enum):
     E015 = "this result has no trace to inspect: only a result made by Compressor.compress in this process has one"
     E016 = "cannot write {path}: {detail}"
     E017 = "input JSON cannot be read: {detail}"
+    E018 = "{event}: content part {index}: {detail}"
     E020 = "unknown setting {key!r} in {origin}"
     E021 = "setting {key!r} from {origin}: expected {expected}, got {value!r}"
     E022 = "settings are inconsistent: {detail}"
@@ -66,7 +93,7 @@ class Errors(str, Enum):
     E044 = "{path} is not a context-squeeze session store: {detail}"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
-        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
+        return f"[{self.name}] {_message(str(self.value), args, kwargs)}"
 
 
 class Warnings(str, Enum):
@@ -84,9 +111,11 @@ class Warnings(str, Enum):
     W012 = "{event}: attachment not read ({detail}); the summary says it was not read, the message is kept as it is"
     W013 = "{event}: image of {width}×{height} not read: {detail}; the summary describes it by its size"
     W014 = "serving on {host} without a token: anyone who can reach it can send histories and read summaries; set ${env} (service.token_env) or bind 127.0.0.1"
+    W015 = "{event}: id {value!r} is not a non-empty string; the event is called by its position instead"
+    W016 = "{event}: tool_calls on a {role} message are not calls (only an assistant makes calls): ignored"
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
-        return f"[{self.name}] {str(self.value).format(*args, **kwargs)}"
+        return f"[{self.name}] {_message(str(self.value), args, kwargs)}"
 
 
 class SqueezeError(Exception):

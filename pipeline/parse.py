@@ -101,7 +101,12 @@ def read_content(content: Any, where: str, warnings: list[str] | None = None,
             continue
         if not isinstance(part, Mapping):
             raise InputError(Errors.E005, event=where, type_name=f"a part of type {type(part).__name__}")
-        attachment = find_attachment(part, index, measure)
+        _check_locations(part, where, index)
+        try:
+            attachment = find_attachment(part, index, measure)
+        except ValueError as exc:  # a location urllib cannot split, such as "http://[::1"
+            raise InputError(Errors.E018, event=where, index=index,
+                             detail=f"its URL or path cannot be parsed ({exc})") from None
         if attachment is not None:
             attachments.append(attachment)
         text = part.get("text", part.get("description"))
@@ -111,6 +116,28 @@ def read_content(content: Any, where: str, warnings: list[str] | None = None,
             warnings.append(Warnings.W008.format(event=where, part_type=part.get("type")))
     text = "\n".join(texts)
     return text, tuple(attachments), measure(text) + sum(a.size for a in attachments)
+
+
+# where an image or file part says its content is (pipeline/attachments.py reads these)
+_LOCATIONS = {"image_url": ("image_url",), "input_image": ("image_url", "file_id"),
+              "file": ("file_data", "file_url", "file_id"), "input_file": ("file_data", "file_url", "file_id")}
+
+
+def _check_locations(part: Mapping[str, Any], where: str, index: int) -> None:
+    """An image or file part's location is a string or absent. The attachment reader takes a
+    tuple there for its own ("file_id", id) pair and str()s an id, so a tuple, a deep list or a
+    5000-digit int once failed deep inside it; other types were silently read as missing."""
+    kind = part.get("type")
+    inner = part.get("file") if kind == "file" else part
+    if not isinstance(kind, str) or kind not in _LOCATIONS or not isinstance(inner, Mapping):
+        return
+    for key in _LOCATIONS[kind]:
+        value = inner.get(key)
+        if kind == "image_url" and isinstance(value, Mapping):  # chat completions: {"url": ...}
+            key, value = "image_url.url", value.get("url")
+        if value is not None and not isinstance(value, str):
+            raise InputError(Errors.E018, event=where, index=index,
+                             detail=f"{key} must be a string, not {type(value).__name__}")
 
 
 def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
@@ -130,9 +157,10 @@ def _tool_calls(message: Mapping[str, Any], where: str) -> tuple[ToolCall, ...]:
         if not isinstance(arguments, str):
             try:
                 arguments = json.dumps(arguments, ensure_ascii=False, allow_nan=False)
-            except ValueError:
+            except (TypeError, ValueError, RecursionError) as exc:  # a date, NaN, a cycle, ...
                 raise InputError(Errors.E010, event=where, detail=f"call {call['id']!r}: arguments "
-                                 "hold NaN or Infinity, which JSON cannot carry") from None
+                                 f"cannot be written as JSON ({exc}; JSON has no NaN, Infinity, "
+                                 "dates, bytes, sets or cycles)") from None
         if any(c.id == call["id"] for c in calls):
             raise InputError(Errors.E010, event=where, detail=f"call id {call['id']!r} appears twice")
         calls.append(ToolCall(call["id"], function["name"], arguments))
@@ -184,7 +212,11 @@ def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
         except ValueError as exc:
             raise InputError(Errors.E011, where=where, field="time", value=value,
                              detail="expected ISO-8601 or epoch seconds") from exc
-        return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
+        try:
+            return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
+        except OverflowError:  # 9999-12-31T23:59-01:00 is in year 10000 in UTC
+            raise InputError(Errors.E011, where=where, field="time", value=value,
+                             detail="beyond year 1..9999 in the conversation's time zone") from None
     raise InputError(Errors.E011, where=where, field="time", value=value,
                      detail="expected ISO-8601 or epoch seconds")
 
@@ -196,7 +228,7 @@ def _zone(name: Any) -> tuple[ZoneInfo | dt_timezone, str]:
     if name:
         try:
             return ZoneInfo(name), name
-        except (ZoneInfoNotFoundError, ValueError) as exc:
+        except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: "America" is a folder
             raise InputError(Errors.E011, where="conversation", field="timezone", value=name,
                              detail="not an IANA time zone name") from exc
     local = datetime.now().astimezone().tzinfo
@@ -204,6 +236,20 @@ def _zone(name: Any) -> tuple[ZoneInfo | dt_timezone, str]:
     if key:
         return ZoneInfo(key), key
     return local or dt_timezone.utc, str(local)  # type: ignore[return-value]
+
+
+def _conversation_id(value: Any) -> str | None:
+    """A string as it is, an integer written out (as batch reads ids); any other value once
+    went through str() whatever it was, and a deep list or a 5000-digit int made that fail."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return str(value)
+        except ValueError:  # beyond sys.get_int_max_str_digits()
+            pass
+    raise InputError(Errors.E011, where="conversation", field="id", value=value,
+                     detail="expected a string or an integer of at most 4300 digits")
 
 
 def parse_conversation(
@@ -247,10 +293,11 @@ def parse_conversation(
         role = _READ_AS.get(role, role) if isinstance(role, str) else role
         if not isinstance(role, str) or role not in ROLES:
             raise InputError(Errors.E003, event=where, role=role)
-        event_id = message.get("id")
-        if not isinstance(event_id, str) or not event_id:
-            event_id = f"{ROLES[role]}{index + 1}"
+        given = message.get("id")
+        event_id = given if isinstance(given, str) and given else f"{ROLES[role]}{index + 1}"
         where = f"message {index + 1} ({event_id})"
+        if given is not None and given is not event_id:
+            warnings.append(Warnings.W015.format(event=where, value=given))
         if event_id in seen_ids:
             raise InputError(Errors.E012, event=where, event_id=event_id)
         seen_ids.add(event_id)
@@ -260,6 +307,8 @@ def parse_conversation(
                 and not _is_confirmation_resume(message, text):
             warnings.append(Warnings.W011.format(event=where))
         calls = _tool_calls(message, where) if role == "assistant" else ()
+        if role != "assistant" and message.get("tool_calls"):
+            warnings.append(Warnings.W016.format(event=where, role=role))
         size = content_size + _calls_size(calls, measure)
         if size > limit:
             raise InputError(Errors.E006, event=where, size=size, limit=limit)
@@ -318,6 +367,5 @@ def parse_conversation(
         user_text = "".join(e.text for e in events if e.role == "user") or "".join(e.text for e in events)
         lang = detect_lang(user_text, settings["conversation.cjk_share"])
 
-    conv_id = header.get("id")
-    return Conversation(str(conv_id) if conv_id is not None else None, tuple(events), turns,
+    return Conversation(_conversation_id(header.get("id")), tuple(events), turns,
                         moment, zone_name, lang, tuple(warnings))

@@ -213,3 +213,58 @@ def test_nan_in_tool_arguments_is_E010() -> None:
     with pytest.raises(InputError) as error:
         parse_conversation([{"role": "user", "content": "x"}, bad], SETTINGS)
     assert error.value.code == "E010" and "NaN" in error.value.message
+
+
+def _deep(depth: int) -> list:
+    """Lists nested past the recursion limit: repr(), str() and json.dumps() all fail on it."""
+    nested: list = []
+    for _ in range(depth):
+        nested = [nested]
+    return nested
+
+
+def _user(content: object) -> list[dict]:
+    return [{"role": "user", "content": content}]
+
+
+HI = _user("hi")
+# inputs benchmarks/fuzz_parse.py found raising a foreign exception, minimised: (history,
+# compress options, the numbered error it must end as); a W code: compressed, with that warning
+FUZZ_CRASHES = [
+    pytest.param(_user([{"type": "image_url", "image_url": "http://[::1"}]), {}, "E018",
+                 id="url-urllib-cannot-split"),
+    pytest.param({"messages": HI, "now": "9999-12-31T23:59:59-01:00", "timezone": "UTC"}, {}, "E011",
+                 id="now-past-9999-in-the-zone"),
+    pytest.param(_user([{"type": "file", "file": {"file_id": _deep(5000)}}]), {}, "E018",
+                 id="file-id-not-a-string"),
+    pytest.param(_user([{"type": "input_file", "file_url": ("x", _deep(5000))}]), {}, "E018",
+                 id="file-url-tuple-read-as-origin-payload"),
+    pytest.param({"messages": HI, "id": _deep(5000)}, {}, "E011", id="conversation-id-no-str"),
+    pytest.param({"messages": HI, "timezone": "America"}, {}, "E011", id="timezone-is-a-folder"),
+    pytest.param(HI + [_call("c1") | {"tool_calls": [{"id": "c1", "function": {
+        "name": "f", "arguments": {"at": datetime(2026, 1, 2)}}}]}], {}, "E010",
+                 id="arguments-not-json"),
+    # found by reading while fixing those: the same OSError from a name too long for a file,
+    # and a refused value echoed by its repr() making the refusal itself fail
+    pytest.param({"messages": HI, "timezone": "x" * 300}, {}, "E011", id="timezone-name-too-long"),
+    pytest.param([{"role": _deep(5000), "content": "x"}], {}, "E003", id="role-no-repr"),
+    pytest.param(HI, {"now": -10 ** 5000}, "E011", id="now-no-repr"),
+    pytest.param(_user([{"type": _deep(5000)}]), {}, "W008", id="part-type-no-repr"),
+    pytest.param(HI, {"target_chars": _deep(5000)}, "E011", id="target-no-repr"),
+    pytest.param(HI, {"target_chars": -10 ** 5000}, "E011", id="target-huge-no-repr"),
+]
+
+
+@pytest.mark.parametrize(("data", "options", "code"), FUZZ_CRASHES)
+def test_fuzz_crashes_end_as_numbered_errors(data: object, options: dict, code: str) -> None:
+    from pipeline import Compressor, SqueezeError
+
+    compressor = Compressor({"stages.enabled": []})
+    if code.startswith("W"):
+        warnings = compressor.compress(data, **options).report["warnings"]
+        assert [w[:6] for w in warnings] == [f"[{code}]"]
+        return
+    with pytest.raises(SqueezeError) as error:
+        compressor.compress(data, **options)
+    assert error.value.code == code
+    assert "\n" not in error.value.message and len(error.value.message) < 300

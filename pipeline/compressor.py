@@ -13,7 +13,7 @@ from .attachments import AttachmentReader
 from .config import Settings, load_settings
 from .errors import Errors, InputError, Warnings
 from .merge import merge
-from .parse import message_size, parse_conversation
+from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
 from .render import render_summary
 from .rulepacks import RulePack, load_rule_pack
@@ -183,7 +183,7 @@ class Compressor:
     def trimmed(self, event: Event, pack: RulePack) -> dict[str, Any]:
         """An old tool result replaced by a note naming the tool, the event and its size."""
         note = pack.templates["trimmed"].format(tool=event.tool_name or "tool", event=event.id,
-                                               size=event.size if self.measure is len else message_size(event.message))
+                                               size=event_chars(event, self.measure))
         message = dict(event.message)
         message["content"] = note
         return message
@@ -225,7 +225,7 @@ class Compressor:
             "unit": self.unit,
             "size_before": conv.size,      # in the unit: what budgets and the target count
             "size_after": after,
-            "chars_before": conv.size if self.measure is len else sum(message_size(e.message) for e in conv.events),
+            "chars_before": sum(event_chars(e, self.measure) for e in conv.events),
             "chars_after": after if self.measure is len else sum(message_size(m) for m in out),
             "target": decision.limit,
             "over_target": decision.limit is not None and after > decision.limit,

@@ -179,6 +179,11 @@ def message_size(message: Mapping[str, Any], measure: Callable[[str], int] = len
     return read_content(message.get("content"), "output", measure=measure)[2] + _calls_size(calls, measure)
 
 
+def event_chars(event: Event, measure: Callable[[str], int]) -> int:
+    """An event's size in characters whatever unit the budget counts (its size when chars)."""
+    return event.size if measure is len else message_size(event.message)
+
+
 # what an OpenAI SDK message object carries that a request may send back
 _SENDABLE = ("role", "content", "name", "tool_calls", "tool_call_id", "refusal")
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from .parse import message_size
+from .parse import event_chars
 from .rulepacks import RulePack
 from .types import Event, Fact, SummaryItem
 
@@ -213,7 +213,7 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     """The richest layout that keeps as much as the plainest one, within ``budget``."""
     covered = [e for e in prefix if e.role != "system"]
     first, last = covered[0].id, covered[-1].id
-    chars = sum(e.size if measure is len else message_size(e.message) for e in covered)  # chars, in any unit
+    chars = sum(event_chars(e, measure) for e in covered)
     full = pack.templates["header"].format(first=first, last=last, count=len(covered), chars=chars)
     short = pack.templates["header_short"].format(first=first, last=last)
     # the message's name already marks it as a summary: a tight budget keeps content instead

@@ -16,7 +16,6 @@ from typing import Any
 
 import httpx
 import psutil
-import pytest
 
 from benchmarks.generate import conversation
 from pipeline.service import create_app

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -21,6 +24,7 @@ from pipeline.types import SummaryOutcome, SummaryRequest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from session_loop import SCRIPT, turns  # noqa: E402
+from session_worker import batches
 
 WORKER = Path(__file__).parent / "session_worker.py"
 LIGHT = {"stages.enabled": ["facts", "state"], "stages.entities": False}
@@ -136,9 +140,10 @@ def _thirty(lang: str) -> list[dict]:
     return messages[:29] + [{"role": "user", "content": SCRIPT[lang]["said"][12]}]
 
 
-def _worker(store: Path, session: str, mode: str, *arguments: str) -> subprocess.Popen:
+def _worker(store: Path, session: str, mode: str, *arguments: str, **pipes) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
-    return subprocess.Popen([sys.executable, str(WORKER), str(store), session, mode, *arguments], env=env)
+    return subprocess.Popen([sys.executable, str(WORKER), str(store), session, mode, *arguments], env=env,
+                            text=True, **pipes)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -228,6 +233,193 @@ def test_a_process_killed_mid_compaction_leaves_the_previous_snapshot(tmp_path, 
     assert [s.version for s in store.snapshots("crash")] == [1]
     again = Session(store, "crash", config=LIGHT).compact(force=True, budget=1200)
     assert again.report["commit"] == "committed" and again.report["snapshot_version"] == 2
+
+
+def _check_snapshots(store: SQLiteStore, session: str, log) -> list[int]:
+    """Every snapshot is a committed compaction over real events: versions 1..k, each with its
+    own 'committed' audit row (written in the same transaction), each covering a range of the
+    log up to its cursor and nothing after it, none covering less than the one before."""
+    seqs = {e.id: e.seq for e in log}
+    said = {e.id: e.message.get("content") for e in log}
+    snapshots = store.snapshots(session)
+    versions = [s.version for s in snapshots]
+    assert versions == list(range(1, len(snapshots) + 1))
+    assert [a["snapshot_version"] for a in store.audits(session) if a["outcome"] == "committed"] == versions
+    cursors = [s.cursor for s in snapshots]
+    assert cursors == sorted(cursors)  # equal when a forced compaction re-summarised the same range
+    for record in snapshots:
+        first, last = record.covered
+        assert record.valid and record.state_revision == record.version
+        assert seqs[first] <= seqs[last] <= record.cursor <= len(log)
+        assert record.snapshot["covered_events"] == [first, last]
+        assert all(seqs[ref] <= record.cursor for ref in record.snapshot["evidence_refs"])
+        for sentence in record.snapshot["key_sentences"]:  # quoted from the event it names
+            assert seqs[sentence["label"]] <= record.cursor and sentence["text"] in said[sentence["label"]]
+    return versions
+
+
+WRITERS, APPENDS = 4, 40
+
+
+def test_four_writer_processes_and_a_compacting_one_lose_and_duplicate_nothing(tmp_path):
+    """Four processes make many small appends to one session while a fifth compacts it again
+    and again: every event is in the log once, in its writer's order, each append in one
+    piece, and every snapshot covers real events up to its cursor."""
+    path = tmp_path / "s.db"
+    session = Session(SQLiteStore(path), "shared", config=LIGHT)
+    session.append([{"role": "system", "content": "Answer every writer in turn."}])
+    names = [f"writer-{k}" for k in range(WRITERS)]
+    writers = [_worker(path, "shared", "write", str(tmp_path), name, str(APPENDS), stdout=subprocess.PIPE)
+               for name in names]
+    compactor = _worker(path, "shared", "compact-loop", str(tmp_path), "600", stdout=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not all((tmp_path / f"ready-{name}").exists() for name in names + ["compactor"]):
+        assert all(p.poll() is None for p in writers + [compactor]) and time.monotonic() < deadline
+        time.sleep(0.02)
+    (tmp_path / "go").touch()
+    outputs = [p.communicate(timeout=120)[0] for p in writers]
+    (tmp_path / "stop").touch()
+    compactions = compactor.communicate(timeout=120)[0].split()
+    assert [p.returncode for p in writers + [compactor]] == [0] * (WRITERS + 1)
+
+    store = SQLiteStore(path)
+    log = store.load("shared").events
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    assert len(log) == 1 + WRITERS * sum(len(b) for b in batches("", APPENDS))
+    writer_runs = [e.message["content"].split()[0] for e in log[1:]]
+    assert sum(a != b for a, b in itertools.pairwise(writer_runs)) >= WRITERS  # they did overlap
+    by_id = {e.id: e for e in log}
+    for name, output in zip(names, outputs):
+        sent = batches(name, APPENDS)
+        assert [e.message for e in log if e.message["content"].startswith(f"{name} ")] == \
+            [m for batch in sent for m in batch]  # each once, in the writer's order, as given
+        ids = [json.loads(line) for line in output.splitlines()]
+        assert [[by_id[i].message for i in batch] for batch in ids] == sent
+        for batch in ids:  # an append is one transaction: nobody else's event inside it
+            first = by_id[batch[0]].seq
+            assert [by_id[i].seq for i in batch] == list(range(first, first + len(batch)))
+
+    versions = _check_snapshots(store, "shared", log)
+    committed = [int(v) for outcome, v in zip(compactions[::2], compactions[1::2]) if outcome == "committed"]
+    assert committed == versions and len(versions) >= 3
+    session.append([{"role": "user", "content": "That is all from the writers."}])
+    final = session.compact(force=True, budget=600)
+    assert final.report["commit"] == "committed" and final.report["snapshot_version"] == len(versions) + 1
+    cursor = store.snapshots("shared")[-1].cursor
+    assert final.messages[0] == log[0].message and final.messages[1]["name"] == "__squeeze_summary__"
+    assert final.messages[2:] == [e.message for e in store.load("shared").events if e.seq > cursor]
+
+
+def _keep_appending(append, label: str, stop: threading.Event, errors: list) -> None:
+    turn = 0
+    try:
+        while not stop.is_set():
+            append([{"role": "user", "content": f"{label}: question {turn}"},
+                    {"role": "assistant", "content": f"{label}: answer {turn}"}])
+            turn += 1
+            stop.wait(0.02)
+    except Exception as error:  # noqa: BLE001  (the test fails on it, after stopping the rounds)
+        errors.append(error)
+
+
+def _read_until(zygote: subprocess.Popen, prefix: str) -> tuple[str, list[str]]:
+    """The forking process's next line starting with PREFIX, and the lines its child printed
+    before it (they share the pipe)."""
+    lines = []
+    while not (line := zygote.stdout.readline()).startswith(prefix):
+        assert line, "the forking process is gone"
+        lines.append(line)
+    return line, lines
+
+
+def test_kill_9_of_a_compacting_process_loses_and_duplicates_nothing(tmp_path):
+    """A compacting process is killed (SIGKILL) again and again: in its summary, inside its
+    commit transaction, or at a random moment, with appends going on. After each kill the
+    store opens, the log is exactly what was appended, the snapshots are exactly the committed
+    ones, and the next compaction commits. SQUEEZE_KILL_ROUNDS sets the number of kills."""
+    rounds = int(os.environ.get("SQUEEZE_KILL_ROUNDS", "20"))
+    rng = random.Random(rounds)
+    path = tmp_path / "s.db"
+    session = Session(SQLiteStore(path), "kill", config=LIGHT)
+    appended: list[tuple[str, dict]] = []
+
+    def append(batch: list[dict]) -> None:
+        appended.extend(zip(session.append(batch), batch))
+
+    append([{"role": "system", "content": "Keep every message."}])
+    zygote = _worker(path, "kill", "fork-compactors", str(tmp_path), "600",
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    figures = {"summary": 0, "commit": 0, "random": 0, "child commits": 0, "commits unreported": 0}
+    child, stop, before = None, threading.Event(), 0
+    try:
+        assert zygote.stdout.readline() == "ready\n"
+        for round_ in range(rounds):
+            kind = ["summary", "commit", "random"][round_ % 3]
+            append([{"role": "user", "content": f"round {round_}: before the kill"},
+                    {"role": "assistant", "content": f"round {round_}: noted before"}])
+            at = rng.randint(1, 3)
+            marker = tmp_path / f"reached-{round_}"
+            stop, errors = threading.Event(), []
+            appender = threading.Thread(target=_keep_appending,
+                                        args=(append, f"round {round_}", stop, errors))
+            appender.start()
+            zygote.stdin.write(json.dumps({"hang": "" if kind == "random" else kind,
+                                           "at": at, "marker": str(marker)}) + "\n")
+            zygote.stdin.flush()
+            line, lines = _read_until(zygote, "child ")
+            child = int(line.split()[1])
+            if kind == "random":
+                time.sleep(rng.uniform(0, 0.5))
+            deadline = time.monotonic() + 60
+            while kind != "random" and not marker.exists():
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            if kind == "commit":  # stuck holding the write lock: the store still opens and reads
+                stuck = SQLiteStore(path, timeout=1)
+                assert stuck.load("kill").snapshot.version == before + at - 1
+                stuck.close()
+            os.kill(child, signal.SIGKILL)
+            line, more = _read_until(zygote, "reaped ")
+            assert line == f"reaped {child} -9\n"  # killed, not failed on its own
+            lines += more
+            child = None
+            stop.set()
+            appender.join(60)
+            assert not appender.is_alive() and not errors  # a writer waiting on the killed commit goes on
+            figures[kind] += 1
+
+            store = SQLiteStore(path)  # opens, and the file is sound
+            check = sqlite3.connect(path)
+            assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            check.close()
+            log = store.load("kill").events
+            assert [(e.seq, e.id, e.message) for e in log] == \
+                [(seq, i, m) for seq, (i, m) in enumerate(appended, start=1)]
+            new = _check_snapshots(store, "kill", log)[before:]
+            reported = [int(line.split()[1]) for line in lines if line.startswith("committed ")]
+            assert new[:len(reported)] == reported  # killed mid-commit: rolled back, or committed whole
+            if kind == "random":  # it may have committed and been killed before it said so
+                assert len(new) - len(reported) in (0, 1)
+            else:  # the hung compaction left nothing, the ones before it everything
+                assert new == reported and len(new) == at - 1
+            figures["child commits"] += len(new)
+            figures["commits unreported"] += len(new) - len(reported)
+            store.close()
+
+            append([{"role": "user", "content": f"round {round_}: after the kill"},
+                    {"role": "assistant", "content": f"round {round_}: noted after"}])
+            again = session.compact(force=True, budget=600)
+            assert again.report["commit"] == "committed"
+            before += len(new) + 1
+            assert again.report["snapshot_version"] == before
+    finally:
+        stop.set()
+        if child is not None:
+            os.kill(child, signal.SIGKILL)
+        zygote.stdin.close()
+        zygote.wait(60)
+    figures.update(kills=rounds, events=len(appended), lost=0, duplicated=0)
+    print("kill -9 figures:", figures)
 
 
 DELETED = {"zh": ("我对花生过敏，千万别有坚果", "花生"), "en": ("I am allergic to peanuts, no nuts at all", "peanuts")}

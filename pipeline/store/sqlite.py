@@ -67,14 +67,27 @@ class SQLiteStore:
         self._lock = threading.Lock()
         db = self._connection()
         try:
-            db.executescript(_SCHEMA)
-            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            found = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0]
+            found = self._schema(db)
+            if found is None:  # a new file, or one whose creation was cut short
+                db.executescript(_SCHEMA)
+                db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+                found = self._schema(db)
+        except sqlite3.OperationalError as exc:  # locked by a writer past the timeout
+            raise StoreError(Errors.E042, path=self.path, detail=str(exc)) from exc
         except sqlite3.DatabaseError as exc:
             raise StoreError(Errors.E044, path=self.path, detail=str(exc)) from exc
         if found != SCHEMA_VERSION:
             raise StoreError(Errors.E044, path=self.path,
                              detail=f"schema {found}, this version reads {SCHEMA_VERSION}")
+
+    @staticmethod
+    def _schema(db: sqlite3.Connection) -> str | None:
+        """The schema version the file holds (None: no tables yet). Only reads, so the store
+        opens while another process writes, or is stuck inside a commit holding the lock."""
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
+            return None
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        return row[0] if row else None
 
     # -- connections and transactions -------------------------------------------------------
 

@@ -93,3 +93,18 @@ def test_deleting_a_session_removes_everything(store):
     store.commit("s", _record(2), 0, AUDIT)
     store.delete_session("s")
     assert store.sessions() == [] and store.snapshots("s") == [] and store.audits("s") == []
+
+
+def test_the_store_opens_and_reads_while_another_connection_holds_the_write_lock(store):
+    """Opening a store that has its tables only reads: a compaction stuck inside its commit
+    (holding the write lock) keeps nobody from opening the store and reading the log."""
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    holder.execute("DELETE FROM events")
+    reader = SQLiteStore(store.path, timeout=0.2)
+    assert [e.id for e in reader.load("s").events] == ["U1", "A2", "mine"]
+    with pytest.raises(StoreError) as error:  # a writer still waits, then says why
+        reader.append("s", [{"role": "user", "content": "four"}], _name)
+    assert error.value.code == "E042" and "locked" in error.value.message
+    holder.execute("ROLLBACK")
+    assert len(SQLiteStore(store.path).load("s").events) == 3

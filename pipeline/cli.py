@@ -15,7 +15,7 @@ from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError
 from .inspection import inspection_html
 from .parse import decode_json
-from .units import is_tokens
+from .units import is_tokens, target_in
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Compress long LLM-agent histories without losing the user's constraints.")
@@ -76,20 +76,10 @@ def _settings(config: Optional[Path], overrides: dict[str, Any], unit: Optional[
     target_tokens = _positive("--target-tokens", target_tokens)
     settings = load_settings({k: v for k, v in {**overrides, "policy.unit": unit}.items()
                               if v is not None}, file=config)
-    if target_chars is not None and target_tokens is not None:
-        raise InputError(Errors.E011, where="command line", field="--target-tokens", value=target_tokens,
-                         detail="give --target-chars or --target-tokens, not both")
-    if target_tokens is not None:
-        if unit is None and not is_tokens(settings["policy.unit"]):
-            settings = settings.with_overrides({"policy.unit": "o200k"})
-        if not is_tokens(settings["policy.unit"]):
-            raise InputError(Errors.E011, where="command line", field="--target-tokens",
-                             value=target_tokens, detail="--unit chars counts characters: use --target-chars")
-        return settings, target_tokens
-    if target_chars is not None and is_tokens(settings["policy.unit"]):
-        raise InputError(Errors.E011, where="command line", field="--target-chars", value=target_chars,
-                         detail=f"sizes count {settings['policy.unit']} tokens (policy.unit): use --target-tokens")
-    return settings, target_chars
+    if target_tokens is not None and unit is None and not is_tokens(settings["policy.unit"]):
+        settings = settings.with_overrides({"policy.unit": "o200k"})
+    return settings, target_in(settings["policy.unit"], target_chars, target_tokens, "command line",
+                               ("--target-chars", "--target-tokens"))
 
 
 def _positive(flag: str, value: Optional[str]) -> Any:

@@ -43,7 +43,7 @@ from .compressor import Compressor
 from .config import Settings, load_settings
 from .errors import Errors, InputError, SqueezeError, Warnings
 from .parse import decode_json
-from .units import is_tokens
+from .units import target_in
 from .workers import NoWorker, Overdue, ProcessRunner, Runner, ThreadRunner, WorkerLost
 
 __all__ = ["create_app"]
@@ -196,13 +196,8 @@ def _request(data: Any, query: Mapping[str, str], unit: str) -> tuple[Any, dict[
     for name in ("now", "lang"):  # for a bare list of messages these come from the query
         if name in query and not (isinstance(data, Mapping) and name in data):
             options[name] = query[name]
-    wrong = "target_chars" if is_tokens(unit) else "target_tokens"
-    if options[wrong] is not None:
-        raise InputError(Errors.E011, where="request", field=wrong, value=options[wrong],
-                         detail=f"this service counts {unit} (policy.unit): send "
-                                f"{'target_tokens' if is_tokens(unit) else 'target_chars'}")
-    chars, tokens = options.pop("target_chars"), options.pop("target_tokens")
-    options["target_chars"] = tokens if is_tokens(unit) else chars  # Compressor's target, in its unit
+    options["target_chars"] = target_in(unit, options.pop("target_chars"), options.pop("target_tokens"),
+                                        "request", ("target_chars", "target_tokens"))
     return data, options
 
 

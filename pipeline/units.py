@@ -14,9 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .errors import ConfigError, Errors
+from .errors import ConfigError, Errors, InputError
 
-__all__ = ["OPENAI_ENCODINGS", "counter_for", "is_tokens"]
+__all__ = ["OPENAI_ENCODINGS", "counter_for", "is_tokens", "target_in"]
 
 # unit name -> bpe-openai encoding (exact, vocabularies shipped in the wheel: no download)
 OPENAI_ENCODINGS = {"o200k": "o200k_base", "cl100k": "cl100k_base"}
@@ -24,6 +24,20 @@ OPENAI_ENCODINGS = {"o200k": "o200k_base", "cl100k": "cl100k_base"}
 
 def is_tokens(unit: str) -> bool:
     return unit != "chars"
+
+
+def target_in(unit: str, chars: int | None, tokens: int | None, where: str, names: tuple[str, str]) -> int | None:
+    """The one target a request gives, checked against what sizes count: a target named in the
+    other unit is E011 (never converted), in the CLI and the service alike."""
+    if chars is not None and tokens is not None:
+        raise InputError(Errors.E011, where=where, field=names[1], value=tokens,
+                         detail=f"give {names[0]} or {names[1]}, not both")
+    wrong, right = (names[0], names[1]) if is_tokens(unit) else (names[1], names[0])
+    given = chars if is_tokens(unit) else tokens
+    if given is not None:
+        raise InputError(Errors.E011, where=where, field=wrong, value=given,
+                         detail=f"sizes count {unit} (policy.unit): use {right}")
+    return tokens if is_tokens(unit) else chars
 
 
 @lru_cache(maxsize=8)

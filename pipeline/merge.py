@@ -8,7 +8,7 @@ tool returned is a confirmed fact with the tool event as evidence.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from datetime import datetime, time
 from itertools import accumulate
 from typing import Sequence
@@ -97,8 +97,11 @@ def _offset(moment: datetime) -> str:
     return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def _within(inner: Span, outer: Span) -> bool:
-    return inner.event_id == outer.event_id and outer.start <= inner.start and inner.end <= outer.end
+def _held(facts: tuple[list[int], list[Fact]], span: Span) -> tuple[Fact, ...]:
+    """The facts (starts and facts of span's event, sorted by start) that lie inside span."""
+    starts, ordered = facts
+    first, last = bisect_left(starts, span.start), bisect_right(starts, span.end)
+    return tuple(f for f in ordered[first:last] if f.span.end <= span.end)
 
 
 class _Spans:
@@ -122,6 +125,14 @@ class _Spans:
             return False
         before = bisect_left(starts, span.end)  # the spans starting before this one ends
         return before > 0 and self._reach[span.event_id][before - 1] > span.start
+
+    def contain(self, span: Span) -> bool:
+        """Whether one of the spans holds this one whole."""
+        starts = self._starts.get(span.event_id)
+        if not starts:
+            return False
+        before = bisect_right(starts, span.start)  # the spans starting at or before this one
+        return before > 0 and self._reach[span.event_id][before - 1] >= span.end
 
 
 def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple[int, int, list[Fact]]]:
@@ -261,13 +272,18 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     redundant = _redundant_turns(intents, clauses)
     # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
     # quoted a second time, and the item carries the clause's strong facts
-    said_open = [o.span for o in open_items]
+    said_open = _Spans([o.span for o in open_items])
     items = [_clause_item(c, order, superseded, gap, sources[id(c)]) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
-             and not any(_within(c.span, o) for o in said_open)]
+             and not said_open.contain(c.span)]
+    must_at: dict[str, tuple[list[int], list[Fact]]] = {}
+    for fact in sorted(must, key=lambda f: f.span.start):
+        starts, ordered = must_at.setdefault(fact.span.event_id, ([], []))
+        starts.append(fact.span.start)
+        ordered.append(fact)
     for item in open_items:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
-        held = tuple(f for f in must if _within(f.span, item.span))
+        held = _held(must_at.get(item.span.event_id, ([], [])), item.span)
         items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
                                  (order[item.span.event_id], item.span.start), must=held, facts=held,
                                  refs=(item.span,)))

@@ -58,6 +58,7 @@ class IntentStage:
         self.eps = settings["intents.eps"]
         self.min_samples = settings["intents.min_samples"]
         self.label_chars = settings["intents.label_chars"]
+        self.max_chars = settings["intents.max_chars"]
 
     def run(self, data: StageInput) -> StageResult:
         # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing; what a turn
@@ -67,6 +68,7 @@ class IntentStage:
         embedder = data.models.get("embedder")
         if embedder is None:
             raise RuntimeError("no embedder loaded for the intents stage")
-        vectors = embedder.embed([e.said for e in users])
+        # what a turn asks is in its opening; a 60 k-char paste would cost seconds to embed
+        vectors = embedder.embed([e.said[:self.max_chars] for e in users])
         return StageResult(self.name, intents=cluster_intents(users, vectors, self.eps,
                                                               self.min_samples, self.label_chars))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from pipeline import Compressor, load_settings
@@ -78,3 +80,31 @@ def test_report_times_the_intent_stage():
     result = Compressor().compress(conversation("zh", 12, seed=7), target_chars=1500)
     assert result.report["stages"]["intents"] == "ok"
     assert result.report["stage_ms"]["intents"] > 0
+
+
+@pytest.mark.parametrize(("lang", "opening", "paste"), [
+    ("zh", "帮我看看这个报错是什么原因：", "错误：连接超时，重试第{}次。"),
+    ("en", "Why does this job keep failing? Log:", "ERROR timeout while connecting, retry {}. "),
+])
+def test_a_long_turn_is_embedded_by_its_opening(embedders, lang, opening, paste):
+    """A pasted 60 k-char log costs what its opening costs (USE read it whole: seconds), and
+    the intent is still read from what the user asked."""
+    from pipeline.rulepacks import load_rule_pack
+    from pipeline.stages.base import StageInput
+    from pipeline.stages.intents import IntentStage
+
+    seen: list[str] = []
+
+    class Recording:
+        def embed(self, texts):
+            seen.extend(texts)
+            return embedders[lang].embed(texts)
+
+    long_turn = opening + "".join(paste.format(i) for i in range(2000))
+    evs = events([long_turn, opening])
+    data = StageInput(evs, load_rule_pack(lang), SETTINGS, datetime.now(timezone.utc), {"embedder": Recording()})
+    result = IntentStage(SETTINGS).run(data)
+    cap = SETTINGS["intents.max_chars"]
+    assert len(long_turn) > 50 * cap and max(len(t) for t in seen) == cap
+    assert seen[0] == long_turn[:cap]
+    assert sum(len(c.members) for c in result.intents) == 2

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
@@ -35,6 +37,21 @@ _STAGES: dict[str, Callable[[Settings], Stage]] = {"facts": FactStage, "intents"
                                                    "state": StateStage}
 
 
+_LIVE: "weakref.WeakSet[Compressor]" = weakref.WeakSet()
+
+
+def _after_fork() -> None:
+    """A forked child has none of its parent's threads, but a pool that had idle workers
+    believes it still does and would queue the stages forever: give each compressor a new one
+    (a prefork server loads the models once, then forks)."""
+    for compressor in list(_LIVE):
+        compressor._pool = compressor._stage_pool()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
+
+
 class Compressor:
     """Compress chat histories; load once, call ``compress`` as often as needed.
 
@@ -59,9 +76,12 @@ class Compressor:
             self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
-        # one pool for the life of the compressor: the stages run side by side on every call
-        self._pool = ThreadPoolExecutor(max_workers=max(1, len(self.stages) - 1),
-                                        thread_name_prefix="squeeze-stage")
+        self._pool = self._stage_pool()
+        _LIVE.add(self)
+
+    def _stage_pool(self) -> ThreadPoolExecutor:
+        """One pool for the life of the compressor: the stages run side by side on every call."""
+        return ThreadPoolExecutor(max_workers=max(1, len(self.stages) - 1), thread_name_prefix="squeeze-stage")
 
     def compress(self, messages: Any, *, target_chars: int | None = None, force: bool = False,
                  now: str | datetime | None = None, lang: str | None = None) -> CompressionResult:

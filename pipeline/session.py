@@ -152,6 +152,9 @@ class Session:
             started = time.perf_counter()
             frame = self._frame()
             decision = plan(frame.view, settings, force=force)
+            if decision.action is Action.COMPACT and not self._covers_new(frame, decision):
+                decision = Plan(Action.NONE, limit=decision.limit, reason="nothing new to compact",
+                                warnings=decision.warnings)
             if decision.action is not Action.COMPACT:
                 return self._result(frame, decision, started, frame.state.snapshot, commit="not_needed")
             summary, record = self._summarize(frame, decision)
@@ -169,6 +172,12 @@ class Session:
                                                detail="newer writes won every attempt"))
         return self._result(frame, Plan(Action.NONE, reason="compaction lost the race to newer writes"),
                             started, frame.state.snapshot, commit="gave_up")
+
+    @staticmethod
+    def _covers_new(frame: _Frame, decision: Plan) -> bool:
+        """Whether the cut leaves behind an event the stored snapshot does not cover yet: a cut
+        right after the summary would commit the same events again under a new version."""
+        return any(e.id != _SUMMARY_ID and e.role != "system" for e in frame.view.events[:decision.cut])
 
     def _frame(self) -> _Frame:
         state = self.store.load(self.id)

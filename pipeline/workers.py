@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -181,6 +182,9 @@ def _worker_main(values: dict[str, Any], conn: Connection, parent: int) -> None:
     except Exception as exc:  # noqa: BLE001 - said to the parent, which answers 503 with it
         conn.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
+    # the models' ~330,000 objects live as long as the worker: out of every full collection,
+    # which walked them all on some request (170 ms each, measured)
+    gc.freeze()
     conn.send(("ready", time.perf_counter() - started))
     while True:
         try:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -49,3 +52,29 @@ def test_same_input_same_output(compressor):
     first = compressor.compress(EXAMPLE, target_chars=3000)
     second = compressor.compress(EXAMPLE, target_chars=3000)
     assert first.messages == second.messages and first.snapshot == second.snapshot
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX")
+def test_a_compressor_keeps_working_in_a_forked_child(compressor):
+    """Prefork servers (gunicorn --preload, multiprocessing's fork) load the models once and
+    fork: the child's compressor must not wait forever on stage threads it no longer has."""
+    from benchmarks.generate import conversation
+    history = conversation("en", 12, seed=3)
+    expected = compressor.compress(history, target_chars=1200).messages   # the stage threads now exist
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer through the pipe, never return into pytest
+        try:
+            os.write(write, json.dumps(compressor.compress(history, target_chars=1200).messages).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + 60
+    while os.waitpid(pid, os.WNOHANG) == (0, 0):
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child's compression hung")
+        time.sleep(0.05)
+    with os.fdopen(read, "rb") as pipe:
+        assert json.loads(pipe.read()) == json.loads(json.dumps(expected))

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from pipeline import Compressor
 from pipeline.errors import InputError, StoreError
 from pipeline.session import Session
 from pipeline.store import SQLiteStore
-from pipeline.types import SummaryOutcome, SummaryRequest
+from pipeline.types import Action, SummaryOutcome, SummaryRequest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from session_loop import SCRIPT, turns  # noqa: E402
@@ -502,3 +503,27 @@ def test_unknown_session_and_foreign_file_are_numbered_errors(tmp_path):
     with pytest.raises(StoreError) as error:
         SQLiteStore(foreign)
     assert error.value.code == "E044"
+
+
+def test_a_compaction_that_covers_nothing_new_is_not_committed(tmp_path, monkeypatch):
+    """A cut right after the previous summary would commit a second snapshot of the same
+    events (seen under kill -9 rounds): the session answers not_needed and keeps its version."""
+    import pipeline.session as session_module
+
+    session = Session(SQLiteStore(tmp_path / "s.db"), "same", config=LIGHT)
+    for messages in turns("en", 20):
+        session.append(messages)
+    first = session.compact(force=True, budget=1200)
+    assert first.report["commit"] == "committed"
+    real_plan = session_module.plan
+
+    def cut_after_the_summary(view, settings, force=False):
+        decision = real_plan(view, settings, force=force)
+        at = next(i for i, e in enumerate(view.events) if e.role != "system")
+        return replace(decision, action=Action.COMPACT, cut=at + 1, summary_budget=decision.summary_budget or 400)
+
+    monkeypatch.setattr(session_module, "plan", cut_after_the_summary)
+    again = session.compact(force=True, budget=1200)
+    assert again.report["commit"] == "not_needed"
+    assert again.report["snapshot_version"] == first.report["snapshot_version"] == 1
+    assert [s.version for s in session.store.snapshots("same")] == [1]

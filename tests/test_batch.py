@@ -311,3 +311,32 @@ def test_the_readme_batch_snippet_runs_as_a_plain_script(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "4 done, 0 failed"
     assert len((tmp_path / "compressed.jsonl").read_text("utf-8").splitlines()) == 4
+
+
+def test_ctrl_c_of_a_library_run_returns_and_the_process_exits(tmp_path: Path) -> None:
+    """The library call (not the CLI, which ends with os._exit) answers Ctrl-C, sent to the
+    whole process group as a terminal does, with interrupted=True, and the interpreter then
+    exits: no worker or executor thread keeps it alive."""
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    ids = write_archive(src, 400, bad=False)
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys\nfrom pipeline import load_settings\nfrom pipeline.batch import run_batch\n"
+        "if __name__ == '__main__':\n"
+        f"    summary = run_batch({str(src)!r}, {str(out)!r}, workers=2, target_chars={TARGET},\n"
+        f"                        settings=load_settings(file={str(light_config(tmp_path))!r}))\n"
+        "    print('interrupted' if summary.interrupted else 'finished', summary.done, flush=True)\n",
+        "utf-8")
+    process = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, start_new_session=True, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        stdout, _ = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("the interpreter did not exit after Ctrl-C")
+    said, done = stdout.split()
+    assert process.returncode == 0 and said == "interrupted" and 0 < int(done) < len(ids)

@@ -595,13 +595,18 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
         if suspects:
             settle()
     except BaseException:
-        # interrupted: do not wait for the chunks in progress, their lines are not written
+        # interrupted: the chunks waiting are cancelled; those in progress may end (their lines
+        # are not written) for batch.stop_seconds, then their workers are terminated. Not at
+        # once: a worker killed while sending its result leaves half a message in the result
+        # pipe, and the executor's thread then waits on it forever, holding the interpreter's exit.
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        ends = time.monotonic() + settings["batch.stop_seconds"]
+        for process in processes:
+            process.join(timeout=max(0.0, ends - time.monotonic()))
         for process in processes:
             if process.is_alive():
                 process.terminate()
-        for process in processes:
-            process.join(timeout=5)
+                process.join(timeout=5)
         raise
     pool.shutdown(wait=True)

@@ -321,14 +321,15 @@ def test_ctrl_c_of_a_library_run_returns_and_the_process_exits(tmp_path: Path) -
     ids = write_archive(src, 400, bad=False)
     script = tmp_path / "run.py"
     script.write_text(
-        "import sys\nfrom pipeline import load_settings\nfrom pipeline.batch import run_batch\n"
+        "import faulthandler, signal\nfrom pipeline import load_settings\nfrom pipeline.batch import run_batch\n"
+        "faulthandler.register(signal.SIGUSR1, all_threads=True)  # the test's view of a hang\n"
         "if __name__ == '__main__':\n"
         f"    summary = run_batch({str(src)!r}, {str(out)!r}, workers=2, target_chars={TARGET},\n"
         f"                        settings=load_settings(file={str(light_config(tmp_path))!r}))\n"
         "    print('interrupted' if summary.interrupted else 'finished', summary.done, flush=True)\n",
         "utf-8")
     process = subprocess.Popen([sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, start_new_session=True, text=True)
+                               stderr=subprocess.PIPE, start_new_session=True, text=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.stat().st_size == 0):
         time.sleep(0.05)
@@ -336,7 +337,9 @@ def test_ctrl_c_of_a_library_run_returns_and_the_process_exits(tmp_path: Path) -
     try:
         stdout, _ = process.communicate(timeout=30)
     except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGUSR1)
+        time.sleep(1)
         os.killpg(process.pid, signal.SIGKILL)
-        pytest.fail("the interpreter did not exit after Ctrl-C")
+        pytest.fail(f"the interpreter did not exit after Ctrl-C; its threads:\n{process.communicate()[1][-6000:]}")
     said, done = stdout.split()
     assert process.returncode == 0 and said == "interrupted" and 0 < int(done) < len(ids)

@@ -6,9 +6,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
+import statistics
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -217,3 +220,130 @@ def test_the_attachment_benchmark_reads_real_files() -> None:
     assert rows[0]["problem"] is None and rows[0]["p50_ms"] > 0
     if shutil.which("tesseract") or os.environ.get("CI"):  # CI installs it
         assert rows[1]["problem"] is None
+
+
+def _texts(conv: dict) -> set[str]:
+    return {m["content"] for m in conv["messages"] if m["role"] in ("user", "tool")}
+
+
+def _is_list(text: str) -> bool:
+    return sum(1 for line in text.splitlines() if re.match(r"\d+\. ", line)) >= 2
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_agent_sessions_have_the_lengths_of_real_ones(lang: str) -> None:
+    from benchmarks.agent_sessions import LIMITS, USER_TURNS, session
+
+    sizes, shares = [], []
+    for seed in range(12):
+        conv = session(lang, seed)
+        messages = conv["messages"]
+        assert conv["lang"] == lang and datetime.fromisoformat(conv["now"]).utcoffset() is not None
+        assert messages[0]["role"] == "system" and messages[-1]["role"] == "user"
+        users = [m for m in messages if m["role"] == "user"]
+        assert USER_TURNS[0] <= len(users) <= USER_TURNS[1]
+        assert 60 <= len(messages) <= 140
+        calls: dict[str, int] = {}
+        answered: set[str] = set()
+        for i, m in enumerate(messages[1:], 1):
+            kind = "tool" if m["role"] == "tool" else m["role"]
+            if m.get("tool_calls"):
+                for call in m["tool_calls"]:
+                    assert call["type"] == "function" and call["function"]["name"]
+                    assert isinstance(json.loads(call["function"]["arguments"]), dict)
+                    calls[call["id"]] = i
+                continue
+            low, high = LIMITS[kind]
+            assert low <= len(m["content"]) <= high, (kind, len(m["content"]), m["content"])
+            if kind == "tool":
+                assert calls.get(m["tool_call_id"], i) < i  # answers a call made before it
+                answered.add(m["tool_call_id"])
+                try:
+                    json.loads(m["content"])
+                except ValueError:
+                    assert _is_list(m["content"]), m["content"]
+        assert answered == set(calls)
+        shares.append(sum(1 for m in messages if m.get("tool_calls")) / (len(users) - 1))
+        sizes.append(sum(len(m["content"] or "") for m in messages))
+    assert 0.35 <= statistics.mean(shares) <= 0.65  # about half the user turns call a tool
+    assert 10_000 <= statistics.median(sizes) <= 25_000
+
+
+def test_agent_sessions_are_seeded_and_never_repeat_their_texts() -> None:
+    from benchmarks.agent_sessions import session, sized
+
+    assert session("zh", 7) == session("zh", 7) and sized("en", 100, 7) == sized("en", 100, 7)
+    for lang in ("zh", "en"):
+        assert session(lang, 1)["messages"] != session(lang, 2)["messages"]
+        seen: set[str] = set()
+        total = repeated = 0
+        for seed in range(20):  # a cold cache stays cold: user turns and tool results are new
+            texts = _texts(session(lang, seed))
+            total, repeated = total + len(texts), repeated + len(texts & seen)
+            seen |= texts
+        assert repeated / total < 0.02
+        base, grown = session(lang, 3)["messages"], session(lang, 3, grown=True)["messages"]
+        assert grown[:len(base)] == base and [m["role"] for m in grown[len(base):]] == ["assistant", "user"]
+        assert len(grown[-2]["content"]) >= 100
+
+
+def test_sized_sessions_continue_the_session() -> None:
+    from benchmarks.agent_sessions import session, sized
+
+    for lang in ("zh", "en"):
+        for n in (25, 50, 100, 200, 400, 700):
+            messages = sized(lang, n, 5)["messages"]
+            assert n - 5 <= len(messages) <= n and messages[-1]["role"] == "user"
+        longer, shorter = sized(lang, 400, 5)["messages"], sized(lang, 100, 5)["messages"]
+        assert longer[:len(shorter)] == shorter
+        assert longer[:len(session(lang, 5)["messages"])] == session(lang, 5)["messages"]
+
+
+def test_agent_sessions_compress_without_warnings() -> None:
+    from benchmarks.agent_sessions import session, sized
+    from benchmarks.realistic import chars
+    from pipeline import Compressor
+
+    compressor = Compressor()
+    for lang in ("zh", "en"):
+        for conv in (session(lang, 0), session(lang, 0, grown=True), session(lang, 1), sized(lang, 25, 2),
+                     sized(lang, 200, 3)):
+            target = int(chars(conv) * 0.35)
+            report = compressor.compress(conv, target_chars=target).report
+            assert report["action"] == "compact" and report["warnings"] == []
+            assert report["size_after"] <= target and set(report["stages"].values()) == {"ok"}
+
+
+def test_realistic_benchmark_measures_what_it_promises(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.realistic import main, table
+
+    result = main(["--count", "2", "--sizes", "25,50", "--no-cli", "--json"])
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(result))
+    assert {"count", "ratio", "sizes", "load_and_warm_up_s", "latency", "length", "cli"} <= set(result)
+    assert result["cli"] is None and result["sizes"] == [25, 50]
+    for lang in ("zh", "en"):
+        row = result["latency"][lang]
+        for what in ("cold", "warm", "truncation"):
+            assert row[what]["n"] == 2 and 0 < row[what]["p50"] <= row[what]["p95"]
+        assert set(row["stages"]) == {"facts", "intents", "state", "outside stages"}
+        assert row["cold_x_truncation"] > 1 and row["warm_x_truncation"] > 0
+        assert row["chars_p50"] > 5_000 and 0 <= row["repeated_texts"] < 0.05
+        length = result["length"][lang]
+        assert [r["messages"] for r in length["rows"]] == [25, 50]
+        assert all(r["n"] == 2 and r["cold_p50"] > 0 and r["ms_per_kchar"] > 0 for r in length["rows"])
+        assert length["rows"][0]["chars"] < length["rows"][1]["chars"]
+        assert {"slope", "intercept", "r2"} == set(length["fit_per_kchar"])
+    text = table(result)
+    assert "cold" in text and "fit zh" in text and "one-shot CLI" not in text
+
+
+def test_model_load_breakdown_times_each_model_in_a_fresh_process() -> None:
+    from benchmarks.realistic import _child
+
+    steps = json.loads(_child("-c", "from benchmarks.realistic import load_breakdown; load_breakdown()").stdout)
+    names = [s["step"] for s in steps]
+    assert names[:2] == ["import pipeline", "Compressor()"]
+    for part in ("import spacy", "import sklearn.cluster", "entities zh", "entities en", "embedder",
+                 "first compression zh", "first compression en"):
+        assert any(n.startswith(part) for n in names), part
+    assert all(s["ms"] >= 0 for s in steps) and sum(s["ms"] for s in steps) > 0

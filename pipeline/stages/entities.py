@@ -73,7 +73,7 @@ class EntityRecognizer:
         # spaCy does not promise that one pipeline may run in two threads at once; the stages
         # run in a pool, so calls on one instance take turns (uncontended in practice).
         self._lock = threading.Lock()
-        self._memo: OrderedDict[str, list[EntitySpan]] = OrderedDict()
+        self._memo: OrderedDict[str, tuple[EntitySpan, ...]] = OrderedDict()
         self._memo_size = int(settings["models.entity_memo_size"])
 
         spacy = _import("spacy", _SPACY_HINT)
@@ -136,9 +136,9 @@ class EntityRecognizer:
                 docs = self._nlp.pipe(missing, batch_size=self._batch_size)
                 if self._posseg is not None:
                     self._posseg.makesure_userdict_loaded()   # words added with jieba.add_word
-                for text, doc in zip(missing, docs):
-                    self._memo[text] = (self._kept(doc) if self._posseg is None
-                                        else self._with_proper_nouns(doc))
+                for text, doc in zip(missing, docs):   # kept as a tuple: untracked by the GC
+                    self._memo[text] = tuple(self._kept(doc) if self._posseg is None
+                                             else self._with_proper_nouns(doc))
             found = []
             for text in texts:
                 self._memo.move_to_end(text)

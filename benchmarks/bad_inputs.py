@@ -250,8 +250,9 @@ KINDS: list[tuple[str, bytes, str]] = [
     *[(f"now {text}", header("now", text), "E011")
       for text in ("NaN", "Infinity", "-Infinity", "1e20", "1e400", "-1e15", '"next tuesday-ish"',
                    '""', "true", '["2026-12-01"]', '{"at": "2026-12-01"}', '"2026-13-01"')],
-    ("now past year 9999 in UTC",
-     raw('{"messages": [{"role": "user", "content": "hi"}], "now": "9999-12-31T23:59:59-01:00", '
+    # `now` keeps the offset it is written with; a timestamp is shown in the zone
+    ("last timestamp past year 9999 in UTC",
+     raw('{"messages": [{"role": "user", "content": "hi", "timestamp": "9999-12-31T23:59:59-01:00"}], '
          '"timezone": "UTC"}'), "E011"),
     *[(f"timestamp {text}", raw(f'[{{"role": "user", "content": "hi", "timestamp": {text}}}]'), "E011")
       for text in ("NaN", "Infinity", "1e20", "1e400", "-1e15", '"yesterday"', "true", "[1]")],

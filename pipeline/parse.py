@@ -204,7 +204,9 @@ def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
             and "confirm_results" in metadata)
 
 
-def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
+def _parse_now(value: Any, zone: ZoneInfo | dt_timezone, where: str) -> datetime:
+    """An instant as written: an ISO-8601 offset is kept (see :func:`_in_zone`), a time without
+    one is read in ``zone``, epoch seconds are shown in ``zone``."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:
             return datetime.fromtimestamp(value, tz=zone)
@@ -217,13 +219,37 @@ def _parse_now(value: Any, zone: ZoneInfo, where: str) -> datetime:
         except ValueError as exc:
             raise InputError(Errors.E011, where=where, field="time", value=value,
                              detail="expected ISO-8601 or epoch seconds") from exc
-        try:
-            return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment.astimezone(zone)
-        except OverflowError:  # 9999-12-31T23:59-01:00 is in year 10000 in UTC
-            raise InputError(Errors.E011, where=where, field="time", value=value,
-                             detail="beyond year 1..9999 in the conversation's time zone") from None
+        return moment.replace(tzinfo=zone) if moment.tzinfo is None else moment
     raise InputError(Errors.E011, where=where, field="time", value=value,
                      detail="expected ISO-8601 or epoch seconds")
+
+
+def _in_zone(moment: datetime, zone: ZoneInfo | dt_timezone) -> datetime:
+    try:
+        return moment.astimezone(zone)
+    except OverflowError:  # 9999-12-31T23:59-01:00 is in year 10000 in UTC
+        raise InputError(Errors.E011, where="last timestamp", field="time", value=moment.isoformat(),
+                         detail="beyond year 1..9999 in the conversation's time zone") from None
+
+
+def _as_written(moment: datetime, zone: ZoneInfo | dt_timezone, zone_name: str) -> tuple[datetime, str]:
+    """``now`` in the zone its offset says: the configured zone when that agrees (it also
+    knows the next daylight-saving change), else the offset itself ("+08:00"), so "明天" at
+    07:00+08:00 is the next day in Shanghai whatever the server's zone."""
+    offset = moment.utcoffset()
+    if moment.tzinfo is zone or offset is None:
+        return moment, zone_name
+    try:
+        there = moment.astimezone(zone)
+        if there.utcoffset() == offset:
+            return there, zone_name
+    except OverflowError:  # 9999-12-31T23:59-01:00 is in year 10000 in UTC
+        pass
+    own = getattr(moment.tzinfo, "key", None)
+    if own:
+        return moment, str(own)
+    minutes = int(offset.total_seconds() // 60)
+    return moment, f"{'+' if minutes >= 0 else '-'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
 def _zone(name: Any) -> tuple[ZoneInfo | dt_timezone, str]:
@@ -357,12 +383,14 @@ def parse_conversation(
     if now is None:
         stamp = next((m.get("timestamp") for m in reversed(messages)
                       if isinstance(m, Mapping) and m.get("timestamp") is not None), None)
-        moment = (_parse_now(stamp, zone, "last timestamp") if stamp is not None  # type: ignore[arg-type]
-                  else datetime.now(zone))
-    elif isinstance(now, datetime):
-        moment = now if now.tzinfo else now.replace(tzinfo=zone)
+        # a stored timestamp is an instant (often UTC by convention), shown in the zone
+        moment = (_in_zone(_parse_now(stamp, zone, "last timestamp"), zone)  # type: ignore[arg-type]
+                  if stamp is not None else datetime.now(zone))
     else:
-        moment = _parse_now(now, zone, "conversation")  # type: ignore[arg-type]
+        # the offset a caller writes `now` with is where the user is (DESIGN §3)
+        moment, zone_name = _as_written(
+            (now if now.tzinfo else now.replace(tzinfo=zone)) if isinstance(now, datetime)
+            else _parse_now(now, zone, "conversation"), zone, zone_name)  # type: ignore[arg-type]
 
     lang = lang or header.get("lang") or settings["conversation.lang"]
     if lang and not isinstance(lang, str):

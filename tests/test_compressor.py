@@ -78,3 +78,25 @@ def test_a_compressor_keeps_working_in_a_forked_child(compressor):
         time.sleep(0.05)
     with os.fdopen(read, "rb") as pipe:
         assert json.loads(pipe.read()) == json.loads(json.dumps(expected))
+
+
+def _booking(first: str, question: str, answer: str) -> list[dict]:
+    messages = [{"role": "user", "content": first}, {"role": "assistant", "content": answer * 20}]
+    for i in range(6):
+        messages += [{"role": "user", "content": question.format(i)}, {"role": "assistant", "content": answer * 10}]
+    return messages
+
+
+# (lang, first turn, now as the caller sends it, the time the snapshot must hold): in UTC, the
+# first "tomorrow" is 2026-11-30 (07:00+08:00 is 23:00 the day before) and the second 2026-12-02
+@pytest.mark.parametrize("first, question, answer, now, expected", [
+    ("明天下午3点帮我约维修师傅。", "第{}个问题：保修期是多久？", "保修期为一年。",
+     "2026-11-30T07:00:00+08:00", {"at": "2026-12-01T15:00:00+08:00"}),
+    ("Book it for tomorrow at 3pm.", "Question {}: what is the refund policy?", "Refunds are fine. ",
+     "2026-11-30T23:30:00-05:00", {"at": "2026-12-01T15:00:00-05:00"}),
+])
+def test_relative_times_resolve_in_the_zone_of_now(first, question, answer, now, expected) -> None:
+    compressor = Compressor({"conversation.timezone": "UTC"})   # a server whose zone is not the user's
+    result = compressor.compress(_booking(first, question, answer), target_chars=500, now=now)
+    assert result.report["action"] == "compact"
+    assert [t["value"] for t in result.snapshot["times"]] == [expected]

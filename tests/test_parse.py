@@ -76,6 +76,27 @@ def test_now_from_object_then_last_timestamp_in_the_time_zone() -> None:
     assert conv.now.year == 2026 and conv.now.tzinfo is not None
 
 
+# (now as the caller wrote it, configured timezone, now as read, the zone's name in the report)
+NOW_ZONES = [
+    ("2026-11-30T07:00:00+08:00", "", "2026-11-30T07:00:00+08:00", "+08:00"),       # the server runs in UTC
+    ("2026-11-30T07:00:00+08:00", "Asia/Shanghai", "2026-11-30T07:00:00+08:00", "Asia/Shanghai"),
+    ("2026-11-30T07:00:00+08:00", "America/New_York", "2026-11-30T07:00:00+08:00", "+08:00"),
+    ("2026-11-30T23:30:00-05:00", "", "2026-11-30T23:30:00-05:00", "-05:00"),
+    ("2026-07-01T09:00:00-04:00", "America/New_York", "2026-07-01T09:00:00-04:00", "America/New_York"),
+    ("2026-11-30T07:00:00", "Asia/Shanghai", "2026-11-30T07:00:00+08:00", "Asia/Shanghai"),  # no offset
+    ("2026-11-30T07:00:00Z", "", "2026-11-30T07:00:00+00:00", "UTC"),
+]
+
+
+@pytest.mark.parametrize("now, zone, expected, name", NOW_ZONES)
+def test_now_keeps_the_offset_it_was_written_with(now: str, zone: str, expected: str, name: str) -> None:
+    """DESIGN §3: times resolve in the offset of `now`, else `timezone`, else the machine's."""
+    settings = load_settings({"conversation.timezone": "UTC"})   # the machine's zone, made explicit
+    conv = parse_conversation({"messages": [{"role": "user", "content": "hi"}], "now": now,
+                               **({"timezone": zone} if zone else {})}, settings)
+    assert conv.now.isoformat() == expected and conv.timezone == name
+
+
 def test_bad_time_zone_is_E011() -> None:
     with pytest.raises(InputError) as caught:
         parse_conversation({"messages": [{"role": "user", "content": "hi"}], "timezone": "Mars/Base"},
@@ -233,8 +254,8 @@ HI = _user("hi")
 FUZZ_CRASHES = [
     pytest.param(_user([{"type": "image_url", "image_url": "http://[::1"}]), {}, "E018",
                  id="url-urllib-cannot-split"),
-    pytest.param({"messages": HI, "now": "9999-12-31T23:59:59-01:00", "timezone": "UTC"}, {}, "E011",
-                 id="now-past-9999-in-the-zone"),
+    pytest.param({"messages": [{"role": "user", "content": "hi", "timestamp": "9999-12-31T23:59:59-01:00"}],
+                  "timezone": "UTC"}, {}, "E011", id="last-timestamp-past-9999-in-the-zone"),
     pytest.param(_user([{"type": "file", "file": {"file_id": _deep(5000)}}]), {}, "E018",
                  id="file-id-not-a-string"),
     pytest.param(_user([{"type": "input_file", "file_url": ("x", _deep(5000))}]), {}, "E018",

@@ -289,13 +289,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                                  refs=(item.span,)))
     paths: dict[str, list[str]] = {}
     said_at: dict[str, list[Span]] = {}
-    dropped: set[str] = set()
+    binding: set[str] = set()   # what holds now: dropped, or proposed and accepted (its words are the assistant's)
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
-        said_at.setdefault(decision.object, []).append(decision.span)
-        (dropped.add if decision.status == "dropped" else dropped.discard)(decision.object)
+        said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
+        (binding.add if decision.status in ("dropped", "accepted") else binding.discard)(decision.object)
     state_path = []
     for transition in transitions:
         path = " → ".join(v for v in (transition.old, transition.new) if v)
@@ -307,8 +307,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
-        # a drop changes what holds (tier 4); a choice is usually in its own clause already
-        items.append(SummaryItem("state", line, 4 if obj in dropped else 1, 4.0 if obj in dropped else 0.2, "",
+        # a drop or an accepted proposal changes what holds (tier 4); a choice is usually in
+        # its own clause already
+        items.append(SummaryItem("state", line, 4 if obj in binding else 1, 4.0 if obj in binding else 0.2, "",
                                  (order[said_at[obj][-1].event_id], said_at[obj][-1].start),
                                  refs=tuple(said_at[obj])))
     for fact in tool_facts:

@@ -70,6 +70,7 @@ class Lexicon:
                  inflections: Sequence[str] = ()) -> None:
         pairs = terms.items() if isinstance(terms, Mapping) else [("", terms)]
         self.kinds: dict[str, str] = {}
+        self._boundaries = boundaries
         for kind, words in pairs:
             for word in words:
                 self.kinds.setdefault(word.casefold(), kind)
@@ -114,9 +115,13 @@ class Lexicon:
                 pos -= 1
             return pos
         pos = start
-        for hit in hits:
+        for i, hit in enumerate(hits):
             if text[pos:hit.start()].strip(_SEPARATORS):
                 break
+            if (not self._boundaries and len(hit.group(0)) == 1 and hit.end() < end
+                    and text[hit.end()] not in _SEPARATORS
+                    and not (i + 1 < len(hits) and hits[i + 1].start() == hit.end())):
+                break   # without word boundaries one character may begin a word: "那边", "请假"
             pos = hit.end()
         while pos < end and text[pos] in _SEPARATORS:
             pos += 1
@@ -157,6 +162,9 @@ class StateRules:
     pronouns: frozenset[str]
     object_extension: int
     short_object: int
+    accept: Lexicon            # a user turn made of these (and fillers) accepts the assistant's proposal
+    proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
+    proposal_trail: Lexicon    # and from its end ("for you", "吗")
 
 
 @dataclass(frozen=True)
@@ -164,9 +172,11 @@ class RulePack:
     lang: str
     version: str
     clause_split: re.Pattern[str]
+    sentence_end: re.Pattern[str] | None   # a condition governs the clauses after it up to here
     scope_break: Lexicon
     left_context: re.Pattern[str]
     left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
+    left_context_snap: int         # a clause start this close before the left context is taken too
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
     negation: Lexicon
@@ -264,6 +274,9 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         conditional=cue("conditionals"),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
+        accept=Lexicon(table.get("accept", []), bounds),
+        proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
+        proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
     )
 
 
@@ -284,7 +297,7 @@ def load_rule_pack(lang: str) -> RulePack:
     for source in (base, data):
         for kind, regexes in source.get("patterns", {}).items():
             patterns.setdefault(kind, []).extend(_compile(lang, r) for r in regexes)
-    quantity = rf"{text['number']}\s*{_alternation(text['units'], bounds)}"
+    quantity = rf"{text['number']}\s*{_alternation(text['units'], bounds)}{text.get('quantity_end', '')}"
     patterns.setdefault("quantity", []).append(_compile(lang, quantity))
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 
@@ -308,9 +321,11 @@ def load_rule_pack(lang: str) -> RulePack:
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
+        sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),
         left_context_reach=int(text["left_context_reach"]),
+        left_context_snap=int(text.get("left_context_snap", 0)),
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),

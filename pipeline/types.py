@@ -167,16 +167,22 @@ class KeyClause:
 
 @dataclass(frozen=True)
 class Decision:
-    """The user chose, added or dropped something: "换购就算了" → (换购 AirPods Max, dropped)."""
+    """The user chose, added or dropped something: "换购就算了" → (换购 AirPods Max, dropped);
+    or accepted what the assistant proposed: ("book 2 rooms for March 8th", accepted), its
+    words in the assistant's message (``span``), the user's "yes" at ``by``."""
 
     object: str
-    status: str            # chosen | added | dropped
-    text: str              # the clause it was said in
+    status: str            # chosen | added | dropped | accepted
+    text: str              # the clause it was said in (accepted: the user's answer)
     span: Span
+    by: Span | None = None  # accepted: where the user accepted
 
     def to_dict(self) -> dict[str, Any]:
-        return {"object": self.object, "status": self.status, "text": self.text,
-                "source": self.span.to_list()}
+        out = {"object": self.object, "status": self.status, "text": self.text,
+               "source": self.span.to_list()}
+        if self.by is not None:
+            out["accepted_at"] = self.by.to_list()
+        return out
 
 
 @dataclass(frozen=True)

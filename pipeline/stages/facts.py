@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack
@@ -20,7 +20,7 @@ from .base import Memo, StageInput
 from .times import normalize_time
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception",
-           "split_clauses"]
+           "split_clauses", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -35,6 +35,23 @@ def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
         yield from _trimmed(text, pos, sep.start())
         pos = sep.end()
     yield from _trimmed(text, pos, len(text))
+
+
+def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack
+                    ) -> Iterator[tuple[int, int, int | None]]:
+    """Each clause with the start of the condition governing it: a conditional cue in it or in
+    an earlier clause of its sentence. "如果检测下来是人为损坏，那就不修了" forbids repairing only
+    if; without the condition "那就不修了" reads as a plain refusal."""
+    condition: int | None = None
+    last = None
+    for start, end in clauses:
+        if last is not None and (pack.sentence_end is None or pack.sentence_end.search(text, last, start)):
+            condition = None
+        own = pack.state.conditional.search(text, start, end)
+        if own is not None and condition is None:
+            condition = own.start()
+        yield start, end, condition
+        last = end
 
 
 def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -73,13 +90,18 @@ class NextHit:
 
 
 def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
-               ends: NextHit | None = None) -> tuple[int, int]:
+               ends: NextHit | None = None, condition: int | None = None) -> tuple[int, int]:
     """The cue, a little of what precedes it in its clause (the object), and the rest of the
-    clause up to the next scope break: "申请先别提交", "please don't call me". Give the
-    clause's scope breaks (``NextHit(pack.scope_break, text, end)``) when reading several cues."""
+    clause up to the next scope break: "申请先别提交", "please don't call me"; from the
+    ``condition`` on when one governs it (:func:`with_conditions`). Give the clause's scope
+    breaks (``NextHit(pack.scope_break, text, end)``) when reading several cues."""
     before = pack.left_context.search(text, max(start, cue.start() - pack.left_context_reach),
                                       cue.start())
     left = before.start() if before else cue.start()
+    if left - start <= pack.left_context_snap:
+        left = start
+    if condition is not None and condition < left:
+        left = condition
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end
     while right > cue.end() and text[right - 1].isspace():
@@ -134,7 +156,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             facts.append(Fact(kind, fragment, pack.strength_of(kind),
                               Span("", offset, offset + len(fragment))))
 
-    for start, end in split_clauses(text, pack):
+    for start, end, condition in with_conditions(text, split_clauses(text, pack), pack):
         before = len(facts)
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
@@ -154,7 +176,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             for cue in regex.finditer(text, start, end):
                 if kind == "negation" and is_exception(text, cue, start, end, pack):
                     continue
-                left, right = cued_scope(text, start, end, cue, pack, ends)
+                left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
                 add(kind, left, right)
@@ -169,9 +191,22 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         del facts[before:]
         facts.extend(own)
 
-        if pack.filler.covers(text, start, end):
+        reach = min([start] + [f.span.start for f in own])
+        if reach < start:   # a prohibition under a condition said clauses before: one clause from it on
+            while clauses and clauses[-1].span.start >= reach:
+                clauses.pop()
+            absorbed = len(facts) - len(own)
+            while absorbed > 0 and facts[absorbed - 1].span.start >= reach:
+                absorbed -= 1
+            own = _drop_nested(facts[absorbed:], pack.descriptive_kinds)
+            del facts[absorbed:]
+            facts.extend(own)
+            start = reach
+        elif pack.filler.covers(text, start, end):
             continue
         start, end = _trim_edges(text, start, end, own, pack)
+        if text[end:end + 1] in pack.state.question_marks:   # a question stays one when quoted
+            end += 1
         clause = text[start:end]
         clauses.append(KeyClause(clause, Span("", start, end), _score(clause, own, pack), tuple(own)))
     return facts, clauses

@@ -15,7 +15,7 @@ from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, cued_scope, is_exception, split_clauses
+from .facts import NextHit, cued_scope, is_exception, split_clauses, with_conditions
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -89,10 +89,12 @@ def _object_after(text: str, pos: int, end: int, pack: RulePack) -> tuple[int, i
     return _strip(text, pos, stop.start() if stop else end, pack)
 
 
-def _complete(obj: str, memory: _Memory, pack: RulePack) -> str:
+def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | None:
     """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
-    a pronoun ("it", "这个") stands for the last object decided on."""
-    if obj.casefold() in pack.state.pronouns and (memory.last_mention or memory.last_object):
+    a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
+    the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
+    first turn: "it: chosen" told the agent nothing)."""
+    if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
     if len(obj) > pack.state.short_object:
         return obj
@@ -173,12 +175,29 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     transitions: list[Transition] = []
     open_items: list[OpenItem] = []
 
+    last_event: Event | None = None
     for event in events:
+        asked_by, last_event = last_event, event
         if event.role != "user":
             continue
         text = event.said  # what the user decided, not what an attached document says
         folded_text = text.casefold()
-        for start, end, kept in read(text):
+        proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
+        if asked_by is not None and proposal is not None:
+            a, b = proposal
+            said = text.strip()
+            offset = text.find(said)
+            decisions.append(Decision(asked_by.text[a:b], "accepted", said, Span(asked_by.id, a, b),
+                                      Span(event.id, offset, offset + len(said))))
+            memory.last_object = asked_by.text[a:b]
+            acts = {m.group(0).casefold() for m in rules.actions.finditer(asked_by.text, a, b)}
+            for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
+                if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
+                                                       for m in rules.actions.finditer(item.text)):
+                    open_items[i] = OpenItem("authorised_by_user", asked_by.text[a:b], Span(asked_by.id, a, b))
+        clauses = read(text)
+        conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
+        for (start, end, kept), condition in zip(clauses, conditions):
             span = Span(event.id, start, end)
             clause = text[start:end]
 
@@ -220,16 +239,20 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         floor = match.end()
                         continue
                     if before:
+                        written = floor
                         a, b = _strip(text, floor, match.start(), pack)
                         floor = match.end()
                     else:
+                        written = match.end()
                         a, b = _object_after(text, match.end(), end, pack)
                     if b > a:
                         found = (a, b)
                         break
                 if not found:
                     continue
-                obj = _complete(text[found[0]:found[1]], memory, pack)
+                obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
+                if obj is None:
+                    break
                 if asked:
                     memory.last_mention = obj
                     break
@@ -243,7 +266,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             for cue in pack.negation.finditer(text, start, end):
                 if is_exception(text, cue, start, end, pack):
                     continue
-                left, right = cued_scope(text, start, end, cue, pack, ends)
+                left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 action = actions.at_or_after(cue.end())
                 if action and action.end() <= right:
                     open_items.append(OpenItem("unauthorised", text[left:right].strip(),
@@ -271,6 +294,33 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             memory.clauses.append((clause, span))
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _accepted_proposal(before: Event, reply: str, pack: RulePack,
+                       read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """(start, end) in the assistant's message of what the user's bare "yes" / "好的" accepts:
+    its last question, when that proposes a value or an action ("Shall I book 2 rooms for March
+    8th?"). A reply that says anything more, or negates, accepts nothing here."""
+    rules = pack.state
+    if before.role != "assistant" or not rules.accept.search(reply) or pack.negation.search(reply):
+        return None
+    rest = rules.accept.regex.sub(" ", reply)
+    if any(ch.isalnum() for ch in rest) and not pack.filler.covers(rest):
+        return None
+    text = before.text
+    mark = max(text.rfind(m) for m in rules.question_marks)
+    if mark < 0:
+        return None
+    start = max((m.end() for m in pack.sentence_end.finditer(text, 0, mark)), default=0) \
+        if pack.sentence_end else 0
+    start = rules.proposal_lead.strip_run(text, start, mark, from_end=False)
+    end = rules.proposal_trail.strip_run(text, start, mark, from_end=True)
+    while start < end and text[start].isspace():
+        start += 1
+    if end <= start:
+        return None
+    values = any(kept for a, b, kept in read(text[start:end]))
+    return (start, end) if values or rules.actions.search(text, start, end) else None
 
 
 class StateStage:

@@ -508,10 +508,13 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             minute = _int(groups, "min", g) or 0
             if "clock_fractions" in groups:
                 minute = int(g.look("clock_fractions", groups["clock_fractions"]))
-            if h is None or not 0 <= minute < 60:
+            before = int(_optional(g, "clock_before", groups) or 0)   # "a quarter to five"
+            if h is None or not 0 <= minute < 60 or not 0 <= before < 60:
                 raise _Invalid
             ampm = _optional(g, "ampm", groups)
-            clock = [(x, minute) for x in _hour(h, groups["h"].strip(), ampm, part, bool(days), g)]
+            hours = _hour(h, groups["h"].strip(), ampm, part, bool(days), g)
+            clock = ([((x - 1) % 24, 60 - before) for x in hours] if before
+                     else [(x, minute) for x in hours])
 
     if len(days) > 1:
         return None

@@ -44,7 +44,7 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "clauses": [{"text": c.text, "span": _span(c.span), "score": c.score,
                          "facts": [index[id(f)] for f in c.facts]} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
-                           "span": _span(d.span)} for d in result.decisions],
+                           "span": _span(d.span), "by": _span(d.by)} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
                              "old_span": _span(t.old_span)} for t in result.transitions],
             "open_items": [{"kind": o.kind, "text": o.text, "span": _span(o.span)}
@@ -65,8 +65,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             facts=facts,
             clauses=tuple(KeyClause(c["text"], _unspan(c["span"]), c["score"],  # type: ignore[arg-type]
                                     tuple(facts[i] for i in c["facts"])) for c in item["clauses"]),
-            decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]))  # type: ignore[arg-type]
-                            for d in item["decisions"]),
+            decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
+                                     _unspan(d.get("by"))) for d in item["decisions"]),
             transitions=tuple(Transition(t["slot"], t["old"], t["new"], _unspan(t["span"]),  # type: ignore[arg-type]
                                          _unspan(t["old_span"])) for t in item["transitions"]),
             open_items=tuple(OpenItem(o["kind"], o["text"], _unspan(o["span"]))  # type: ignore[arg-type]

@@ -11,10 +11,13 @@ Rows are in the language's own table; ``ZH_ROWS`` and ``EN_ROWS`` are combined w
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.facts import extract_facts
+from pipeline.stages.facts import extract_facts, split_clauses
 from pipeline.types import Event, Fact, KeyClause, Strength
 
 EQ = "eq"  # fact.text == expected
@@ -96,6 +99,15 @@ ZH_ROWS = [
     ("明天下午三点送货", "time", "明天下午三点", EQ),
     ("下周三之前", "time", "下周三之前", EQ),
     ("5月20号出发", "time", "5月20号", EQ),
+    ("如果检测下来是人为损坏，那就不修了", "negation", "如果检测下来是人为损坏，那就不修了", EQ),
+    ("万一下雨，就不要安排户外活动。", "negation", "万一下雨，就不要安排户外活动", EQ),
+    ("下雨就算了。别安排户外活动", "negation", "别安排户外活动", EQ),
+    ("寄到北京市朝阳区建国路88号3号楼1单元502室，别放快递柜", "address", "北京市朝阳区建国路88号3号楼1单元502室", EQ),
+    ("送到中关村大街1号", "address", "中关村大街1号", EQ),
+    # a cue's object keeps its first characters ("算三千五百元以内" was kept)
+    ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
+    ("三个大人两个小孩", "quantity", "三个大人", EQ),
+    ("三个大人两个小孩", "quantity", "两个小孩", EQ),
 ]
 
 EN_ROWS = [
@@ -167,6 +179,16 @@ EN_ROWS = [
     ("Shipping on 2026-12-01", "date", "2026-12-01", EQ),
     ("Let's meet at 10:30", "clock", "10:30", EQ),
     ("It ships in 3 days.", "time", "in 3 days", EQ),
+    # a prohibition keeps the condition it holds under
+    ("If it's water damage, don't repair it.", "negation", "If it's water damage, don't repair it", EQ),
+    ("Don't call me. If it's urgent, email me.", "negation", "Don't call me", EQ),
+    ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
+    ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
+    # a number in words is read whole ("five dollars" was kept of "one hundred and seventy five dollars")
+    ("My budget is one hundred and seventy five dollars.", "quantity", "one hundred and seventy five dollars", EQ),
+    ("It was seventy one bucks total.", "quantity", "seventy one bucks", EQ),
+    ("Budget around twelve hundred dollars", "quantity", "twelve hundred dollars", EQ),
+    ("The fee is a hundred dollars.", "quantity", "a hundred dollars", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
 ]
 
@@ -329,3 +351,78 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
     kinds = {kind for kind, _ in _shown(_run(lang, text)[0])}
     assert not kinds & {"feature", "route", "place", "venue"}, _shown(_run(lang, text)[0])
+
+
+# (lang, text, the one time fact it holds, its value): now is Monday 2026-11-30 10:00 in the
+# user's zone. A clock written with its day is one fact on that day, not a clock on today's date
+# plus a day; minutes written as words or fractions keep their value ("十点一刻" was read 10:01).
+WRITTEN_TIMES = [
+    ("zh", "明天下午两点半来取件", "明天下午两点半", {"at": "2026-12-01T14:30:00+08:00"}),
+    ("zh", "后天上午十点一刻可以吗", "后天上午十点一刻", {"at": "2026-12-02T10:15:00+08:00"}),
+    ("zh", "下午三点四十五分到", "下午三点四十五分", {"at": "2026-11-30T15:45:00+08:00"}),
+    ("zh", "下午3点45到", "下午3点45", {"at": "2026-11-30T15:45:00+08:00"}),
+    ("zh", "那就三点三刻吧", "三点三刻", {"at": "2026-11-30T15:45:00+08:00"}),
+    ("zh", "12月5号中午12点半见", "12月5号中午12点半", {"at": "2026-12-05T12:30:00+08:00"}),
+    ("zh", "下周三下午两点整面试", "下周三下午两点整", {"at": "2026-12-09T14:00:00+08:00"}),
+    ("en", "Book it for tomorrow at half past 2 in the afternoon", "tomorrow at half past 2 in the afternoon",
+     {"at": "2026-12-01T14:30:00-05:00"}),
+    ("en", "Can we do two in the afternoon on Friday?", "two in the afternoon on Friday",
+     {"at": "2026-12-04T14:00:00-05:00"}),
+    ("en", "Pick me up at a quarter to five.", "at a quarter to five", {"at": "2026-11-30T16:45:00-05:00"}),
+    ("en", "Let's meet Friday at 3 o'clock", "Friday at 3 o'clock", {"at": "2026-12-04T15:00:00-05:00"}),
+    ("en", "I land at 9:40 pm tomorrow", "at 9:40 pm tomorrow", {"at": "2026-12-01T21:40:00-05:00"}),
+    ("en", "The show is at noon tomorrow", "at noon tomorrow", {"at": "2026-12-01T12:00:00-05:00"}),
+    ("en", "around 4:45 in the evening works", "around 4:45 in the evening", {"at": "2026-11-30T16:45:00-05:00"}),
+    ("en", "a quarter past 3 pm on Thursday", "a quarter past 3 pm on Thursday", {"at": "2026-12-03T15:15:00-05:00"}),
+]
+NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
+       "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}
+
+
+@pytest.mark.parametrize(("lang", "text", "expected", "value"), WRITTEN_TIMES)
+def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expected: str, value: dict) -> None:
+    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
+    facts, _ = extract_facts(event, load_rule_pack(lang), now=NOW[lang])
+    assert [(f.text, f.value) for f in facts if f.kind == "time"] == [(expected, value)]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "我想便宜一点"), ("zh", "有一点辣可以吗"), ("zh", "我有3个孩子和十个包"),
+    ("en", "I have 3 kids and ten bags"), ("en", "half of the rooms face the sea"), ("en", "Call at 3"),
+])
+def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
+    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
+    facts, _ = extract_facts(event, load_rule_pack(lang), now=NOW[lang])
+    assert not [f for f in facts if f.kind == "time"], _shown(facts)
+
+
+@pytest.mark.parametrize(("lang", "text", "cut"), [
+    ("zh", "大概要一万二", "一万"), ("zh", "两万五左右吧", "两万"),
+    ("en", "one hundred and seventy five dollars", "five dollars"), ("en", "seventy one bucks", "one bucks"),
+])
+def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
+    """A fact that holds part of a number states another number: 12,000 is not 一万."""
+    assert cut not in [f.text for f in _run(lang, text)[0]]
+
+
+@pytest.mark.parametrize(("lang", "text", "clauses"), [
+    ("en", "Ship it to Portland, OR please, but not to Salem",
+     ["Ship it to Portland, OR please", "but not to Salem"]),
+    ("en", "I like it, but it's too big", ["I like it", "but it's too big"]),
+    ("zh", "寄到北京，别放快递柜。谢谢", ["寄到北京", "别放快递柜", "谢谢"]),
+])
+def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
+    """A comma ends a clause before a lower-case conjunction: "OR" after a city is its state."""
+    assert [text[a:b] for a, b in split_clauses(text, load_rule_pack(lang))] == clauses
+
+
+@pytest.mark.parametrize(("lang", "text", "clause"), [
+    ("zh", "那边好停车吗？", "那边好停车吗？"),      # "那" begins "那边": was quoted "边好停车吗"
+    ("zh", "还有房吗？", "还有房吗？"),
+    ("zh", "请假的话要扣钱吗？", "请假的话要扣钱吗？"),
+    ("zh", "请问这家店几点开门？", "这家店几点开门？"),
+    ("zh", "那我想订两间", "订两间"),
+    ("en", "Could you tell me when it opens?", "tell me when it opens?"),
+])
+def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
+    assert [c.text for c in _run(lang, text)[1]] == [clause]

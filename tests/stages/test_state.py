@@ -170,6 +170,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["先不要提交退货申请", "帮我提交吧"], expect(authorised("帮我提交"))),
     (["申请先别提交", "可以提交了"], expect(authorised("可以提交"))),
     (["先别寄出", "可以寄出了"], expect(authorised("可以寄出"))),
+    # a pronoun with nothing before it to stand for decides nothing the agent could act on
+    (["要是超过500元的话，先别下单，告诉我一声"], expect(unauthorised("要是超过500元的话，先别下单"))),
+    (["我要这个"], NOTHING),
+    (["就选那个吧"], NOTHING),
+    (["我想了解一下蓝色那款羽绒服", "好，我要这个"], expect(chosen(IN("蓝色那款羽绒服")))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -273,6 +278,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(authorised("submit the claim"))),
     (["don't pay anything yet", "ok, go ahead and pay"], expect(authorised("go ahead and pay"))),
     (["don't charge my card yet", "ok you can charge it now"], expect(authorised("charge it"))),
+    # a pronoun with nothing before it to stand for decides nothing the agent could act on
+    (["If the price goes above $500, don't book it"], expect(unauthorised("If the price goes above $500, don't book it"))),
+    (["Book it for tomorrow at 3pm"], NOTHING),
+    (["I'll take that one"], NOTHING),
+    (["tell me about the blue jacket", "ok I'll take it"], expect(chosen("the blue jacket"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]
@@ -348,3 +358,41 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
             assert int(old.event_id[1:]) <= int(span.event_id[1:])
     for item in result.open_items:
         assert events[item.span.event_id][item.span.start:item.span.end] == item.text
+
+
+# (lang, messages as (role, text), what the user accepted or None, the open items after it)
+ACCEPTED = [
+    ("en", [("user", "I need a table, but don't book anything yet."),
+            ("assistant", "Bistro Lune has a table. Shall I book a table for 2 on March 8th at 7pm?"),
+            ("user", "Yes please.")],
+     "book a table for 2 on March 8th at 7pm", [("authorised_by_user", "book a table for 2 on March 8th at 7pm")]),
+    ("en", [("user", "Find me a hotel"), ("assistant", "The Grand is nice. Would you like me to book it for 3 nights?"),
+            ("user", "yes, but for 2 nights")], None, []),
+    ("en", [("user", "Find me a hotel"), ("assistant", "Anything else I can help with?"), ("user", "ok")], None, []),
+    ("en", [("user", "Find me a hotel"), ("assistant", "Shall I book 2 rooms?"), ("user", "no, not yet")], None, []),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "全季酒店有房。需要我帮您预订12月5日的两间大床房吗？"),
+            ("user", "好的，谢谢")], "预订12月5日的两间大床房", []),
+    ("zh", [("user", "帮我看看，先别取消订单"), ("assistant", "要我帮您取消订单A1042吗？"), ("user", "好的谢谢")],
+     "取消订单A1042", [("authorised_by_user", "取消订单A1042")]),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "不用了")], None, []),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "好的，不过要三间")], None, []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "accepted", "open_items"), ACCEPTED)
+def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tuple[str, str]],
+                                                    accepted: str | None, open_items: list[tuple[str, str]]) -> None:
+    """"Shall I book a table for 2 on March 8th?" "Yes please.": the values the user accepted
+    are the assistant's words; without this they were lost with the assistant's message."""
+    events = [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
+                    size=len(text), message={}) for i, (role, text) in enumerate(messages)]
+    result = extract_state(events, load_rule_pack(lang))
+    found = [d for d in result.decisions if d.status == "accepted"]
+    if accepted is None:
+        assert not found, _show(result)
+        return
+    [decision] = found
+    assert decision.object == accepted
+    assert events[-2].text[decision.span.start:decision.span.end] == accepted   # the assistant's words
+    assert decision.by is not None and decision.by.event_id == events[-1].id
+    assert [(o.kind, o.text) for o in result.open_items if o.kind == "authorised_by_user"] == open_items

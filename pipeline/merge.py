@@ -153,9 +153,11 @@ def _worth_alone(facts: Sequence[Fact]) -> bool:
 
 
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
-                 gap: int, source: str = "") -> SummaryItem:
+                 gap: int, source: str = "", changed: str = "") -> SummaryItem:
     """A quoted clause with its shorter forms. With ``source`` (where in an attachment it was
-    read), it is what a document says: quoted after its source, never a user constraint."""
+    read), it is what a document says: quoted after its source, never a user constraint. A
+    quote holding a value a later change replaced ends with ``changed`` ("(changed later)"),
+    so the old value never reads as the current one."""
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
@@ -173,10 +175,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
 
+    def marked(text: str, facts: Sequence[Fact]) -> str:
+        return text + changed if changed and any(superseded.overlap(f.span) for f in facts) else text
+
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
-        return SummaryItem(section, clause.text[offset:offset + end - start], tier, piece_value,
+        return SummaryItem(section, marked(clause.text[offset:offset + end - start], facts), tier, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []
@@ -195,7 +200,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
-    return SummaryItem(section, clause.text, tier, value, label,
+    return SummaryItem(section, marked(clause.text, clause.facts), tier, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source)
 
@@ -273,7 +278,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
     # quoted a second time, and the item carries the clause's strong facts
     said_open = _Spans([o.span for o in open_items])
-    items = [_clause_item(c, order, superseded, gap, sources[id(c)]) for c in clauses
+    items = [_clause_item(c, order, superseded, gap, sources[id(c)], templates.get("changed", "")) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}
@@ -299,7 +304,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     state_path = []
     for transition in transitions:
         path = " → ".join(v for v in (transition.old, transition.new) if v)
-        line = templates["transition"].format(slot=transition.slot, path=path)
+        # a slot named by the kind of its value ("quantity") reads in the summary's language
+        line = templates["transition"].format(slot=templates.get(f"kind_{transition.slot}", transition.slot), path=path)
         state_path.append(line)
         items.append(SummaryItem("state", line, 4, 5.0, "",
                                  (order[transition.span.event_id], transition.span.start),

@@ -763,6 +763,8 @@ ZH_CORRECTIONS = [
     "预算换成4000元",
     "预算改为4000元",
     "那预算就改成4000元",
+    "不对，是4000元",          # a correction without a change verb
+    "说错了，预算是4000元",
 ]
 EN_CORRECTIONS = [
     "Actually, make it $4000.",
@@ -771,6 +773,8 @@ EN_CORRECTIONS = [
     "Switch to $4000 please.",
     "Let's bump it to $4000.",
     "Change the budget to $4000.",
+    "Sorry, I meant $4000.",
+    "Wait, $4000 total.",
 ]
 CORRECTION_ROWS = ([("zh", p, "3000元", "4000元") for p in ZH_CORRECTIONS]
                    + [("en", p, "$3000", "$4000") for p in EN_CORRECTIONS])
@@ -802,6 +806,9 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
     assert not [t for t in texts if old in t], f"{old} is still shown as current: {texts}"
     assert any(f"{old} → {new}" in line for line in snapshot["state_path"]), snapshot["state_path"]
     assert new in summary_of(result)
+    changed = load_rule_pack(lang).templates["changed"]
+    for line in summary_of(result).splitlines():   # a quote of the old value says it changed
+        assert old not in line or "→" in line or changed in line, line
 
 
 def test_correction_chain_keeps_only_the_latest_value() -> None:

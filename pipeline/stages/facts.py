@@ -37,17 +37,18 @@ def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
     yield from _trimmed(text, pos, len(text))
 
 
-def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack
-                    ) -> Iterator[tuple[int, int, int | None]]:
-    """Each clause with the start of the condition governing it: a conditional cue in it or in
-    an earlier clause of its sentence. "如果检测下来是人为损坏，那就不修了" forbids repairing only
-    if; without the condition "那就不修了" reads as a plain refusal."""
+def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack,
+                    cues: Lexicon | None = None) -> Iterator[tuple[int, int, int | None]]:
+    """Each clause with the start of the condition governing it: a conditional cue (or one of
+    ``cues``) in it or in an earlier clause of its sentence. "如果检测下来是人为损坏，那就不修了"
+    forbids repairing only if; without the condition "那就不修了" reads as a plain refusal."""
+    cues = cues or pack.state.conditional
     condition: int | None = None
     last = None
     for start, end in clauses:
         if last is not None and (pack.sentence_end is None or pack.sentence_end.search(text, last, start)):
             condition = None
-        own = pack.state.conditional.search(text, start, end)
+        own = cues.search(text, start, end)
         if own is not None and condition is None:
             condition = own.start()
         yield start, end, condition
@@ -202,13 +203,13 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             del facts[absorbed:]
             facts.extend(own)
             start = reach
-        elif pack.filler.covers(text, start, end):
-            continue
+        elif pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end):
+            continue   # "好的谢谢", "说错了": nothing to quote
         start, end = _trim_edges(text, start, end, own, pack)
-        if text[end:end + 1] in pack.state.question_marks:   # a question stays one when quoted
-            end += 1
-        clause = text[start:end]
-        clauses.append(KeyClause(clause, Span("", start, end), _score(clause, own, pack), tuple(own)))
+        score = _score(text[start:end], own, pack)
+        if text[end:end + 1] in pack.state.question_marks and not pack.question.search(text, start, end):
+            end += 1   # a question stays one when quoted: its mark, unless a word already asks ("吗")
+        clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own)))
     return facts, clauses
 
 

@@ -20,7 +20,7 @@ from .facts import NextHit, cued_scope, is_exception, split_clauses, with_condit
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
-_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage")
+_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address")
 
 
 @dataclass
@@ -39,7 +39,7 @@ class _Memory:
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
-        the newest of its kind. Only the last ``lookback`` are read: a correction answers
+        the newest of its kind (a quantity: only one of its unit). Only the last ``lookback`` are read: a correction answers
         something recent, and a message repeating a value a thousand times stays linear."""
         keys = tuple(_slot_keys(slot))
         same_kind = self.values.get(kind, [])
@@ -56,6 +56,8 @@ class _Memory:
         for _, value, span in reversed(same_kind):
             if unit and _unit(value) == unit:
                 return value, span
+        if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
+            return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
 
 
@@ -197,9 +199,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     open_items[i] = OpenItem("authorised_by_user", asked_by.text[a:b], Span(asked_by.id, a, b))
         clauses = read(text)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
-        for (start, end, kept), condition in zip(clauses, conditions):
+        corrections = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack,
+                                                        rules.correction)]
+        corrected: set[str] = set()   # kinds a correction of this message has replaced already
+        for (start, end, kept), condition, correction in zip(clauses, conditions, corrections):
             span = Span(event.id, start, end)
             clause = text[start:end]
+            asked = text[end:].lstrip()[:1] in rules.question_marks
 
             change = rules.change.search(text, start, end)
             gapped = None if change else rules.gapped_change.search(text, start, end)
@@ -226,8 +232,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                   Span(event.id, value_start, value_end),
                                                   previous[1] if previous else None))
+            elif correction is not None and not asked and not pack.question.search(text, start, end):
+                # "说错了，是6个人": the value replaces the last one of its kind, said before
+                for a, b, kind in kept:
+                    previous = memory.previous(kind, "", text[a:b]) if kind not in corrected else None
+                    corrected.add(kind)
+                    if previous and previous[0].casefold() != text[a:b].casefold():
+                        transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
+                                                      previous[1]))
             supposed = rules.conditional.search(text, start, end) is not None
-            asked = text[end:].lstrip()[:1] in rules.question_marks
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),

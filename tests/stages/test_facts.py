@@ -417,12 +417,15 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("lang", "text", "clause"), [
-    ("zh", "那边好停车吗？", "那边好停车吗？"),      # "那" begins "那边": was quoted "边好停车吗"
-    ("zh", "还有房吗？", "还有房吗？"),
-    ("zh", "请假的话要扣钱吗？", "请假的话要扣钱吗？"),
-    ("zh", "请问这家店几点开门？", "这家店几点开门？"),
+    ("zh", "那边好停车吗？", "那边好停车吗"),      # "那" begins "那边": was quoted "边好停车吗"
+    ("zh", "还有房吗？", "还有房吗"),
+    ("zh", "请假的话要扣钱吗？", "请假的话要扣钱吗"),
+    ("zh", "请问这家店几点开门？", "这家店几点开门"),
     ("zh", "那我想订两间", "订两间"),
-    ("en", "Could you tell me when it opens?", "tell me when it opens?"),
+    # a question stays one: its mark is kept when no word of it asks
+    ("zh", "周末也营业？", "周末也营业？"),
+    ("en", "Could you tell me when it opens?", "tell me when it opens"),
+    ("en", "We can skip the cancellation coverage?", "We can skip the cancellation coverage?"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

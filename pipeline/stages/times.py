@@ -71,6 +71,7 @@ class TimeGrammar:
     bare_weekday: Any
     date_past_days: int
     day_of_month_past_days: int
+    cjk_numerals: bool = False     # numbers such as "十五" are read (by cn2an, imported only then)
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -114,6 +115,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         bare_weekday=data.get("bare_weekday", "next"),
         date_past_days=int(data.get("date_past_days", 31)),
         day_of_month_past_days=int(data.get("day_of_month_past_days", 3)),
+        cjk_numerals=bool(data.get("cjk_numerals", False)),
     )
 
 
@@ -158,9 +160,11 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack) -> dict 
 
 def preload(pack: RulePack) -> None:
     """Pay the one-off costs at load time, not on the first conversation: compile the pack's
-    grammar, import cn2an (~0.25 s) and dateparser and make dateparser's first call (~0.15 s)."""
+    grammar, import cn2an (~0.25 s, only for a pack that reads CJK numerals) and dateparser and
+    make dateparser's first call (~0.15 s)."""
     grammar = _grammar(pack, pack.lang)
-    _cn_number("十五")
+    if grammar.cjk_numerals:
+        _cn_number("十五")
     now = datetime(2000, 1, 3, tzinfo=UTC)
     _dateparse("01/05", grammar.languages or (pack.lang,), now.replace(tzinfo=None), "UTC")
 
@@ -216,7 +220,7 @@ def _number(value: str, g: TimeGrammar) -> float | None:
     word = g.look("number_words", value.lower())
     if word is not None:
         return word
-    return _cn_number(value)
+    return _cn_number(value) if g.cjk_numerals else None
 
 
 @functools.lru_cache(maxsize=1024)

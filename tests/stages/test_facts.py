@@ -233,9 +233,9 @@ FILLER_ROWS = [
 ROWS = [("zh", *row) for row in ZH_ROWS] + [("en", *row) for row in EN_ROWS]
 
 
-def _run(lang: str, text: str) -> tuple[list[Fact], list[KeyClause]]:
+def _run(lang: str, text: str, now: datetime | None = None) -> tuple[list[Fact], list[KeyClause]]:
     event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
-    return extract_facts(event, load_rule_pack(lang))
+    return extract_facts(event, load_rule_pack(lang), now=now)
 
 
 def _shown(facts: list[Fact]) -> list[tuple[str, str]]:
@@ -381,8 +381,7 @@ NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
 
 @pytest.mark.parametrize(("lang", "text", "expected", "value"), WRITTEN_TIMES)
 def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expected: str, value: dict) -> None:
-    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
-    facts, _ = extract_facts(event, load_rule_pack(lang), now=NOW[lang])
+    facts, _ = _run(lang, text, NOW[lang])
     assert [(f.text, f.value) for f in facts if f.kind == "time"] == [(expected, value)]
 
 
@@ -391,8 +390,7 @@ def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expecte
     ("en", "I have 3 kids and ten bags"), ("en", "half of the rooms face the sea"), ("en", "Call at 3"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
-    event = Event(id="U1", index=0, role="user", text=text, size=len(text), message={})
-    facts, _ = extract_facts(event, load_rule_pack(lang), now=NOW[lang])
+    facts, _ = _run(lang, text, NOW[lang])
     assert not [f for f in facts if f.kind == "time"], _shown(facts)
 
 

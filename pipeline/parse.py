@@ -205,7 +205,7 @@ def _is_confirmation_resume(message: Mapping[str, Any], text: str) -> bool:
 
 
 def _parse_now(value: Any, zone: ZoneInfo | dt_timezone, where: str) -> datetime:
-    """An instant as written: an ISO-8601 offset is kept (see :func:`_in_zone`), a time without
+    """An instant as written: an ISO-8601 offset is kept (see :func:`_as_written`), a time without
     one is read in ``zone``, epoch seconds are shown in ``zone``."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         try:

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import normalize_time
+from .times import names_a_day, normalize_time
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception",
            "split_clauses", "with_conditions"]
@@ -133,15 +133,27 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
                   for c in clauses))
 
 
-def _stamped(packed: Packed, event_id: str, pack: RulePack,
-             now: datetime | None) -> tuple[list[Fact], list[KeyClause]]:
-    """An analysis of a text, placed in its event (ids) and its conversation (``now``)."""
+def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
+             day: date | None = None) -> tuple[list[Fact], list[KeyClause]]:
+    """An analysis of a text, placed in its event (ids) and its conversation (``now``; ``day``,
+    the date under discussion when it starts: a clock that names no day is on it, and on the
+    day an earlier time of the text names)."""
     fact_rows, clause_rows = packed
-    facts = [Fact(kind, text, Strength(strength), Span(event_id, start, end),
-                  normalize_time(text, pack.lang, now, pack) if kind == "time" and now else value)
-             for kind, text, strength, start, end, value in fact_rows]
+    facts = []
+    for kind, text, strength, start, end, value in fact_rows:
+        if kind == "time" and now:
+            value = normalize_time(text, pack.lang, now, pack, day)
+            day = _named_day(text, value, pack) or day
+        facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held))
                    for text, start, end, score, held in clause_rows]
+
+
+def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
+    """The date a time fact names, when it names one ("3月5号", "tomorrow", not "7pm")."""
+    if not isinstance(value, dict) or not names_a_day(text, pack.lang, pack):
+        return None
+    return date.fromisoformat(str(value.get("at") or value.get("start"))[:10])
 
 
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
@@ -356,6 +368,7 @@ class FactStage:
         max_chars = data.settings["summary.max_tool_fact_chars"]
         users = [e for e in data.prefix if e.role == "user"]
         recognizer = data.models.get("entities")
+        day: date | None = None   # the date the last user message named: its reply's clock is on it
         spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
         entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         for event in data.prefix:
@@ -364,7 +377,9 @@ class FactStage:
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: _pack(*analyse_text(event.text, data.pack, found)))
-                event_facts, event_clauses = _stamped(analysis, event.id, data.pack, data.now)
+                event_facts, event_clauses = _stamped(analysis, event.id, data.pack, data.now, day)
+                day = next((d for f in reversed(event_facts) if f.kind == "time"
+                            and (d := _named_day(f.text, f.value, data.pack))), None)
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns

@@ -39,8 +39,9 @@ class _Memory:
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
-        the newest of its kind (a quantity: only one of its unit). Only the last ``lookback`` are read: a correction answers
-        something recent, and a message repeating a value a thousand times stays linear."""
+        the newest of its kind (a quantity: only one of its unit). Only the last ``lookback``
+        are read: a correction answers something recent, and a message repeating a value a
+        thousand times stays linear."""
         keys = tuple(_slot_keys(slot))
         same_kind = self.values.get(kind, [])
         same_kind = same_kind[-self.lookback:] if self.lookback else same_kind

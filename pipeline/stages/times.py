@@ -47,7 +47,7 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "normalize_time", "preload"]
+__all__ = ["TimeGrammar", "compile_grammar", "names_a_day", "normalize_time", "preload"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock")
@@ -147,15 +147,30 @@ def _grammar(pack: RulePack, lang: str) -> TimeGrammar:
 # ---------------------------------------------------------------------------------------------
 # public entry
 
-def normalize_time(text: str, lang: str, now: datetime, pack: RulePack) -> dict | None:
+def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
+                   day: date | None = None) -> dict | None:
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
-    ``now``'s time zone, or None. ``now`` must be time-zone aware."""
+    ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
+    discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
+    about a March 5th booking); without it, the next such time from ``now``."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
-    found = _normalize(text.strip(), lang, now, key, grammar)
+    found = _normalize(text.strip(), lang, now, key, grammar, day)
     return dict(found) if found is not None else None
+
+
+def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names its day ("下周三下午", "March 5th", "tomorrow"), so that
+    a clock said after it can be on that day."""
+    return _names_a_day(text.strip(), _grammar(pack, lang))
+
+
+@functools.lru_cache(maxsize=8192)
+def _names_a_day(text: str, grammar: TimeGrammar) -> bool:
+    scanned = _scan(text.lower() if grammar.lower else text, grammar)
+    return scanned is not None and bool(set(scanned[0]) & _DAY_KINDS)
 
 
 def preload(pack: RulePack) -> None:
@@ -171,7 +186,7 @@ def preload(pack: RulePack) -> None:
 
 @functools.lru_cache(maxsize=8192)
 def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
-               grammar: TimeGrammar) -> tuple[tuple[str, str], ...] | None:
+               grammar: TimeGrammar, day: date | None = None) -> tuple[tuple[str, str], ...] | None:
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
@@ -181,7 +196,9 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
     found, rest = scanned
     if found:
         if not rest:
-            result = _resolve(found, now, grammar)
+            under_discussion = day if day is not None and not set(found) & _DAY_KINDS and (
+                "clock" in found or "part" in found) else None
+            result = _resolve(found, now, grammar, extra_day=under_discussion)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:

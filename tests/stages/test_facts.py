@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.facts import extract_facts, split_clauses
+from pipeline.stages.facts import FactStage, extract_facts, split_clauses
 from pipeline.types import Event, Fact, KeyClause, Strength
 
 EQ = "eq"  # fact.text == expected
@@ -427,3 +427,30 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]
+
+
+# (lang, user turns, the clock said last, its value): a clock that names no day is on the day
+# under discussion, named earlier in its message or in the user's previous message (it was put
+# on today or tomorrow: "12:30 pm = 2026-12-01" inside a March 5th booking); a turn naming no day
+# in between ends the discussion
+UNDER_DISCUSSION = [
+    ("en", ["I'd like to book a table for March 5th.", "12:30 pm please."], "12:30 pm",
+     {"at": "2027-03-05T12:30:00-05:00"}),
+    ("en", ["Book it for March 5th. 12:30 pm works best."], "12:30 pm", {"at": "2027-03-05T12:30:00-05:00"}),
+    ("en", ["Book it for March 5th.", "Thanks.", "Call me before 7pm."], "before 7pm",
+     {"start": "2026-11-30T10:00:00-05:00", "end": "2026-11-30T19:00:00-05:00"}),
+    ("zh", ["我想订12月5号的位子。", "中午12点半吧，靠窗。"], "中午12点半", {"at": "2026-12-05T12:30:00+08:00"}),
+    ("zh", ["下周三去医院复查，下午3点的号"], "下午3点", {"at": "2026-12-09T15:00:00+08:00"}),
+    ("zh", ["我想订12月5号的位子。", "好的。", "晚上8点给我打电话"], "晚上8点", {"at": "2026-11-30T20:00:00+08:00"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION)
+def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clock: str, value: dict) -> None:
+    from pipeline.config import load_settings
+    from pipeline.stages.base import StageInput
+
+    events = [Event(id=f"U{2 * i + 1}", index=2 * i, role="user", text=t, size=len(t), message={})
+              for i, t in enumerate(turns)]
+    result = FactStage(load_settings()).run(StageInput(events, load_rule_pack(lang), load_settings(), NOW[lang]))
+    assert [f.value for f in result.facts if f.kind == "time" and f.text == clock] == [value]

@@ -211,6 +211,10 @@ NO_NEGATION_ROWS = [
     ("en", "nothing else"),
     ("en", "Not sure yet"),
     ("en", "No, that's all"),
+    ("en", "Any other options near stop 3?"),      # a bus stop, not "stop calling me"
+    ("en", "Is it far from the next stop?"),
+    ("en", "No, book the table for 2"),
+    ("zh", "不对，是4000元"),
 ]
 
 # clauses that carry nothing: no key clause, no fact

@@ -35,15 +35,6 @@ def chars(conv: dict[str, Any]) -> int:
     return sum(message_size(m) for m in conv["messages"])
 
 
-def fit(xs: list[float], ys: list[float]) -> dict[str, float | None]:
-    """Least squares y = intercept + slope * x, and R²."""
-    if len(set(xs)) < 2:
-        return {"slope": None, "intercept": None, "r2": None}
-    slope, intercept = statistics.linear_regression(xs, ys)
-    r2 = statistics.correlation(xs, ys) ** 2 if len(set(ys)) > 1 else 1.0
-    return {"slope": round(slope, 3), "intercept": round(intercept, 2), "r2": round(r2, 4)}
-
-
 def _texts(conv: dict[str, Any]) -> set[str]:
     """The texts the per-text caches are keyed by: user turns and tool results."""
     return {m["content"] for m in conv["messages"] if m["role"] in ("user", "tool")}
@@ -52,7 +43,7 @@ def _texts(conv: dict[str, Any]) -> set[str]:
 def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]) -> dict[str, Any]:
     """Cold, warm, per-stage and truncation timings per language, languages interleaved."""
     from benchmarks.latency import truncation
-    from benchmarks.speed import percentiles
+    from benchmarks.speed import ms, percentiles
 
     baseline = truncation()
     baseline(session("en", SEEDS["warm-up"])["messages"], 500)   # its lazy imports are not timed
@@ -73,16 +64,12 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
             t0 = time.perf_counter()
             report = compressor.compress(conv, target_chars=target).report
             row["cold"].append((time.perf_counter() - t0) * 1000)
-            for name, ms in report["stage_ms"].items():
-                row["stages"].setdefault(name, []).append(ms)
+            for name, spent in report["stage_ms"].items():
+                row["stages"].setdefault(name, []).append(spent)
             # the stages run side by side: the rest is parse, plan, merge and render
             row["stages"].setdefault("outside stages", []).append(report["total_ms"] - max(report["stage_ms"].values(), default=0))
-            t0 = time.perf_counter()
-            compressor.compress(grown, target_chars=target)
-            row["warm"].append((time.perf_counter() - t0) * 1000)
-            t0 = time.perf_counter()
-            baseline(conv["messages"], target)
-            row["truncation"].append((time.perf_counter() - t0) * 1000)
+            row["warm"].append(ms(compressor.compress, grown, target_chars=target))
+            row["truncation"].append(ms(baseline, conv["messages"], target))
     out = {}
     for lang, row in raw.items():
         stats = {k: percentiles(row[k]) for k in ("cold", "warm", "truncation")}
@@ -103,6 +90,7 @@ def per_size(size: int, count: int) -> int:
 
 def by_length(compressor: Any, sizes: list[int], count: int, ratio: float) -> dict[str, Any]:
     """Cold p50 per session length, its cost per 1,000 chars, and the line through them."""
+    from benchmarks.speed import fit
     raw: dict[tuple[str, int], dict[str, list[float]]] = {
         (lang, n): {"ms": [], "chars": [], "messages": []} for lang in LANGS for n in sizes}
     for i in range(max(per_size(n, count) for n in sizes)):

@@ -84,16 +84,9 @@ def latency(compressor: Any, turns_list: list[int], count: int, ratio: float,
                 size = size_of(conv["messages"])
                 times["chars"].append(size)
                 target = int(size * ratio)
-                t0 = time.perf_counter()
-                compressor.compress(conv, target_chars=target)
-                times["cold"].append((time.perf_counter() - t0) * 1000)
-                grown = next_turn(conv)
-                t0 = time.perf_counter()
-                compressor.compress(grown, target_chars=target)
-                times["warm"].append((time.perf_counter() - t0) * 1000)
-                t0 = time.perf_counter()
-                baseline(conv["messages"], target)
-                times["truncation"].append((time.perf_counter() - t0) * 1000)
+                times["cold"].append(ms(compressor.compress, conv, target_chars=target))
+                times["warm"].append(ms(compressor.compress, next_turn(conv), target_chars=target))
+                times["truncation"].append(ms(baseline, conv["messages"], target))
                 advance(1)
     return [{"lang": lang, "turns": turns, "n": len(t["cold"]), "mean_chars": round(statistics.mean(t["chars"])),
              "cold": percentiles(t["cold"]), "warm": percentiles(t["warm"]),
@@ -101,17 +94,20 @@ def latency(compressor: Any, turns_list: list[int], count: int, ratio: float,
             for (lang, turns), t in timings.items()]
 
 
-def _fit(xs: list[float], ys: list[float]) -> dict[str, float | None]:
+def fit(xs: list[float], ys: list[float]) -> dict[str, float | None]:
+    """Least squares y = intercept + slope * x, and R²."""
     if len(set(xs)) < 2:
         return {"slope": None, "intercept": None, "r2": None}
-    mx, my = statistics.mean(xs), statistics.mean(ys)
-    sxx = sum((x - mx) ** 2 for x in xs)
-    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
-    intercept = my - slope * mx
-    ss_tot = sum((y - my) ** 2 for y in ys)
-    ss_res = sum((y - (intercept + slope * x)) ** 2 for x, y in zip(xs, ys))
-    return {"slope": round(slope, 4), "intercept": round(intercept, 2),
-            "r2": round(1 - ss_res / ss_tot, 4) if ss_tot else 1.0}
+    slope, intercept = statistics.linear_regression(xs, ys)
+    r2 = statistics.correlation(xs, ys) ** 2 if len(set(ys)) > 1 else 1.0
+    return {"slope": round(slope, 4), "intercept": round(intercept, 2), "r2": round(r2, 4)}
+
+
+def ms(call: Any, *args: Any, **options: Any) -> float:
+    """Wall milliseconds of one call."""
+    t0 = time.perf_counter()
+    call(*args, **options)
+    return (time.perf_counter() - t0) * 1000
 
 
 def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -125,7 +121,7 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
             turns = [float(r["turns"]) for r in mine]
             kchars = [r["mean_chars"] / 1000 for r in mine]
             p50 = [r[mode]["p50"] for r in mine]
-            out[lang][mode] = {"per_turn": _fit(turns, p50), "per_kchar": _fit(kchars, p50),
+            out[lang][mode] = {"per_turn": fit(turns, p50), "per_kchar": fit(kchars, p50),
                                "ms_per_turn": {str(r["turns"]): round(r[mode]["p50"] / r["turns"], 3)
                                                for r in mine}}
     return out

@@ -18,11 +18,11 @@ from .errors import Errors, InputError, Warnings
 from .merge import merge
 from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
-from .render import render_summary
+from .render import dropped_items, render_summary
 from .rulepacks import RulePack, available_langs, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
-                    PrefixSummary, Snapshot, StageResult, SummaryOutcome, SummaryRequest, Trace)
+                    PrefixSummary, Snapshot, StageResult, SummaryItem, SummaryOutcome, SummaryRequest, Trace)
 from .units import counter_for
 
 __all__ = ["Compressor", "Summarizer"]
@@ -51,6 +51,12 @@ def _after_fork() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
+
+
+def _event_of(item: SummaryItem) -> str:
+    """The message an item was said in: its label, else the first span it quotes or restates."""
+    spans = [*item.refs, *(f.span for f in item.facts)]
+    return item.label.split()[0] if item.label else spans[0].event_id if spans else ""
 
 
 class Compressor:
@@ -218,6 +224,18 @@ class Compressor:
             {r.name: ("failed" if r.error else "ok") for r in results},
             tuple(items), rendering.kept, prefix)
 
+    @staticmethod
+    def _dropped(summary: PrefixSummary) -> dict[str, Any]:
+        """What the summary could not hold, above the ladder's last level (context, counted):
+        each with its level and where it was said; the snapshot still holds their facts."""
+        if summary.path != "extractive" and summary.path != "fallback":
+            return {}   # a model wrote the text: the renderer's choice is not what was sent
+        context = load_rule_pack(summary.snapshot.lang).ladder[-1]
+        dropped = dropped_items(summary.items, summary.kept)
+        return {"dropped": [{"level": i.level, "section": i.section, "event": _event_of(i), "text": i.text}
+                            for i in sorted(dropped, key=lambda i: i.order) if i.level != context],
+                "dropped_context": sum(1 for i in dropped if i.level == context)}
+
     def summary_message(self, text: str, covered: Sequence[str], version: int = 1) -> dict[str, Any]:
         """The one message that stands for the prefix (DESIGN §2)."""
         message: dict[str, Any] = {"role": self.settings["summary.role"],
@@ -260,10 +278,6 @@ class Compressor:
                               covered=list(summary.covered),
                               summary_chars=len(summary.text), summary=summary,
                               summary_index=at)
-        result.report["summary_path"] = summary.path
-        result.report["fallback"] = summary.reason if summary.path == "fallback" else None
-        if summary.attempts:
-            result.report["llm_attempts"] = list(summary.attempts)
         return result
 
     def assemble(self, conv: Conversation, decision: Plan, out: list[dict[str, Any]],
@@ -298,6 +312,12 @@ class Compressor:
             "fallback": None,
             "now": conv.now.isoformat(),
         }
+        if summary is not None:
+            report["summary_path"] = summary.path
+            report["fallback"] = summary.reason if summary.path == "fallback" else None
+            if summary.attempts:
+                report["llm_attempts"] = list(summary.attempts)
+            report.update(self._dropped(summary))
         return CompressionResult(out, snapshot, report, Trace(conv, decision, sizes, summary,
                                                                  summary_index))
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import Errors, InputError
 from .merge import shown_time
 from .policy import pending_calls
+from .rulepacks import load_rule_pack
 from .types import (CompressionResult, Fact, IntentCluster, PrefixSummary, Span, Strength,
                     SummaryItem, Trace, Transition)
 
@@ -32,7 +33,7 @@ __all__ = ["inspection_html"]
 @dataclass(frozen=True)
 class _Item:
     """One extracted fact as the page lists it, with its place on the summary's priority
-    ladder (the highest tier of the items that could carry it) and whether it was carried."""
+    ladder (the highest level of the items that could carry it) and whether it was carried."""
 
     id: str
     kind: str
@@ -42,7 +43,7 @@ class _Item:
     event: str
     start: int
     end: int
-    tier: int | None
+    level: str
     section: str
     kept: bool
     superseded_by: str = ""    # "后天上午 (U10)": a later change replaced this value
@@ -91,7 +92,8 @@ def _carried(item: SummaryItem) -> set[tuple[str, int, int]]:
     return {_key(f.span) for f in (*item.facts, *item.must)} | {_key(s) for s in item.refs}
 
 
-def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
+def _items(summary: PrefixSummary | None, order: dict[str, int],
+           ladder_levels: Sequence[str]) -> list[_Item]:
     """Every fact the stages found (once per span and kind), in source order."""
     if summary is None:
         return []
@@ -100,12 +102,13 @@ def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
         for fact in (*result.facts, *(f for c in result.clauses for f in c.facts)):
             facts.setdefault((*_key(fact.span), fact.kind), fact)
     kept = set().union(*(_carried(i) for i in summary.kept)) if summary.kept else set()
-    ladder: dict[tuple[str, int, int], tuple[int, str]] = {}
+    ladder: dict[tuple[str, int, int], tuple[int, str, str]] = {}
     for item in summary.items:
         for form in _forms(item):
+            rank = ladder_levels.index(form.level)
             for span in _carried(form):
-                if ladder.get(span, (0, ""))[0] < form.tier:
-                    ladder[span] = (form.tier, form.section)
+                if rank < ladder.get(span, (len(ladder_levels), "", ""))[0]:
+                    ladder[span] = (rank, form.level, form.section)
     changes: dict[str, list[Transition]] = {}   # by the event of the value they replaced
     for result in summary.results:
         for change in result.transitions:
@@ -117,12 +120,12 @@ def _items(summary: PrefixSummary | None, order: dict[str, int]) -> list[_Item]:
         replaced = next((c for c in changes.get(fact.span.event_id, ())
                          if c.old_span and c.old_span.start < fact.span.end
                          and fact.span.start < c.old_span.end), None)
-        tier, section = ladder.get(_key(fact.span), (None, ""))
+        _, level, section = ladder.get(_key(fact.span), (0, "", ""))
         value = ("" if fact.value is None else fact.value if isinstance(fact.value, str)
                  else shown_time(fact.value) if fact.kind == "time" and isinstance(fact.value, dict)
                  else json.dumps(fact.value, ensure_ascii=False))
         out.append(_Item(f"F{number}", fact.kind, fact.strength.value, fact.text, value,
-                         fact.span.event_id, fact.span.start, fact.span.end, tier, section,
+                         fact.span.event_id, fact.span.start, fact.span.end, level, section,
                          _key(fact.span) in kept,
                          f"{replaced.new} ({replaced.span.event_id})" if replaced else ""))
     return out
@@ -230,7 +233,7 @@ def inspection_html(result: CompressionResult, *, title: str | None = None) -> s
         raise InputError(Errors.E015)
     conv, summary = trace.conversation, trace.summary
     order = {e.id: e.index for e in conv.events}
-    items = _items(summary, order)
+    items = _items(summary, order, load_rule_pack(conv.lang).ladder)
     at = trace.summary_index
     summary_text = result.messages[at].get("content", "") if at is not None else None
     transitions = [t for r in summary.results for t in r.transitions] if summary else []

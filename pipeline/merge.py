@@ -147,30 +147,39 @@ def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple
     return runs
 
 
-def _worth_alone(facts: Sequence[Fact]) -> bool:
-    """A piece shown without its clause must say more than its topic ("酒店" alone says nothing)."""
-    return len(facts) > 1 or any(f.kind not in _TOPIC_KINDS for f in facts)
+def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
+    """A piece shown without the rest of its clause must relate several things or say
+    something alone ("don't book yet"); "两次", "this month", "酒店" alone say nothing."""
+    return len(facts) > 1 or any(f.kind in pack.standalone_kinds for f in facts)
 
 
-def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
-                 gap: int, source: str = "", changed: str = "") -> SummaryItem:
-    """A quoted clause with its shorter forms. With ``source`` (where in an attachment it was
+def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
+    """The highest ladder level the facts reach, at least ``floor``."""
+    return min([floor, *(pack.level_of(f.kind, f.value) for f in facts)], key=pack.ladder.index)
+
+
+def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: int,
+                 pack: RulePack, source: str = "", task: bool = False) -> SummaryItem:
+    """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
+    states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
-    quote holding a value a later change replaced ends with ``changed`` ("(changed later)"),
-    so the old value never reads as the current one."""
+    quote holding a value a later change replaced ends with the pack's ``changed`` mark
+    ("(changed later)"), so the old value never reads as the current one. It is cut down only
+    to facts that say something alone (``[ladder] standalone``)."""
+    changed = pack.templates.get("changed", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
     stale = any(superseded.overlap(f.span) for f in clause.facts)
     if source:
-        section, tier = "attachments", 2 if any(f.strength.rank >= 2 for f in clause.facts) else 1
+        section, level = "attachments", "confirmed" if any(f.strength.rank >= 2 for f in clause.facts) else "key"
     elif claims:
-        section, tier = "claims", 3
-    elif strong:
-        section, tier = "constraints", 4
+        section, level = "claims", "task" if task else "claims"
     else:
-        section, tier = "key", 1
+        section = "constraints" if strong else "key"
+        current = [f for f in clause.facts if not superseded.overlap(f.span)]
+        level = _level(current, pack, "task" if task else "key")
     value = clause.score / 2 if stale and not strong else clause.score
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
@@ -181,14 +190,14 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
-        return SummaryItem(section, marked(clause.text[offset:offset + end - start], facts), tier, piece_value,
+        return SummaryItem(section, marked(clause.text[offset:offset + end - start], facts), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []
     if source:  # a document's line (a table row) is quoted whole: a value cut from its label means nothing
-        return SummaryItem(section, clause.text, tier, value, label, (event_order, clause.span.start),
+        return SummaryItem(section, clause.text, level, value, label, (event_order, clause.span.start),
                            facts=clause.facts, source=source)
-    if clause.facts and _worth_alone(clause.facts):
+    if clause.facts and _worth_alone(clause.facts, pack):
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)
         if end - start < len(clause.text):
@@ -196,11 +205,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans,
     # the runs a clause can be cut down to: its strong facts, or (none strong) its other named things
     named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
                        and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
-    runs = [r for r in _runs(named, clause.text, clause.span.start, gap) if _worth_alone(r[2])]
+    runs = [r for r in _runs(named, clause.text, clause.span.start, gap)
+            if any(f.kind in pack.standalone_kinds for f in r[2])]  # one fact alone: a piece of
+    # a relation ("两次感觉煮饭锅底老是糊一层") is read with its clause or not at all
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
-    return SummaryItem(section, marked(clause.text, clause.facts), tier, value, label,
+    return SummaryItem(section, marked(clause.text, clause.facts), level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source)
 
@@ -248,7 +259,7 @@ def _attachments(prefix: Sequence[Event], facts: Sequence[Fact], order: dict[str
                 sized = reading.kind == "image" and reading.width
                 text = notes["unread_image" if sized else "unread"].format(
                     name=_name(attachment), width=reading.width, height=reading.height, reason=reason)
-                items.append(SummaryItem("attachments", text, 2, 1.0, event.id,
+                items.append(SummaryItem("attachments", text, "confirmed", 1.0, event.id,
                                          (order[event.id], len(event.text))))
     return records, items
 
@@ -278,7 +289,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
     # quoted a second time, and the item carries the clause's strong facts
     said_open = _Spans([o.span for o in open_items])
-    items = [_clause_item(c, order, superseded, gap, sources[id(c)], templates.get("changed", "")) for c in clauses
+    first_user = next((c for c in clauses if not sources[id(c)]), None)
+    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}
@@ -289,7 +301,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     for item in open_items:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
         held = _held(must_at.get(item.span.event_id, ([], [])), item.span)
-        items.append(SummaryItem("open", template.format(text=item.text), 4, 5.0, "",
+        level = "prohibitions" if item.kind == "unauthorised" else "open"
+        items.append(SummaryItem("open", template.format(text=item.text), level, 5.0, "",
                                  (order[item.span.event_id], item.span.start), must=held, facts=held,
                                  refs=(item.span,)))
     paths: dict[str, list[str]] = {}
@@ -307,27 +320,28 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # a slot named by the kind of its value ("quantity") reads in the summary's language
         line = templates["transition"].format(slot=templates.get(f"kind_{transition.slot}", transition.slot), path=path)
         state_path.append(line)
-        items.append(SummaryItem("state", line, 4, 5.0, "",
+        items.append(SummaryItem("state", line, "changes", 5.0, "",
                                  (order[transition.span.event_id], transition.span.start),
                                  refs=tuple(s for s in (transition.old_span, transition.span) if s)))
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
-        # a drop or an accepted proposal changes what holds (tier 4); a choice is usually in
-        # its own clause already
-        items.append(SummaryItem("state", line, 4 if obj in binding else 1, 4.0 if obj in binding else 0.2, "",
+        # a drop or an accepted proposal changes what holds; a choice is usually in its own
+        # clause already
+        items.append(SummaryItem("state", line, "changes" if obj in binding else "key",
+                                 4.0 if obj in binding else 0.2, "",
                                  (order[said_at[obj][-1].event_id], said_at[obj][-1].start),
                                  refs=tuple(said_at[obj])))
     for fact in tool_facts:
         event = roles[fact.span.event_id]
         text = f"{fact.value}={fact.text}" if fact.value and fact.value not in pack.patterns else fact.text
-        items.append(SummaryItem("confirmed", text, 2 if fact.strength is Strength.STRONG else 1,
+        items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG else "key",
                                  2.0, f"{event.id} {event.tool_name or ''}".strip(),
                                  (event.index, fact.span.start), refs=(fact.span,)))
     for fact in current:
         if fact.kind == "time" and isinstance(fact.value, dict):
             # the words are already quoted with their clause; the absolute value is a bonus
-            items.append(SummaryItem("times", f"{fact.text} = {shown_time(fact.value)}", 1, 0.3,
+            items.append(SummaryItem("times", f"{fact.text} = {shown_time(fact.value)}", "times", 0.3,
                                      fact.span.event_id,
                                      (order[fact.span.event_id], fact.span.start),
                                      refs=(fact.span,)))
@@ -335,7 +349,6 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     attachments, unread = _attachments(prefix, facts, order, pack)
     items += unread
     covered = [e.id for e in prefix if e.role != "system"]
-    first_user = next((c for c in clauses if not sources[id(c)]), None)
     snapshot = Snapshot(
         lang=conv.lang,
         covered_events=[covered[0], covered[-1]],

@@ -1,8 +1,10 @@
 """Summary items → the summary text, fitted to its budget.
 
-Items are placed by tier (the user's hard constraints and the state they set first), then by
-informativeness per char. An item that does not fit is replaced by a shorter form (the
-verbatim stretch holding its facts), then by its strong facts alone, so a negation stays whole with its object. Three layouts are
+Items are placed by their level on the rule pack's priority ladder (prohibitions, open items,
+the task, constraints ... context), then by informativeness per char. An item that does not
+fit is replaced by a shorter form (the verbatim stretch holding its facts), then by the runs of
+its facts that say something alone, so a negation stays whole with its object and no value is
+shown cut from its clause. Three layouts are
 tried, richest first (sections with labels and event ids; one list with ids; one plain list);
 a richer layout is kept unless it costs kept content. A final check looks for every strong
 fact in the text (width, case and spacing folded) and names what is missing.
@@ -19,7 +21,7 @@ from .parse import event_chars
 from .rulepacks import RulePack
 from .types import Event, Fact, SummaryItem
 
-__all__ = ["Rendering", "find_missing", "render_summary"]
+__all__ = ["Rendering", "dropped_items", "find_missing", "render_summary"]
 
 SECTIONS = ("open", "constraints", "state", "claims", "confirmed", "attachments", "times", "key")
 _SECTION_TEMPLATE = {"open": "open", "constraints": "constraints", "state": "state",
@@ -50,6 +52,15 @@ def find_missing(facts: Sequence[Fact], text: str) -> list[Fact]:
     return [f for f in facts if fold(f.text) not in folded]
 
 
+def dropped_items(items: Sequence[SummaryItem], kept: Sequence[SummaryItem]) -> list[SummaryItem]:
+    """The items the text holds in no form (an item whose words another kept item already
+    shows is not dropped: it was a duplicate)."""
+    placed = {id(k) for k in kept}
+    shown = {(k.source, k.text) for k in kept}
+    return [i for i in items
+            if not any(id(f) in placed or (f.source, f.text) in shown for f in (i, *i.alternatives, *i.fragments))]
+
+
 def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections: bool,
              ids: bool) -> str:
     separator = pack.templates["separator"]
@@ -75,8 +86,9 @@ def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections
     return "\n".join(lines)
 
 
-def _priority(item: SummaryItem) -> tuple[int, float, tuple[int, int]]:
-    return item.tier, item.value / (len(item.text) + 4), item.order
+def _priority(item: SummaryItem, pack: RulePack) -> tuple[int, float, tuple[int, int]]:
+    """Higher first: the ladder level, then what it says per char, then the newer."""
+    return -pack.ladder.index(item.level), item.value / (len(item.text) + 4), item.order
 
 
 class _Draft:
@@ -145,10 +157,11 @@ class _Candidate:
     facts_first: bool
 
 
-def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int]) -> list[_Candidate]:
+def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int],
+                pack: RulePack) -> list[_Candidate]:
     seen: set[tuple[str, str]] = set()
     candidates = []
-    for item in sorted(items, key=_priority, reverse=True):
+    for item in sorted(items, key=lambda i: _priority(i, pack), reverse=True):
         if (item.source, item.text) in seen:
             continue
         seen.add((item.source, item.text))
@@ -203,7 +216,7 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
         attempt(item)
     # a counter that is not additive (tokens) may still overshoot: drop the least important
     while chosen and measure(_compose(header, chosen, pack, sections, ids)) > budget:
-        chosen.remove(min(chosen, key=_priority))
+        chosen.remove(min(chosen, key=lambda i: _priority(i, pack)))
     return chosen, {id(i) for i in chosen} == {id(c.item) for c in candidates}
 
 
@@ -225,7 +238,7 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
         named = {(f.span, f.kind) for i in chosen for f in i.facts}
         return (sum(1 for f in must if id(f) in held), len(named), sum(i.value for i in chosen))
 
-    candidates = _candidates(items, measure)
+    candidates = _candidates(items, measure, pack)
     fits = []
     for sections, ids in ((True, True), (False, True), (False, False)):
         chosen, whole = _fit(header, candidates, budget, pack, measure, sections, ids)
@@ -253,10 +266,12 @@ def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix
     order = {e.id: e.index for e in prefix}
     chosen = list(chosen)
     for fact in find_missing(must, _compose(header, chosen, pack, sections, ids)):
-        patch = SummaryItem("constraints", fact.text, 4, 3.0, fact.span.event_id,
+        if fact.kind not in pack.standalone_kinds:
+            continue  # "this month" alone tells the agent nothing: reported missing instead
+        patch = SummaryItem("constraints", fact.text, pack.level_of(fact.kind, fact.value), 3.0, fact.span.event_id,
                             (order[fact.span.event_id], fact.span.start), must=(fact,))
         candidate = chosen + [patch]
-        spare = sorted((i for i in chosen if not i.must), key=_priority)
+        spare = sorted((i for i in chosen if not i.must), key=lambda i: _priority(i, pack))
         while measure(_compose(header, candidate, pack, sections, ids)) > budget and spare:
             candidate.remove(spare.pop(0))
         if measure(_compose(header, candidate, pack, sections, ids)) <= budget:

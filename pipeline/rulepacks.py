@@ -182,6 +182,7 @@ class RulePack:
     strengths: Mapping[str, Strength]
     negation: Lexicon
     negation_exception: Lexicon
+    prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
@@ -199,6 +200,17 @@ class RulePack:
     name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
+    ladder: tuple[str, ...]                        # the summary's priority levels, top first
+    ladder_kinds: Mapping[str, str]                # fact kind -> the level a clause holding it reaches
+    standalone_kinds: frozenset[str]               # kinds a clause may be cut down to
+
+    def level_of(self, kind: str, value: Any = None) -> str:
+        """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
+        read as forbidding, ``value="prohibition"``, is a level of its own)."""
+        key = "prohibition" if kind == "negation" and value == "prohibition" else kind
+        if key in self.ladder_kinds:
+            return self.ladder_kinds[key]
+        return {Strength.STRONG: "constraints", Strength.MEDIUM: "preferences"}.get(self.strength_of(kind), "key")
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
@@ -319,6 +331,12 @@ def load_rule_pack(lang: str) -> RulePack:
     except ValueError as exc:
         raise ConfigError(Errors.E023, name=lang, detail=f"bad strength: {exc}") from exc
 
+    ladder = {**base["ladder"], **data.get("ladder", {})}
+    kinds = {k: v for k, v in ladder.items() if isinstance(v, str)}
+    for level in ("prohibitions", "open", "task", "constraints", "ids", "changes", "claims", "times",
+                  "confirmed", "preferences", "key", *kinds.values()):
+        if level not in ladder["levels"]:
+            raise ConfigError(Errors.E023, name=lang, detail=f"[ladder] levels lacks {level!r}")
     return RulePack(
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",
@@ -332,6 +350,7 @@ def load_rule_pack(lang: str) -> RulePack:
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
+        prohibition=frozenset(c.casefold() for c in cues.get("prohibition", ())),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),
@@ -349,4 +368,7 @@ def load_rule_pack(lang: str) -> RulePack:
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),
         time_grammar=dict(data.get("times", {})),
+        ladder=tuple(ladder["levels"]),
+        ladder_kinds=kinds,
+        standalone_kinds=frozenset(ladder["standalone"]),
     )

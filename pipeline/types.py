@@ -245,8 +245,8 @@ class StageResult:
 class SummaryItem:
     """One line-part the renderer may place: a quoted clause, a fact, a state-path line.
 
-    ``tier`` orders what is kept first (4: the user's hard constraints and the state they
-    set; 1: context). When the item does not fit, its ``alternatives`` are tried in order (the
+    ``level`` is its place on the rule pack's priority ladder (``[ladder]``: prohibitions
+    first, key sentences last): what is kept first. When the item does not fit, its ``alternatives`` are tried in order (the
     verbatim stretch that holds its facts), then
     its ``fragments`` (runs of strong facts, or of named things when none is strong), each on its own. A quoted clause with no fact is
     context: it is placed only with the room the facts leave.
@@ -254,7 +254,7 @@ class SummaryItem:
 
     section: str
     text: str
-    tier: int
+    level: str
     value: float
     label: str = ""
     order: tuple[int, int] = (0, 0)

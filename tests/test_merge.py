@@ -29,6 +29,7 @@ import pytest
 
 from pipeline import Compressor
 from pipeline.merge import shown_time
+from pipeline.parse import parse_conversation
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.facts import extract_facts
 from pipeline.types import CompressionResult, Event, Fact, Strength
@@ -878,3 +879,41 @@ def test_span_index_answers_like_the_plain_definition() -> None:
             if o.event_id == "A":
                 assert set(_held(by_start, o)) == {f for f in facts
                                                    if o.start <= f.span.start and f.span.end <= o.end}
+
+
+# f. LADDER: the level of the priority ladder (rule pack [ladder]) a user's clause is placed on:
+# a negation that forbids is a prohibition, one that describes is not; the first request is the
+# task. (lang, a later user turn, its level)
+LEVELS = [
+    ("en", "Please don't call me before 9am", "prohibitions"),
+    ("en", "Never send anything to my work address", "prohibitions"),
+    ("en", "Parking doesn't matter, we take the train", "constraints"),
+    ("en", "Is there a place that isn't too loud?", "constraints"),
+    ("en", "My order number is A1042", "ids"),
+    ("en", "Reach me at dana.reyes@example.com", "ids"),
+    ("en", "No more than $180 per night", "constraints"),
+    ("en", "I think the charger might be broken", "claims"),
+    ("zh", "快递员别打电话", "prohibitions"),
+    ("zh", "千万别提交退货申请", "prohibitions"),
+    ("zh", "我没有发票", "constraints"),
+    ("zh", "订单号A1042", "ids"),
+    ("zh", "预算500元以内", "constraints"),
+    ("zh", "我妈说可能是水放少了", "claims"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "level"), LEVELS)
+def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
+    first = "I need help with a return" if lang == "en" else "我想退个货"
+    messages = [{"role": "user", "content": first}, {"role": "assistant", "content": "OK."},
+                {"role": "user", "content": text}, {"role": "assistant", "content": "OK."},
+                {"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    # quoted from U3, or restating it (an open item: "未获准：千万别提交退货申请")
+    levels = {i.text: i.level for i in summary.items
+              if i.label == "U3" or any(s.event_id == "U3" for s in (*i.refs, *(f.span for f in i.facts)))}
+    assert level in levels.values(), levels
+    assert min(levels.values(), key=load_rule_pack(lang).ladder.index) == level, levels
+    task = [i for i in summary.items if i.label == "U1"]
+    assert task and all(i.level == "task" for i in task), [(i.text, i.level) for i in task]

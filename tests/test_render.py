@@ -6,6 +6,7 @@ import pytest
 
 from pipeline import Compressor
 from pipeline.parse import parse_conversation
+from pipeline.rulepacks import load_rule_pack
 
 # (lang, user turns, a tight budget, the facts it keeps, a whole clause only room brings, chatter)
 CASES = [
@@ -44,3 +45,60 @@ def test_a_loose_budget_gives_the_whole_clauses_back(lang, turns, tight, facts, 
     text = _summary(lang, turns, 2000)
     assert whole in text and all(f in text for f in facts), text
     assert chatter[-1] in text, text  # context comes back once the facts are in
+
+
+# The priority ladder (rule pack [ladder]) under a tight budget: what the agent must not do and
+# the task survive; a value cut from its clause ("this month", "两次") is never shown alone.
+# (lang, user turns, budget, must be in the summary, must not be in it)
+LADDER = [
+    ("en", ["I need a hotel in Boston for my parents, two nights from Friday",
+            "I'm on night shifts this month so I sleep in the mornings",
+            "We stayed at the Harbor Inn twice and the rooms were fine",
+            "Don't book anything before I confirm the dates with them",
+            "Their budget is no more than $180 per night",
+            "Something quiet would be lovely, they go to bed early",
+            "The Harbor Inn had a nice breakfast, maybe the same again"], 170,
+     ["Don't book anything before I confirm the dates with them", "for my parents"],
+     ["this month", "twice"]),
+    ("zh", ["我想给我爸妈订个杭州的酒店，周五入住两晚",
+            "我这个月上夜班，上午都在睡觉",
+            "我们之前在西湖边住过两次，房间还行",
+            "先别下单，等我跟他们确认一下日期",
+            "他们的预算每晚500元以内",
+            "安静一点的最好，老人睡得早",
+            "上次那家早餐不错，也许还可以住那家"], 50,
+     ["先别下单", "给我爸妈订个杭州的酒店"],
+     ["这个月", "两次"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "present", "absent"), LADDER, ids=["en", "zh"])
+def test_a_tight_summary_keeps_prohibitions_and_the_task_and_no_orphan_values(lang, turns, budget, present,
+                                                                              absent):
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    for phrase in present:
+        assert phrase in text, (phrase, text)
+    pieces = {p.strip() for line in text.splitlines() for p in line.replace("；", ";").split(";")}
+    for phrase in absent:
+        assert not any(p == phrase or p.endswith(": " + phrase) for p in pieces), (phrase, text)
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "present", "absent"), LADDER, ids=["en", "zh"])
+def test_the_report_names_each_dropped_item_with_its_level(lang, turns, budget, present, absent):
+    messages = []
+    for turn in turns:
+        messages += [{"role": "user", "content": turn}, {"role": "assistant", "content": "OK."}]
+    messages.append({"role": "user", "content": "thanks" if lang == "en" else "谢谢"})
+    result = Compressor({"stages.enabled": ["facts", "state"], "policy.tail_ratio": 0.01}).compress(
+        messages, target_chars=budget)
+    dropped = result.report["dropped"]
+    summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
+    assert dropped and all(d["text"] not in summary for d in dropped)
+    levels = load_rule_pack(lang).ladder
+    assert all(d["level"] in levels[:-1] and d["event"].startswith("U") for d in dropped)
+    constraints = [d for d in dropped if d["level"] in ("prohibitions", "task", "constraints", "ids")]
+    assert constraints, dropped
+    # the snapshot is not size-limited: a dropped constraint's values are still there
+    held = [c["text"] for c in result.snapshot["constraints"]]
+    assert all(any(h in d["text"] for h in held) for d in constraints), (constraints, held)

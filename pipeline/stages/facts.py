@@ -162,12 +162,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
 
-    def add(kind: str, start: int, end: int) -> None:
+    def add(kind: str, start: int, end: int, value: str | None = None) -> None:
         fragment = text[start:end].strip()
         if fragment:
             offset = text.index(fragment, start)
             facts.append(Fact(kind, fragment, pack.strength_of(kind),
-                              Span("", offset, offset + len(fragment))))
+                              Span("", offset, offset + len(fragment)), value))
 
     for start, end, condition in with_conditions(text, split_clauses(text, pack), pack):
         before = len(facts)
@@ -192,7 +192,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
-                add(kind, left, right)
+                # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
+                forbids = kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
+                add(kind, left, right, "prohibition" if forbids else None)
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
             pass

@@ -113,6 +113,8 @@ class Warnings(str, Enum):
     W014 = "serving on {host} without a token: anyone who can reach it can send histories and read summaries; set ${env} (service.token_env) or bind 127.0.0.1"
     W015 = "{event}: id {value!r} is not a non-empty string; the event is called by its position instead"
     W016 = "{event}: tool_calls on a {role} message are not calls (only an assistant makes calls): ignored"
+    W017 = ("the system messages take {size} of the target of {target} {unit}: the summary and the newest "
+            "turns share the remaining {rest}")
 
     def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
         return f"[{self.name}] {_message(str(self.value), args, kwargs)}"

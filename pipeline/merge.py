@@ -149,8 +149,8 @@ def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple
 
 def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     """A piece shown without the rest of its clause must relate several things or say
-    something alone ("don't book yet"); "两次", "this month", "酒店" alone say nothing."""
-    return len(facts) > 1 or any(f.kind in pack.standalone_kinds for f in facts)
+    something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say nothing."""
+    return len(facts) > 1 or any(f.kind not in pack.not_alone for f in facts)
 
 
 def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
@@ -165,7 +165,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     read), it is what a document says: quoted after its source, never a user constraint. A
     quote holding a value a later change replaced ends with the pack's ``changed`` mark
     ("(changed later)"), so the old value never reads as the current one. It is cut down only
-    to facts that say something alone (``[ladder] standalone``)."""
+    to facts that say something alone (not a measurement: ``[ladder] not_alone``)."""
     changed = pack.templates.get("changed", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not superseded.overlap(f.span)] if not source else []
@@ -206,8 +206,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
                        and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
     runs = [r for r in _runs(named, clause.text, clause.span.start, gap)
-            if any(f.kind in pack.standalone_kinds for f in r[2])]  # one fact alone: a piece of
-    # a relation ("两次感觉煮饭锅底老是糊一层") is read with its clause or not at all
+            if any(f.kind not in pack.not_alone for f in r[2])]
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)

@@ -86,7 +86,9 @@ def plan(conv: Conversation, settings: Settings, *, target: int | None = None,
 
     if target is not None or force:
         limit = target if target is not None else int(budget * settings["policy.low_watermark_ratio"])
-        return _plan_to_target(conv, settings, limit, cuts, suffix)
+        # forced compaction sizes the summary as the automatic one does; a target is the caller's
+        cap = _summary_cap(settings) if target is None else None
+        return _plan_to_target(conv, settings, limit, cuts, suffix, cap)
 
     if total <= budget * settings["policy.trim_ratio"]:
         return Plan(Action.NONE, reason="below the trim line")
@@ -104,6 +106,13 @@ def plan(conv: Conversation, settings: Settings, *, target: int | None = None,
                 warnings=tuple(warnings))
 
 
+def _summary_cap(settings: Settings) -> int:
+    """The largest summary the policy chooses by itself: summary_cap, or a share of a budget
+    so large that the share is more."""
+    return max(settings["summary.summary_cap"],
+               int(settings["policy.budget"] * settings["summary.summary_cap_ratio"]))
+
+
 def _system_size(conv: Conversation, cut: int) -> int:
     return sum(e.size for e in conv.events[:cut] if e.role == "system")
 
@@ -118,7 +127,7 @@ def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
     cut = max(reaching) if reaching else min(cuts)
     low = budget * settings["policy.low_watermark_ratio"] - settings["policy.reserve_chars"]
     room = int(low - suffix[cut] - _system_size(conv, cut))
-    floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
+    floor, cap = settings["summary.summary_floor"], _summary_cap(settings)
     trimmed: tuple[int, ...] = ()
     warnings: list[str] = []
     if room < floor:
@@ -139,37 +148,47 @@ def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
                 reason="above the compact line at a turn start", warnings=tuple(warnings))
 
 
+def _system_warning(conv: Conversation, settings: Settings, limit: int) -> list[str]:
+    """W017 when the system messages (never touched) alone take most of a target."""
+    size = sum(e.size for e in conv.events if e.role == "system")
+    if size < limit * settings["policy.system_warn_ratio"]:
+        return []
+    return [Warnings.W017.format(size=size, target=limit, unit=settings["policy.unit"], rest=max(limit - size, 0))]
+
+
 def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: list[int],
-                    suffix: list[int]) -> Plan:
+                    suffix: list[int], cap: int | None) -> Plan:
     """Target mode: the newest turns verbatim up to tail_ratio × limit (at least the current
-    turn), the summary gets the rest; only the current turn alone may exceed the limit."""
+    turn), the summary gets the rest, up to ``cap`` when the policy chose the limit; only the
+    current turn alone may exceed the limit."""
     if conv.size <= limit:
         return Plan(Action.NONE, limit=limit, reason="already within the target")
     current = conv.turns[-1].start
     usable = [c for c in cuts if c <= current]
+    system = _system_warning(conv, settings, limit)
     if not usable:
         content = [e for e in conv.events if e.role != "system"]
         one_turn = not content or content[0].index >= current
-        warning = (Warnings.W002.format(size=suffix[current], target=limit, unit=settings["policy.unit"],
-                                        detail="") if one_turn
+        warning = (Warnings.W002.format(size=suffix[current] + _system_size(conv, current), target=limit,
+                                        unit=settings["policy.unit"], detail="") if one_turn
                    else _no_cut(conv))
-        return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(warning,))
+        return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(*system, warning))
     tail_cap = limit * settings["policy.tail_ratio"]
     # the longest tail within its share that still leaves the summary some room
     fitting = [c for c in usable
                if suffix[c] <= tail_cap and suffix[c] + _system_size(conv, c) < limit]
     cut = min(fitting) if fitting else max(usable)
     room = limit - suffix[cut] - _system_size(conv, cut)
-    warnings: list[str] = []
-    floor, cap = settings["summary.summary_floor"], settings["summary.summary_cap"]
+    warnings = system
+    floor = settings["summary.summary_floor"]
     if room < 1:
         # the target is already lost to the current turn; a summary of the floor's size costs
         # little more and keeps what the user said must hold (without it the model would get
         # the current turn alone: truncation)
         warnings.append(Warnings.W002.format(
-            size=suffix[cut], target=limit, unit=settings["policy.unit"],
+            size=suffix[cut] + _system_size(conv, cut), target=limit, unit=settings["policy.unit"],
             detail=f", with a summary of at most {floor} {settings['policy.unit']} (summary.summary_floor) "
                    "so that the older turns' constraints are not lost"))
         room = floor
-    return Plan(Action.COMPACT, cut=cut, summary_budget=min(cap, room), limit=limit,
+    return Plan(Action.COMPACT, cut=cut, summary_budget=room if cap is None else min(cap, room), limit=limit,
                 reason="compacted to the target", warnings=tuple(warnings))

@@ -266,7 +266,7 @@ def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix
     order = {e.id: e.index for e in prefix}
     chosen = list(chosen)
     for fact in find_missing(must, _compose(header, chosen, pack, sections, ids)):
-        if fact.kind not in pack.standalone_kinds:
+        if fact.kind in pack.not_alone:
             continue  # "this month" alone tells the agent nothing: reported missing instead
         patch = SummaryItem("constraints", fact.text, pack.level_of(fact.kind, fact.value), 3.0, fact.span.event_id,
                             (order[fact.span.event_id], fact.span.start), must=(fact,))

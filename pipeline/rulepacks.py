@@ -202,7 +202,7 @@ class RulePack:
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
     ladder_kinds: Mapping[str, str]                # fact kind -> the level a clause holding it reaches
-    standalone_kinds: frozenset[str]               # kinds a clause may be cut down to
+    not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -370,5 +370,5 @@ def load_rule_pack(lang: str) -> RulePack:
         time_grammar=dict(data.get("times", {})),
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
-        standalone_kinds=frozenset(ladder["standalone"]),
+        not_alone=frozenset(ladder["not_alone"]),
     )

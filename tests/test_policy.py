@@ -574,7 +574,11 @@ def test_summary_message_shape(case):
     summary = result.messages[pos]
     assert set(summary) == {"role", "name", "content"}
     assert summary["role"] == "user" and isinstance(summary["content"], str)
-    assert len(summary["content"]) <= 6000  # summary.summary_cap
+    # an explicit target bounds the summary by the room it leaves; automatic compaction by
+    # summary.summary_cap_ratio of the budget
+    config = dict(case["config"])
+    cap = max(6000, 0.06 * config.get("policy.budget", 100000)) if case["target"] is None else case["target"]
+    assert len(summary["content"]) <= cap
     assert result.report["summary_chars"] == len(summary["content"])
 
 
@@ -709,3 +713,48 @@ def test_a_current_turn_that_fills_the_target_still_gets_the_floor_summary_and_w
     summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
     assert "Don't call me before 9am" in summary and len(summary) <= 400
     assert result.messages[-1] == messages[-1] and result.report["over_target"]
+
+
+def _long_history(lang: str, turns: int) -> list[dict[str, Any]]:
+    """A long session: every user turn states its own order and amount, with a long answer."""
+    messages: list[dict[str, Any]] = []
+    for n in range(turns):
+        text = (f"Order B{1000 + n}: no more than ${100 + n}, deliver to dock {n}." if lang == "en"
+                else f"订单B{1000 + n}：预算{100 + n}元以内，送到{n}号码头。")
+        messages += [{"role": "user", "content": text}, {"role": "assistant", "content": "Noted. " * 30}]
+    return messages + [{"role": "user", "content": "Go on." if lang == "en" else "继续。"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_explicit_target_lets_the_summary_use_the_room_beyond_the_automatic_cap(lang):
+    """#13: a caller asking for 35 % of a long history gets a summary of about what the target
+    leaves after the tail, not summary_cap (6,000 chars): the cap is for the policy's own choice."""
+    messages = _long_history(lang, 300)
+    total = sum(len(m["content"]) for m in messages)
+    result = Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=int(total * 0.35))
+    report = result.report
+    assert report["action"] == "compact" and not report["over_target"]
+    assert report["summary_chars"] > 6000, report
+    summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
+    covered = int(report["covered"][1][1:]) // 2          # user turns in the prefix
+    assert all(f"B{1000 + n}" in summary for n in range(covered))   # with the room, every order
+    forced = Compressor({"stages.enabled": ["facts", "state"], "policy.budget": 60000}).compress(messages, force=True)
+    assert forced.report["summary_chars"] <= 6000    # forced: the policy sizes it, capped
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_system_messages_that_take_most_of_a_target_are_named_with_their_size(lang):
+    """#13: W017 says how much of the target the (untouched) system prompt takes; W002's size
+    counts it too."""
+    system = {"role": "system", "content": "You are a careful agent. " * 40}   # 1,000 chars
+    messages = [system] + _long_history(lang, 6)
+    result = Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=1500)
+    warnings = result.report["warnings"]
+    w017 = [w for w in warnings if w.startswith("[W017]")]
+    assert w017 and "take 1000 of the target of 1500 chars" in w017[0] and "remaining 500" in w017[0], warnings
+    roomy = Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=2500)
+    assert not any(w.startswith("[W017]") for w in roomy.report["warnings"])
+    tight = Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=900)
+    (w002,) = [w for w in tight.report["warnings"] if w.startswith("[W002]")]
+    current = len(messages[-1]["content"])
+    assert f"({1000 + current} chars, with the system messages)" in w002, w002

@@ -150,10 +150,12 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
 
 
 def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
-    """The date a time fact names, when it names one ("3月5号", "tomorrow", not "7pm")."""
+    """The date a time fact names, when it names one ("3月5号", "tomorrow"; not "7pm", nor a
+    period longer than a day: "this month", "下周")."""
     if not isinstance(value, dict) or not names_a_day(text, pack.lang, pack):
         return None
-    return date.fromisoformat(str(value.get("at") or value.get("start"))[:10])
+    first, last = (str(value.get("at") or value.get(k))[:10] for k in ("start", "end"))
+    return date.fromisoformat(first) if first == last else None
 
 
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()

@@ -16,7 +16,7 @@ from typing import Sequence
 from .render import fold
 from .rulepacks import RulePack
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
-                    Strength, SummaryItem)
+                    Strength, SummaryItem, Transition)
 
 __all__ = ["merge"]
 
@@ -273,7 +273,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     order = {e.id: e.index for e in prefix}
     roles = {e.id: e for e in prefix}
-    superseded = _Spans([t.old_span for t in transitions if t.old_span is not None])
+    # a value is history once a later one replaced it: the old value a change names, and every
+    # earlier new value of the same named slot ("改成周五前" … "改成后天上午": 周五前 too; a
+    # slot named only by its kind, "time", may be two things)
+    by_slot: dict[str, list[Transition]] = {}
+    for transition in transitions:
+        if transition.slot not in pack.patterns:
+            by_slot.setdefault(transition.slot.casefold(), []).append(transition)
+    superseded = _Spans([t.old_span for t in transitions if t.old_span is not None]
+                        + [t.span for chain in by_slot.values() for t in chain[:-1]
+                           if fold(t.new) != fold(chain[-1].new)])
     templates = pack.templates
 
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}

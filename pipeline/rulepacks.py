@@ -166,6 +166,7 @@ class StateRules:
     accept: Lexicon            # a user turn made of these (and fillers) accepts the assistant's proposal
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
+    restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
 
 
 @dataclass(frozen=True)
@@ -291,6 +292,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept=Lexicon(table.get("accept", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
+        restated_frame_chars=int(table.get("restated_frame_chars", 0)),
     )
 
 

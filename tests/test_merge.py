@@ -20,6 +20,8 @@ e. CORRECTIONS: a value the user replaced is history (state path), never a curre
 from __future__ import annotations
 
 import json
+import os
+import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -917,3 +919,70 @@ def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
     assert min(levels.values(), key=load_rule_pack(lang).ladder.index) == level, levels
     task = [i for i in summary.items if i.label == "U1"]
     assert task and all(i.level == "task" for i in task), [(i.text, i.level) for i in task]
+
+
+# Long sessions (#13): generated agent sessions of 150 user turns (~430 messages, tool results of
+# JSON listings, constraints said again with new values, corrections) compacted to 5, 10 and 20 %
+# of their characters. What the ladder promises, read as the agent will read it.
+_FORBIDDING = {"application-submit", "contact-channel", "contact-time", "diet-food", "payment-card"}
+_VALUED = {"delivery-pickup", "delivery-deadline", "payment-budget", "booking-party"}
+
+
+def _pieces(summary: str) -> list[str]:
+    """The summary's items: its lines after the header, split at the separators, without the
+    event label a line starts with."""
+    out = []
+    for line in summary.splitlines()[1:]:
+        line = re.sub(r"^[UATR]\d+(?: [\w.]+)?: ", "", line)
+        out += [p.strip() for p in re.split(r"; |；", line) if p.strip()]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_session_keeps_prohibitions_current_values_and_no_stale_or_repeated_item(lang):
+    from benchmarks.generate import conversation
+
+    conv, inserted = conversation(lang, 150, seed=3, annotated=True)
+    messages = conv["messages"]
+    total = sum(len(m.get("content") or "") for m in messages)
+    assert len(messages) >= 400
+    current = {item["slot"]: item for item in inserted}
+
+    def stale_before(cut: int) -> set[str]:
+        """Values the summarised part itself replaced (slots of times, amounts and counts: a
+        place or an order id may stand beside another): by a correction, or by the same words
+        with another value ("Pickup should be …" twice). A change said in the verbatim tail is
+        read there, after the summary."""
+        said: dict[str, list[dict]] = {}
+        for item in inserted:
+            if item["message"] < cut and item["slot"] in _VALUED:
+                said.setdefault(item["slot"], []).append(item)
+        stale = set()
+        for items in said.values():
+            for old, new in zip(items, items[1:]):
+                same_words = os.path.commonprefix([old["value"], new["value"]])
+                numbers = re.findall(r"\d+", old["value"])
+                if numbers and numbers == re.findall(r"\d+", new["value"]):
+                    continue            # "Change it to 4 people" … "At most 4 people": still 4
+                if new["kind"] == "correction" or len(same_words) >= 4:
+                    stale.add(old["value"])
+        return stale - {items[-1]["value"] for items in said.values()}
+
+    comp = compressor()
+    for ratio in (0.05, 0.1, 0.2):
+        result = comp.compress(messages, target_chars=int(total * ratio), now=conv["now"])
+        assert result.report["action"] == "compact" and not result.report["over_target"]
+        sent = fold("\n".join(str(m.get("content") or "") for m in result.messages))
+        summary = summary_of(result)
+        for slot, item in current.items():
+            if slot in _FORBIDDING:     # every prohibition with its object, even at 5 %
+                assert fold(item["value"]) in sent, (ratio, item["value"], summary[:800])
+            elif ratio >= 0.1 and item["kind"] == "constraint":   # every must-keep value from 10 %
+                assert fold(item["value"]) in sent, (ratio, item["value"], summary[:800])
+        pieces = _pieces(summary)
+        assert len(pieces) == len(set(pieces)), [p for p in set(pieces) if pieces.count(p) > 1]
+        changed = load_rule_pack(lang).templates["changed"].strip()
+        for old in stale_before(result.report["cut_index"]):   # history: a change line, or marked
+            for piece in pieces:
+                if fold(old) in fold(piece):
+                    assert "→" in piece or piece.endswith(changed), (ratio, old, piece)

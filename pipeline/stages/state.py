@@ -35,6 +35,8 @@ class _Memory:
     last_mention: str | None = None
     # (id of a folded text held in values, slot keys) -> whether a key is in it
     near: dict[tuple[int, tuple[str, ...]], bool] = field(default_factory=dict)
+    # a clause's own words, values left out -> the values it last held: (text, kind, span)
+    frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
@@ -242,6 +244,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
             supposed = rules.conditional.search(text, start, end) is not None
+            if not change and correction is None and not asked and not supposed and kept:
+                transitions.extend(_restated(text, start, end, kept, event.id, memory, pack))
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),
@@ -308,6 +312,39 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             memory.clauses.append((clause, span))
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+              pack: RulePack) -> list[Transition]:
+    """"It has to arrive by Friday" … "It has to arrive December 5": a constraint (a clause
+    with an obligation or a negation cue) said again in the same words with other values
+    replaces them, value by value, with no change verb. A request said again for another
+    value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
+    if not pack.state.restated_frame_chars or not (
+            pack.obligation.search(text, start, end)
+            or any(not is_exception(text, cue, start, end, pack) for cue in pack.negation.finditer(text, start, end))):
+        return []
+    start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
+    parts, at = [], start
+    kept = tuple(v for v in kept if start <= v[0] and v[1] <= end)
+    for a, b, kind in kept:
+        parts.append(text[at:a])
+        at = b
+    parts.append(text[at:end])
+    words = ["".join(ch for ch in part.casefold() if ch.isalnum()) for part in parts]
+    if sum(map(len, words)) < pack.state.restated_frame_chars:
+        return []
+    # a quantity keeps its unit in the frame: "最多5个人" is not restated by "最多3天"
+    frame = "\0".join(words) + "\0" + ",".join(
+        kind + (_unit(text[a:b]) if kind == "quantity" else "") for a, b, kind in kept)
+    values = tuple((text[a:b], kind, Span(event_id, a, b)) for a, b, kind in kept)
+    before = memory.frames.get(frame)
+    memory.frames[frame] = values
+    if before is None:
+        return []
+    slot = "…".join(part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
+    return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
+            in zip(before, values) if old.casefold() != new.casefold()]
 
 
 def _accepted_proposal(before: Event, reply: str, pack: RulePack,

@@ -180,6 +180,14 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我要这个"], NOTHING),
     (["就选那个吧"], NOTHING),
     (["我想了解一下蓝色那款羽绒服", "好，我要这个"], expect(chosen(IN("蓝色那款羽绒服")))),
+    # the same words said again with another value replace it, with no change verb
+    (["一定要在明天下午送到", "好的", "一定要在周五前送到"], expect(change("一定要在…送到", "明天下午", "周五前"))),
+    (["最多5个人", "最多7个人吧"], expect(change("最多", "5个人", "7个人"))),
+    (["最多5个人", "最多3天"], NOTHING),                   # another unit: another slot
+    (["一定要在明天下午送到", "一定要在明天下午送到"], NOTHING),  # said again, not changed
+    (["一定要在明天下午送到", "一定要在周五前送到吗？"], NOTHING),  # asked, not said
+    (["第6天的行程再帮我看看", "第7天的行程再帮我看看"], NOTHING),  # a request for another thing
+    (["3点", "5点"], NOTHING),                             # no words of its own: no slot
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -295,6 +303,15 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Book it for tomorrow at 3pm"], NOTHING),
     (["I'll take that one"], NOTHING),
     (["tell me about the blue jacket", "ok I'll take it"], expect(chosen("the blue jacket"))),
+    # the same words said again with another value replace it, with no change verb
+    (["It has to arrive by Friday", "ok", "It has to arrive December 5"],
+     expect(change("It has to arrive", "by Friday", "December 5"))),
+    (["At most 5 people", "At most 7 people please"], expect(change("At most", "5 people", "7 people"))),
+    (["At most 5 people", "At most 3 nights"], NOTHING),          # another unit: another slot
+    (["It has to arrive by Friday", "Can it arrive by Monday?"], NOTHING),
+    (["It has to arrive by Friday", "It has to arrive by Friday"], NOTHING),
+    (["Dinner at 7pm", "Drinks at 9pm"], NOTHING),
+    (["Show me more options for day 6", "Show me more options for day 7"], NOTHING),  # another thing
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -99,8 +99,8 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
     before = pack.left_context.search(text, max(start, cue.start() - pack.left_context_reach),
                                       cue.start())
     left = before.start() if before else cue.start()
-    if left - start <= pack.left_context_snap:
-        left = start
+    if left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start()):
+        left = start   # near the clause's start, or cut inside the condition it holds under ("…的话")
     if condition is not None and condition < left:
         left = condition
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())

@@ -177,7 +177,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     elif claims:
         section, level = "claims", "task" if task else "claims"
     else:
-        section = "constraints" if strong else "key"
+        # a question asks; it sets nothing ("它周末开吗" is not a constraint of the user's)
+        section = "constraints" if strong and not clause.asks else "key"
         current = [f for f in clause.facts if not superseded.overlap(f.span)]
         level = _level(current, pack, "task" if task else "key")
     value = clause.score / 2 if stale and not strong else clause.score

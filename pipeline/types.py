@@ -163,6 +163,7 @@ class KeyClause:
     span: Span
     score: float
     facts: tuple[Fact, ...] = ()
+    asks: bool = False     # a question ("它周末开吗", "does it have free cancellation?"): no constraint
 
 
 @dataclass(frozen=True)

@@ -986,3 +986,30 @@ def test_a_long_session_keeps_prohibitions_current_values_and_no_stale_or_repeat
             for piece in pieces:
                 if fold(old) in fold(piece):
                     assert "→" in piece or piece.endswith(changed), (ratio, old, piece)
+
+
+# g. QUESTIONS: a question the user asked sets nothing; it is quoted with their key points, never
+# listed under their constraints. (lang, the question, a constraint said beside it)
+QUESTIONS = [
+    ("zh", "它周末也开吗？", "预算500元以内"),
+    ("zh", "退款金额399元是全退吗", "预算500元以内"),
+    ("en", "Is the hotel ok for someone who can't really do stairs?", "No more than $180 per night"),
+    ("en", "Does the Morris at $175 have free cancellation?", "No more than $180 per night"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "constraint"), QUESTIONS)
+def test_a_question_is_quoted_as_a_key_point_not_a_constraint(lang, question, constraint):
+    first = "I need help with a booking" if lang == "en" else "我想订个酒店"
+    messages = []
+    for text in (first, constraint, question):
+        messages += [{"role": "user", "content": text}, {"role": "assistant", "content": "OK."}]
+    messages.append({"role": "user", "content": "thanks" if lang == "en" else "谢谢"})
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 6, 2000).text
+    templates = load_rule_pack(lang).templates
+    blocks = summary.split(templates["key_sentences"])
+    assert len(blocks) == 2, summary
+    assert fold(constraint) in fold(blocks[0]) and templates["constraints"] in blocks[0], summary
+    said = question.rstrip("?？")
+    assert fold(said) not in fold(blocks[0]) and fold(said)[:8] in fold(blocks[1]), summary

@@ -122,14 +122,14 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
 # tracking, where Fact and Span objects stay tracked (300,000 of them in a full memo, walked by
 # every full collection: 0.6 s each, on whichever call it lands).
 PackedFact = tuple[str, str, str, int, int, Any]              # kind, text, strength, start, end, value
-PackedClause = tuple[str, int, int, float, tuple[int, ...]]   # text, start, end, score, its facts
+PackedClause = tuple[str, int, int, float, tuple[int, ...], bool]   # text, start, end, score, its facts, asks
 Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...]]
 
 
 def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
     index = {id(f): i for i, f in enumerate(facts)}
     return (tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in facts),
-            tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts))
+            tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks)
                   for c in clauses))
 
 
@@ -145,8 +145,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
             value = normalize_time(text, pack.lang, now, pack, day)
             day = _named_day(text, value, pack) or day
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
-    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held))
-                   for text, start, end, score, held in clause_rows]
+    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks)
+                   for text, start, end, score, held, asks in clause_rows]
 
 
 def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
@@ -223,9 +223,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             continue   # "好的谢谢", "说错了": nothing to quote
         start, end = _trim_edges(text, start, end, own, pack)
         score = _score(text[start:end], own, pack)
-        if text[end:end + 1] in pack.state.question_marks and not pack.question.search(text, start, end):
+        marked = text[end:end + 1] in pack.state.question_marks
+        if marked and not asks:
             end += 1   # a question stays one when quoted: its mark, unless a word already asks ("吗")
-        clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own)))
+        clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked))
     return facts, clauses
 
 

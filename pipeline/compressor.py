@@ -228,7 +228,7 @@ class Compressor:
     def _dropped(summary: PrefixSummary) -> dict[str, Any]:
         """What the summary could not hold, above the ladder's last level (context, counted):
         each with its level and where it was said; the snapshot still holds their facts."""
-        if summary.path != "extractive" and summary.path != "fallback":
+        if summary.path not in ("extractive", "fallback"):
             return {}   # a model wrote the text: the renderer's choice is not what was sent
         context = load_rule_pack(summary.snapshot.lang).ladder[-1]
         dropped = dropped_items(summary.items, summary.kept)

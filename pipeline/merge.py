@@ -206,8 +206,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # the runs a clause can be cut down to: its strong facts, or (none strong) its other named things
     named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
                        and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
-    runs = [r for r in _runs(named, clause.text, clause.span.start, gap)
-            if any(f.kind not in pack.not_alone for f in r[2])]
+    runs = [r for r in _runs(named, clause.text, clause.span.start, gap) if _worth_alone(r[2], pack)]
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)

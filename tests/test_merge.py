@@ -904,12 +904,17 @@ LEVELS = [
 ]
 
 
+def _chat(lang: str, *turns: str) -> list[dict[str, Any]]:
+    """User turns U1, U3, … each answered "OK.", then a closing user turn (the current one)."""
+    messages: list[dict[str, Any]] = []
+    for text in turns:
+        messages += [{"role": "user", "content": text}, {"role": "assistant", "content": "OK."}]
+    return messages + [{"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+
+
 @pytest.mark.parametrize(("lang", "text", "level"), LEVELS)
 def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
-    first = "I need help with a return" if lang == "en" else "我想退个货"
-    messages = [{"role": "user", "content": first}, {"role": "assistant", "content": "OK."},
-                {"role": "user", "content": text}, {"role": "assistant", "content": "OK."},
-                {"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+    messages = _chat(lang, "I need help with a return" if lang == "en" else "我想退个货", text)
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
     # quoted from U3, or restating it (an open item: "未获准：千万别提交退货申请")
@@ -1000,11 +1005,7 @@ QUESTIONS = [
 
 @pytest.mark.parametrize(("lang", "question", "constraint"), QUESTIONS)
 def test_a_question_is_quoted_as_a_key_point_not_a_constraint(lang, question, constraint):
-    first = "I need help with a booking" if lang == "en" else "我想订个酒店"
-    messages = []
-    for text in (first, constraint, question):
-        messages += [{"role": "user", "content": text}, {"role": "assistant", "content": "OK."}]
-    messages.append({"role": "user", "content": "thanks" if lang == "en" else "谢谢"})
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", constraint, question)
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 6, 2000).text
     templates = load_rule_pack(lang).templates

@@ -206,7 +206,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # the runs a clause can be cut down to: its strong facts, or (none strong) its other named things
     named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
                        and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
-    runs = [r for r in _runs(named, clause.text, clause.span.start, gap) if _worth_alone(r[2], pack)]
+    # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
+    # moved" would state nothing the user said
+    runs = [] if claims else [r for r in _runs(named, clause.text, clause.span.start, gap)
+                              if _worth_alone(r[2], pack)]
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
@@ -290,7 +293,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]
-    must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS]
+    # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
+    # claim, as a claim: alone they would state what the user did not
+    claimed = _Spans([f.span for f in current if f.kind in _CLAIM_KINDS])
+    must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS
+            and not claimed.contain(f.span)]
 
     intents = [i for r in results for i in r.intents]
     redundant = _redundant_turns(intents, clauses)

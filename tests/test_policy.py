@@ -564,6 +564,12 @@ def test_input_is_not_mutated(case):
 
 @PROPERTY_SETTINGS
 @given(cases())
+@example(case={  # a target of 1: the current turn fills it, the summary gets the floor (W002)
+    "messages": [{"role": "user", "content": "Please check order A1042 for me.", "id": "evt-0"},
+                 {"role": "user", "content": "Please check order A1042 for me.", "id": "evt-1"}],
+    "config": {"policy.budget": 320, "policy.tail_ratio": 0.1, "policy.low_watermark_ratio": 0.3,
+               "policy.reserve_chars": 0},
+    "mode": "target", "target": 1})
 def test_summary_message_shape(case):
     _, result = run(case)
     pos, _ = split_output(result.messages)
@@ -574,10 +580,11 @@ def test_summary_message_shape(case):
     summary = result.messages[pos]
     assert set(summary) == {"role", "name", "content"}
     assert summary["role"] == "user" and isinstance(summary["content"], str)
-    # an explicit target bounds the summary by the room it leaves; automatic compaction by
-    # summary.summary_cap_ratio of the budget
+    # an explicit target bounds the summary by the room it leaves (the floor when the current
+    # turn alone fills it: W002); forced compaction by summary_cap, scaled for large budgets
     config = dict(case["config"])
-    cap = max(6000, 0.06 * config.get("policy.budget", 100000)) if case["target"] is None else case["target"]
+    cap = (max(6000, 0.06 * config.get("policy.budget", 100000)) if case["target"] is None
+           else max(case["target"], 400))
     assert len(summary["content"]) <= cap
     assert result.report["summary_chars"] == len(summary["content"])
 

@@ -428,6 +428,8 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("zh", "周末也营业？", "周末也营业？"),
     ("en", "Could you tell me when it opens?", "tell me when it opens"),
     ("en", "We can skip the cancellation coverage?", "We can skip the cancellation coverage?"),
+    # "而不是" continues the clause before it: "而不是退" alone says nothing
+    ("zh", "其实我也在纠结要不要换个别的型号，而不是退", "其实我也在纠结要不要换个别的型号，而不是退"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

@@ -232,9 +232,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 if at >= 0:
                                     previous = (d.object, Span(d.span.event_id, at, at + len(d.object)))
                                 break
-                    transitions.append(Transition(slot, previous[0] if previous else None, value,
-                                                  Span(event.id, value_start, value_end),
-                                                  previous[1] if previous else None))
+                    if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
+                        transitions.append(Transition(slot, previous[0] if previous else None, value,
+                                                      Span(event.id, value_start, value_end),
+                                                      previous[1] if previous else None))
             elif correction is not None and not asked and not pack.question.search(text, start, end):
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 for a, b, kind in kept:
@@ -326,7 +327,9 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
     parts, at = [], start
-    kept = tuple(v for v in kept if start <= v[0] and v[1] <= end)
+    # one value per place: "预算1200元" (money) holds "1200元" (quantity), one slot, not two
+    kept = tuple(v for v in kept if start <= v[0] and v[1] <= end
+                 and not any(o != v and o[0] <= v[0] and v[1] <= o[1] for o in kept))
     for a, b, kind in kept:
         parts.append(text[at:a])
         at = b

@@ -188,6 +188,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["一定要在明天下午送到", "一定要在周五前送到吗？"], NOTHING),  # asked, not said
     (["第6天的行程再帮我看看", "第7天的行程再帮我看看"], NOTHING),  # a request for another thing
     (["3点", "5点"], NOTHING),                             # no words of its own: no slot
+    (["预算1200元以内", "预算5000元以内"],                 # one slot, not money and quantity
+     expect(change("以内", "预算1200元", "预算5000元"))),
+    (["预算改成5000元", "预算改成5000元"], expect(change("预算", None, "5000元"))),  # the same value changes nothing
 ]
 
 # ---------------------------------------------------------------------------------------------

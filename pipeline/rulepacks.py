@@ -202,16 +202,14 @@ class RulePack:
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
-    ladder_kinds: Mapping[str, str]                # fact kind -> the level a clause holding it reaches
+    ladder_kinds: Mapping[str, str]                # fact kind (or strength) -> the level a clause holding it reaches
     not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
         read as forbidding, ``value="prohibition"``, is a level of its own)."""
         key = "prohibition" if kind == "negation" and value == "prohibition" else kind
-        if key in self.ladder_kinds:
-            return self.ladder_kinds[key]
-        return {Strength.STRONG: "constraints", Strength.MEDIUM: "preferences"}.get(self.strength_of(kind), "key")
+        return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
@@ -339,6 +337,9 @@ def load_rule_pack(lang: str) -> RulePack:
                   "confirmed", "preferences", "key", *kinds.values()):
         if level not in ladder["levels"]:
             raise ConfigError(Errors.E023, name=lang, detail=f"[ladder] levels lacks {level!r}")
+    for strength in Strength:
+        if strength.value not in kinds:
+            raise ConfigError(Errors.E023, name=lang, detail=f"[ladder] has no level for {strength.value!r} facts")
     return RulePack(
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",

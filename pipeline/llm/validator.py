@@ -53,7 +53,7 @@ from typing import Any
 
 from ..config import Settings
 from ..rulepacks import Lexicon, RulePack, load_rule_pack
-from ..stages.facts import is_exception, split_clauses
+from ..stages.facts import negations, split_clauses
 from ..types import Fact, SummaryRequest
 from .prompt import PromptPack, Sections, fill, load_prompt_pack
 
@@ -267,8 +267,7 @@ class Reader:
         return frozenset(out)
 
     def negation_starts(self, text: str) -> tuple[int, ...]:
-        return tuple(hit.start() for hit in self.rules.negation.finditer(text)
-                     if not is_exception(text, hit, 0, len(text), self.rules))
+        return tuple(hit.start() for hit in negations(text, 0, len(text), self.rules))
 
     def unit(self, text: str) -> Unit:
         """The reading of a text, remembered: an answer's items recur across checks."""

@@ -19,7 +19,7 @@ from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .times import names_a_day, normalize_time
 
-__all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception",
+__all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
@@ -70,6 +70,12 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     windows = [pack.negation_exception.finditer(text, low, high)]
     windows += [p.finditer(text, low, high) for p in pack.negation_exception_patterns]
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
+
+
+def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:
+    """The negation cues of a clause that negate something (not "特别", "no problem")."""
+    return (cue for cue in pack.negation.finditer(text, start, end)
+            if not is_exception(text, cue, start, end, pack))
 
 
 class NextHit:
@@ -186,11 +192,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         for kind in _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue
-            regex = pack.negation if kind == "negation" else pack.obligation
+            cues = (negations(text, start, end, pack) if kind == "negation"
+                    else pack.obligation.finditer(text, start, end))
             ends = NextHit(pack.scope_break, text, end)
-            for cue in regex.finditer(text, start, end):
-                if kind == "negation" and is_exception(text, cue, start, end, pack):
-                    continue
+            for cue in cues:
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required

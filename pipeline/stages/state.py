@@ -15,7 +15,7 @@ from ..config import Settings
 from ..rulepacks import RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, cued_scope, is_exception, split_clauses, with_conditions
+from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -282,9 +282,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
 
             forbids = False
             ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)
-            for cue in pack.negation.finditer(text, start, end):
-                if is_exception(text, cue, start, end, pack):
-                    continue
+            for cue in negations(text, start, end, pack):
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 action = actions.at_or_after(cue.end())
                 if action and action.end() <= right:
@@ -321,9 +319,8 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     with an obligation or a negation cue) said again in the same words with other values
     replaces them, value by value, with no change verb. A request said again for another
     value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
-    if not pack.state.restated_frame_chars or not (
-            pack.obligation.search(text, start, end)
-            or any(not is_exception(text, cue, start, end, pack) for cue in pack.negation.finditer(text, start, end))):
+    if not pack.state.restated_frame_chars or not (pack.obligation.search(text, start, end)
+                                                   or next(negations(text, start, end, pack), None)):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
     parts, at = [], start

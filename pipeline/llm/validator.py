@@ -16,14 +16,26 @@ sections, text)`` then returns the named findings of one answer, an empty list w
   written as absolute values of the snapshot's times count as said. A negation counts as said
   when a negated clause of the prefix shares ``llm.negation_overlap`` of its object's words.
 - ``uncertainty_lost``: a user claim stated with a hedge ("可能", "maybe", "I think") is
-  restated without any hedge.
+  restated without any hedge (a hedge holds for its sentence), or called certain
+  ("质量问题已确认", "Duplicate charge of $389.00 confirmed"), in any section.
 - ``unbacked_authorisation``: the summary says the user agreed or authorised ("用户已同意提交",
-  "the user agreed") and no confirmation event (a user message with
+  "the user agreed", "客户已经点头", "okayed") and no confirmation event (a user message with
   ``metadata.confirm_results``) is in the prefix.
 - ``intent_drift``: the objective sentence is further from the prefix's user turns than
   ``llm.intent_min_similarity`` by the similarity function (pluggable, see below).
 - ``stale_value``: a slot the user changed ("[取件时间] 明天下午 → 后天上午") is shown with an
-  old value as current, or without its newest value.
+  old value as current (named by the slot's words or by an old value that is a number, an id
+  or an address), a change line ends on an old value, or the slot is named without its newest
+  value. Leaving a superseded value out is correct.
+- ``prohibition_violated``: a sentence does, schedules or orders what the user forbade
+  ("请直接提交退货申请" beside "千万别提交退货申请"; "Call the customer tomorrow" beside "don't
+  call me"): the forbidden verb and ``llm.prohibition_overlap`` of the forbidden words, with no
+  negation, question or withholding word ("pending approval", "等用户确认后") in the sentence.
+  A confirmation event after the prohibition, or the user's own go-ahead, lifts it.
+- ``number_role``: a number given a role (a budget, a limit: ``[validator.roles]``) that no
+  sentence of the prefix gave it ("用户预算899元以内" when 899 was the price paid).
+- ``wrong_person``: the objective or a constraint says the request is for the user when the
+  user said it is not for them, or names people the user never named ("for the user's wife").
 
 The similarity is any ``(sentence, user_turns) -> float`` in [0, 1]. The default,
 ``char_ngram_similarity``, needs no model: the cosine between the TF-IDF vector of the
@@ -61,7 +73,7 @@ __all__ = ["CHECKS", "Evidence", "Finding", "Similarity", "Validator", "char_ngr
            "embedding_similarity", "feedback"]
 
 CHECKS = ("missing_fact", "hallucination", "uncertainty_lost", "unbacked_authorisation",
-          "intent_drift", "stale_value")
+          "intent_drift", "stale_value", "prohibition_violated", "number_role", "wrong_person")
 
 Similarity = Callable[[str, Sequence[str]], float]
 
@@ -77,6 +89,11 @@ _SCALE = {"k": 1000, "千": 1000, "万": 10000}
 _NUMBER = re.compile(r"(?<![a-z])(?<![\d.])\d+(?:\.\d+)?")
 _NON_WORD = re.compile(r"[\W_]+")
 _UNIT_MEMO = 4096
+_SCOPE_END = re.compile(r"[,，。；;.!?！？:：、()（）\n]")
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|\n|(?<=\.)\s+")
+_BRACKETS = re.compile(r"[()（）]")
+_ARROWS = ("→", "->", "=>", "⟶")
+_STEM = 5   # two words of a spaced script are one when they share their first letters ("cancel", "cancelling")
 _TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
 
 
@@ -150,11 +167,29 @@ class Unit:
 
 @dataclass(frozen=True)
 class Reading:
-    """One prefix text as the hallucination checks use it."""
+    """One prefix text as the hallucination and role checks use it."""
 
     folded: str
     numbers: frozenset[str]
     negated: tuple[frozenset[str], ...]   # the words of each negated clause
+    roles: tuple[tuple[str, str], ...] = ()   # (number, role) for each role word and the number nearest it
+
+
+@dataclass(frozen=True)
+class Prohibition:
+    """What the user forbade, as the state holds it (a prohibition fact or an unauthorised item)."""
+
+    event: str
+    text: str
+    action: tuple[str, ...]       # the words the cue governs, the verb first (Reader.action)
+
+
+@dataclass(frozen=True)
+class HedgedClaim:
+    event: str
+    clause: str
+    words: frozenset[str]
+    numbers: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -172,11 +207,16 @@ class Evidence:
     text: str                                     # the prefix, folded (ids are looked up in it)
     negated: list[frozenset[str]]                 # words of the prefix's negated clauses
     facts: list[FactShape]
-    hedged_claims: list[tuple[str, str, frozenset[str]]]   # (event, clause, words)
+    hedged_claims: list[HedgedClaim]
     user_turns: list[str]
     confirmed: bool
     slots: list[tuple[str, frozenset[str], tuple[str, ...], str]]  # (slot, its words, old values, newest)
     event_ids: frozenset[str]
+    prohibitions: list[Prohibition] = field(default_factory=list)
+    number_roles: dict[str, frozenset[str]] = field(default_factory=dict)  # number -> roles it holds in the prefix
+    beneficiary: tuple[str, ...] = ()          # the user's words on who the request is for
+    not_self: bool = False                     # ... and one of them says it is not for the user
+    persons: frozenset[str] = frozenset()      # the groups of people the user named
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -191,6 +231,12 @@ class Reader:
         self.hedge = Lexicon(list(words["hedges"]), boundaries)
         self.authorisation = Lexicon(list(words["authorisation"]), boundaries)
         self.objective_stop = Lexicon(list(words["objective_stop"]), boundaries)
+        self.certainty = Lexicon(list(words["certainty"]), boundaries)
+        self.withheld = Lexicon(list(words["withheld"]), boundaries)
+        self.self_words = Lexicon(list(words["self"]), boundaries)
+        self.persons = Lexicon({k: list(v) for k, v in words["persons"].items()}, boundaries)
+        self.roles = Lexicon({k: list(v) for k, v in words["roles"].items()}, boundaries)
+        self.role_names = {k: str(v) for k, v in words["role_names"].items()}
         stops = [fold(w) for w in words["stop"]]
         self.stop_words = frozenset(w for w in stops if not _CJK_RUN.fullmatch(w))
         cjk_stops = sorted((w for w in stops if _CJK_RUN.fullmatch(w)), key=len, reverse=True)
@@ -255,17 +301,36 @@ class Reader:
     def tokens(self, text: str) -> frozenset[str]:
         """Content words of folded text: CJK character bigrams (a lone character alone), other
         words lightly stemmed; cue words, money words, stop words and numbers left out."""
+        return frozenset(self.words(text))
+
+    def words(self, text: str) -> list[str]:
+        """The content words of ``tokens``, in the order they are written."""
         plain = self.mask.sub(" ", text)
         if self.cjk_stop is not None:
             plain = self.cjk_stop.sub(" ", plain)
-        out: set[str] = set()
+        out: list[str] = []
         for word in _WORDS.findall(plain):
             if _CJK_RUN.fullmatch(word):
-                out.update([word] if len(word) == 1 else (word[i:i + 2] for i in range(len(word) - 1)))
+                out.extend([word] if len(word) == 1 else (word[i:i + 2] for i in range(len(word) - 1)))
             elif word not in self.stop_words:
-                out.add(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
-        return frozenset(out)
+                out.append(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
+        return out
 
+    def action(self, text: str) -> tuple[str, ...]:
+        """What a prohibition forbids: the words its first negating cue governs up to the end
+        of the clause, the verb first ("don't call me, email only" → call; "千万别提交退货申请"
+        → 提交 交退 退货 货申 申请). A lone CJK character is no word here."""
+        folded = fold(text)
+        for hit in negations(folded, 0, len(folded), self.rules):
+            end = _SCOPE_END.search(folded, hit.end())
+            scope = folded[hit.end():end.start() if end else len(folded)]
+            words = [w for w in self.words(scope) if not (len(w) == 1 and _CJK_RUN.fullmatch(w))]
+            if words:
+                return tuple(words)
+        return ()
+
+    def negated(self, text: str) -> bool:
+        return next(iter(negations(text, 0, len(text), self.rules)), None) is not None
     def negation_starts(self, text: str) -> tuple[int, ...]:
         return tuple(hit.start() for hit in negations(text, 0, len(text), self.rules))
 
@@ -302,15 +367,60 @@ class Reader:
             if self.rules.negation.search(folded):
                 clauses = [folded] if whole else self.clauses(folded)
                 negated = tuple(self.tokens(c) for c in clauses if self.negation_starts(c))
-            reading = self._readings[key] = Reading(folded, self.numbers(self.canonical(folded)), negated)
+            roles: tuple[tuple[str, str], ...] = ()
+            if self.roles.search(folded):  # by sentence, as the answer is read ('"limit": 900')
+                roles = tuple(pair for c in sentences(folded) for pair in self.number_roles(c))
+            reading = self._readings[key] = Reading(folded, self.numbers(self.canonical(folded)), negated, roles)
         return reading
 
+    def number_roles(self, folded: str) -> list[tuple[str, str]]:
+        """(number, role) for each role word of a clause and the number written nearest to it:
+        "under $300" gives 300 the role ``limit``; in "Basic ($278) fits under the $300 budget"
+        278 gets none."""
+        canonical = self.canonical(folded)
+        numbers = [(m.start(), m.end(), _number_value(m.group())) for m in _NUMBER.finditer(canonical)]
+        if not numbers:
+            return []
+        pairs = []
+        for hit in self.roles.finditer(canonical):
+            _, number = min((max(start - hit.end(), hit.start() - end, 0), value)
+                                   for start, end, value in numbers)
+            pairs.append((number, self.roles.kind_of(hit.group())))
+        return pairs
+
     def clauses(self, text: str) -> list[str]:
-        return [text[a:b] for a, b in split_clauses(text, self.rules)]
+        """The clauses of a text; an aside in brackets is a clause of its own ("not for me
+        (Lisbon, March 5th)": the negation does not reach into the aside)."""
+        out = [text[a:b] for a, b in split_clauses(text, self.rules)]
+        if any(_BRACKETS.search(c) for c in out):
+            out = [part for c in out for part in _BRACKETS.split(c) if part.strip()]
+        return out
 
 
 def coverage(wanted: frozenset[str], held: frozenset[str]) -> float:
     return 1.0 if not wanted else len(wanted & held) / len(wanted)
+
+
+def same_word(word: str, held: frozenset[str]) -> bool:
+    """``word`` is in ``held``, or (a word of a spaced script, 4 letters or more) one there
+    shares its first ``_STEM`` letters: "cancellation" is "cancel", "charged" is "charge"."""
+    if word in held:
+        return True
+    if len(word) < 4 or _CJK_RUN.fullmatch(word):
+        return False
+    return any(len(h) >= 4 and h[:min(_STEM, len(h), len(word))] == word[:min(_STEM, len(h), len(word))]
+               for h in held)
+
+
+def stem_coverage(wanted: Iterable[str], held: frozenset[str]) -> float:
+    words = list(dict.fromkeys(wanted))
+    return 1.0 if not words else sum(same_word(w, held) for w in words) / len(words)
+
+
+def sentences(text: str) -> list[str]:
+    """A text cut at sentence ends (not at commas): the span within which a negation or a
+    condition governs what a summary says."""
+    return [s for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
 # -- similarity -------------------------------------------------------------------------------
@@ -439,12 +549,15 @@ class Validator:
         numbers: set[str] = set()
         folded_texts: list[str] = []
         negated: list[frozenset[str]] = []
+        roles: dict[str, set[str]] = {}
         for position, text in enumerate((*texts, *derived)):
             # the snapshot's own lines ("未获准：申请先别提交") are read whole, events by clause
             reading = reader.reading(text, whole=position >= len(texts))
             folded_texts.append(reading.folded)
             numbers.update(reading.numbers)
             negated.extend(reading.negated)
+            for number, role in reading.roles:
+                roles.setdefault(number, set()).add(role)
         facts = []
         for fact in request.must:
             facts.append(FactShape(fact, reader.unit(fact.text)))
@@ -456,12 +569,55 @@ class Validator:
             confirmed=any(e.role == "user" and _confirmation(e.message) for e in request.prefix),
             slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}"), reader),
             event_ids=frozenset(fold(e.id) for e in request.prefix),
+            prohibitions=self._prohibitions(request, reader),
+            number_roles={n: frozenset(r) for n, r in roles.items()},
         )
+        self._who(evidence, request, reader)
         evidence.seconds = time.perf_counter() - started
         return evidence
 
-    def _hedged_claims(self, request: SummaryRequest,
-                       reader: Reader) -> list[tuple[str, str, frozenset[str]]]:
+    def _prohibitions(self, request: SummaryRequest, reader: Reader) -> list[Prohibition]:
+        """What the user forbade and still forbids: the prohibition facts and the unauthorised
+        open items, less those a later confirmation event lifts and those the user then said
+        to go ahead with (an ``authorised_by_user`` open item on the same action)."""
+        order = {e.id: e.index for e in request.prefix}
+        confirmed_at = max((e.index for e in request.prefix if e.role == "user" and _confirmation(e.message)),
+                           default=-1)
+        sources = [(f.span.event_id, f.text) for f in request.must if f.kind == "negation" and f.value == "prohibition"]
+        sources += [(o["source"][0], o["text"]) for o in request.snapshot.open_items if o["kind"] == "unauthorised"]
+        allowed = [reader.tokens(fold(o["text"])) for o in request.snapshot.open_items
+                   if o["kind"] != "unauthorised"]
+        overlap = self.settings["llm.prohibition_overlap"]
+        found = []
+        for event_id, text in dict.fromkeys(sources):
+            action = reader.action(text)
+            if not action or order.get(event_id, -1) < confirmed_at:
+                continue
+            if any(stem_coverage(action, words) >= overlap for words in allowed):
+                continue
+            found.append(Prohibition(event_id, text, action))
+        return found
+
+    @staticmethod
+    def _who(evidence: Evidence, request: SummaryRequest, reader: Reader) -> None:
+        """Who the request is for, in the user's words (the rule pack's beneficiary patterns),
+        whether one of them says "not for me", and every group of people the user named."""
+        said: list[str] = []
+        persons: set[str] = set()
+        for event in request.prefix:
+            if event.role != "user":
+                continue
+            folded = fold(event.text)
+            said += [m.group() for p in reader.rules.patterns.get("beneficiary", ()) for m in p.finditer(folded)]
+            gap = reader.rules.state.negation_gap
+            said += [folded[max(0, h.start() - gap):h.end()] for h in reader.self_words.finditer(folded)
+                     if reader.negated(folded[max(0, h.start() - gap):h.start()])]
+            persons.update(reader.persons.kind_of(h.group()) for h in reader.persons.finditer(folded))
+        evidence.beneficiary = tuple(dict.fromkeys(said))
+        evidence.not_self = any(reader.negated(text) for text in said)
+        evidence.persons = frozenset(persons)
+
+    def _hedged_claims(self, request: SummaryRequest, reader: Reader) -> list[HedgedClaim]:
         """The hedged clauses of the user's claims, unless the user later said it plainly."""
         order = {e.id: e.index for e in request.prefix}
         claims = []
@@ -473,15 +629,15 @@ class Validator:
                     continue
                 words = reader.tokens(folded)
                 if words:
-                    claims.append((event_id, clause, words))
+                    claims.append(HedgedClaim(event_id, clause, words, reader.unit(clause).numbers))
         if not claims:
             return []
         later = [(e.index, reader.unit(c)) for e in request.prefix if e.role == "user"
                  for c in reader.clauses(e.text)]
         threshold = self.settings["llm.claim_coverage"]
-        return [(event_id, clause, words) for event_id, clause, words in claims
-                if not any(index > order.get(event_id, -1) and not unit.hedged
-                           and coverage(words, unit.tokens) >= threshold for index, unit in later)]
+        return [claim for claim in claims
+                if not any(index > order.get(claim.event, -1) and not unit.hedged
+                           and coverage(claim.words, unit.tokens) >= threshold for index, unit in later)]
 
     @staticmethod
     def _slots(state_path: Sequence[str], template: str,
@@ -511,10 +667,13 @@ class Validator:
         findings: list[Finding] = []
         findings += self._missing(evidence, reader, units, wholes, text)
         findings += self._hallucinated(evidence, reader, items, units)
-        findings += self._unhedged(evidence, units)
+        findings += self._unhedged(evidence, reader, items)
         findings += self._authorised(evidence, reader, items)
         findings += self._drifted(evidence, sections.objective)
         findings += self._stale(evidence, reader, units, text)
+        findings += self._violated(evidence, reader, items)
+        findings += self._misplaced_numbers(evidence, reader, items)
+        findings += self._wrong_person(evidence, reader, items)
         return findings
 
     def _missing(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
@@ -586,15 +745,29 @@ class Validator:
                                          kind="negation"))
         return found
 
-    def _unhedged(self, evidence: Evidence, units: Sequence[tuple[str, Unit]]) -> list[Finding]:
+    def _unhedged(self, evidence: Evidence, reader: Reader, items: Sequence[tuple[str, str]]) -> list[Finding]:
+        """A hedged claim is restated as a fact by a clause without a hedge that holds most of
+        its words, or some of its words and all of its numbers ("Double charge of $389 last
+        month"), or by a clause that calls it certain ("质量问题已确认", "… $389.00 confirmed")."""
         threshold = self.settings["llm.claim_coverage"]
-        found = []
-        for event_id, clause, words in evidence.hedged_claims:
-            for _, unit in units:
-                if not unit.hedged and coverage(words, unit.tokens) >= threshold:
+        found: list[Finding] = []
+        if not evidence.hedged_claims:
+            return found
+        # a hedge holds for its whole sentence ("I think I was charged twice ($389 each time)")
+        units = [(reader.unit(clause), sentence.hedged) for _, value in items for sentence in
+                 (reader.unit(s) for s in sentences(value)) for clause in reader.clauses(sentence.text)]
+        for claim in evidence.hedged_claims:
+            for unit, hedged_sentence in units:
+                certain = reader.certainty.search(unit.text) is not None
+                if (unit.hedged or hedged_sentence) and not certain:
+                    continue
+                share = stem_coverage(claim.words, unit.tokens)
+                numbered = bool(claim.numbers) and claim.numbers <= unit.numbers
+                if (share >= threshold or (numbered and share >= threshold / 2)
+                        or (certain and (share >= threshold / 2 or claim.numbers & unit.numbers))):
                     found.append(Finding("uncertainty_lost", unit.text.strip(),
-                                         f"the user's hedged claim {clause!r} restated as a fact",
-                                         event=event_id, expected=clause))
+                                         f"the user's hedged claim {claim.clause!r} restated as a fact",
+                                         event=claim.event, expected=claim.clause))
                     break
         return found
 
@@ -628,21 +801,44 @@ class Validator:
 
     def _stale(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
                text: str) -> list[Finding]:
-        """The last word on a changed slot must be its newest value: a clause that names the
-        slot with an old value and without the newest one is stale unless a later clause
-        gives the newest ("[取件时间] 后天上午", then "[取件时间] 后天上午 → 今晚8点" is fine)."""
+        """Only the newest value of a changed slot may be stated as current. A clause that names
+        the slot (by its words, or by an old value that is a number, an id or an address:
+        "Send updates to d.reyes@oldmail.com") with an old value is stale unless it also holds
+        the newest, or says it changed (a change word, "(changed later)"). A change line
+        ("A → B") must end on the newest value, and so must an old value in the decisions (the
+        history of changes), unless a later line goes on from there ("[取件时间] 明天下午 →
+        后天上午", then "[取件时间] 后天上午 → 今晚8点")."""
         whole = _squeeze(reader.canonical(fold(text)))
+        state = reader.rules.state
+        marker = fold(reader.rules.templates.get("changed", "")).strip(" ()（）")
         found = []
         for slot, words, olds, new in evidence.slots:
             current = _squeeze(reader.canonical(fold(new)))
             old_forms = [o for o in (_squeeze(reader.canonical(fold(v))) for v in olds) if o]
+            telling = [f for v, f in zip(olds, (_squeeze(reader.canonical(fold(v))) for v in olds))
+                       if f and (any(c.isdigit() for c in v) or "@" in v)]
             named = _squeeze(fold(slot))
 
             ordered = [u for _, u in units]
-            naming = [bool(words & u.tokens) or bool(named and named in u.canon) for u in ordered]
-            stale = next((u for i, u in enumerate(ordered)
-                          if naming[i] and current not in u.canon and any(o in u.canon for o in old_forms)
-                          and not any(current in later.canon for later in ordered[i + 1:])), None)
+            naming = [bool(words & u.tokens) or bool(named and named in u.canon)
+                      or any(t in u.canon for t in telling) for u in ordered]
+            stale = None
+            for i, (section, unit) in enumerate(units):
+                if not naming[i] or not any(o in unit.canon for o in old_forms):
+                    continue
+                arrow = next((a for a in _ARROWS if a in unit.text), None)
+                told_on = any(current in later.canon for later in ordered[i + 1:])
+                if arrow is not None:
+                    last = _squeeze(reader.canonical(unit.text.rsplit(arrow, 1)[1]))
+                    if current in last or told_on:
+                        continue
+                elif section == "decisions" and told_on:
+                    continue
+                elif (current in unit.canon or state.change.search(unit.text) or state.correction.search(unit.text)
+                      or (marker and marker in unit.text)):
+                    continue
+                stale = unit
+                break
             if stale is not None:
                 found.append(Finding("stale_value", stale.text.strip(),
                                      f"[{slot}] shown with an old value; the newest is {new!r}",
@@ -650,6 +846,79 @@ class Validator:
             elif current not in whole and any(naming):
                 found.append(Finding("stale_value", slot, f"[{slot}] named without its newest value {new!r}",
                                      kind=slot, expected=new))
+        return found
+
+    def _violated(self, evidence: Evidence, reader: Reader,
+                  items: Sequence[tuple[str, str]]) -> list[Finding]:
+        """A sentence that does, schedules or orders what the user forbade: it holds the
+        forbidden verb and ``llm.prohibition_overlap`` of the forbidden words, with no negation,
+        question or withholding word ("等用户确认后", "pending approval", "dropped") in it.
+        "Call the customer tomorrow" breaks "please don't call me"; "千万别提交退货申请" and
+        "Cancelling the Plus membership: not authorised yet" keep it."""
+        if not evidence.prohibitions:
+            return []
+        overlap = self.settings["llm.prohibition_overlap"]
+        found: list[Finding] = []
+        for _, value in items:
+            for sentence in sentences(fold(value)):
+                if (reader.negated(sentence) or reader.rules.question.search(sentence)
+                        or reader.withheld.search(sentence)):
+                    continue
+                words = reader.tokens(sentence)
+                for prohibition in evidence.prohibitions:
+                    if same_word(prohibition.action[0], words) and stem_coverage(prohibition.action, words) >= overlap:
+                        found.append(Finding("prohibition_violated", sentence.strip(),
+                                             f"the user forbade {prohibition.text!r}",
+                                             event=prohibition.event, expected=prohibition.text))
+                        break
+        return found
+
+    @staticmethod
+    def _misplaced_numbers(evidence: Evidence, reader: Reader,
+                           items: Sequence[tuple[str, str]]) -> list[Finding]:
+        """A number the summary gives a role (a budget, a limit) that no clause of the prefix
+        gave it: "用户预算899元以内" when 899 was the price paid. Read by sentence: "Budget:
+        $412 total" gives 412 the role across the colon."""
+        found: list[Finding] = []
+        seen: set[tuple[str, str]] = set()
+        for _, value in items:
+            for sentence in sentences(fold(value)):
+                if reader.roles.search(sentence) is None:
+                    continue
+                for number, role in reader.number_roles(sentence):
+                    if number not in evidence.numbers or role in evidence.number_roles.get(number, ()):
+                        continue  # a number never said is a hallucination already
+                    if (number, role) not in seen:
+                        seen.add((number, role))
+                        found.append(Finding("number_role", sentence.strip(),
+                                             f"{number} is used as a {role}; no clause of the prefix gives it that role",
+                                             kind=number, expected=reader.role_names.get(role, role)))
+        return found
+
+    def _wrong_person(self, evidence: Evidence, reader: Reader,
+                      items: Sequence[tuple[str, str]]) -> list[Finding]:
+        """Who the request is for, in the objective and the constraints: the user themself
+        when the user said it is not for them ("for the user himself", "给自己买的"), or people
+        the user never named ("for the user's wife")."""
+        if not evidence.beneficiary:
+            return []
+        gap = reader.rules.state.negation_gap
+        expected = "; ".join(evidence.beneficiary)
+        found: list[Finding] = []
+        for name, value in items:
+            if name not in ("objective", "constraints"):
+                continue
+            folded = fold(value)
+            wrong = None
+            if evidence.not_self:
+                wrong = next((h.group() for h in reader.self_words.finditer(folded)
+                              if not reader.negated(folded[max(0, h.start() - gap):h.start()])), None)
+            if wrong is None:
+                wrong = next((h.group() for h in reader.persons.finditer(folded)
+                              if reader.persons.kind_of(h.group()) not in evidence.persons), None)
+            if wrong is not None:
+                found.append(Finding("wrong_person", value.strip(), f"{wrong!r}: not whom the user said it is for",
+                                     expected=expected))
         return found
 
 

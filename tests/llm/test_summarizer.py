@@ -46,15 +46,16 @@ BAD: dict[str, dict[str, dict[str, Any]]] = {
         "claims_consent": variant("en", open_items=["The user agreed to submit the claim"]),
     },
 }
-# what each mistake must be named, and the text the finding must carry
+# what each mistake must be named (the checks in the order they run), and the text a finding must
+# carry; an authorisation claimed for what the user forbade also breaks the prohibition
 EXPECTED = {
-    "zh": {"drops_negation": ("missing_fact", "申请先别提交"), "invents_price": ("hallucination", "800"),
-           "drops_hedge": ("uncertainty_lost", "耳机有质量问题"),
-           "claims_consent": ("unbacked_authorisation", "用户已同意提交申请")},
-    "en": {"drops_negation": ("missing_fact", "Don't submit the claim yet"),
-           "invents_price": ("hallucination", "150"),
-           "drops_hedge": ("uncertainty_lost", "the battery is damaged"),
-           "claims_consent": ("unbacked_authorisation", "The user agreed to submit the claim")},
+    "zh": {"drops_negation": (("missing_fact",), "申请先别提交"), "invents_price": (("hallucination",), "800"),
+           "drops_hedge": (("uncertainty_lost",), "耳机有质量问题"),
+           "claims_consent": (("unbacked_authorisation", "prohibition_violated"), "用户已同意提交申请")},
+    "en": {"drops_negation": (("missing_fact",), "Don't submit the claim yet"),
+           "invents_price": (("hallucination",), "150"),
+           "drops_hedge": (("uncertainty_lost",), "the battery is damaged"),
+           "claims_consent": (("unbacked_authorisation", "prohibition_violated"), "The user agreed to submit the claim")},
 }
 LANGS = ["zh", "en"]
 MISTAKES = ["drops_negation", "invents_price", "drops_hedge", "claims_consent"]
@@ -109,10 +110,10 @@ def test_a_faithful_summary_is_accepted(server: ScriptedLLM, lang: str) -> None:
 def test_a_mistake_is_retried_with_its_finding_then_accepted(server: ScriptedLLM, lang: str,
                                                               mistake: str) -> None:
     report, summary, _ = run(server, lang, answer(BAD[lang][mistake]), answer(GOOD[lang]))
-    check, text = EXPECTED[lang][mistake]
+    named, text = EXPECTED[lang][mistake]
     first, second = report["llm_attempts"]
     assert report["summary_path"] == "retried" and report["fallback"] is None
-    assert checks(first) == {check}
+    assert checks(first) == set(named)
     assert any(text in f["text"] for f in first["findings"]), first["findings"]
     assert second["findings"] == [] and second["target_chars"] < first["target_chars"]
     # the retry sent the answer back with the finding, in the conversation's language
@@ -129,10 +130,10 @@ def test_a_mistake_repeated_falls_back_to_the_extractive_summary(server: Scripte
                                                                  lang: str, mistake: str) -> None:
     bad = answer(BAD[lang][mistake])
     report, summary, _ = run(server, lang, bad, bad, bad)
-    check, _ = EXPECTED[lang][mistake]
+    named, _ = EXPECTED[lang][mistake]
     assert report["summary_path"] == "fallback"
-    assert report["fallback"] == f"validation failed after 3 attempt(s): {check}"
-    assert [checks(a) for a in report["llm_attempts"]] == [{check}] * 3
+    assert report["fallback"] == f"validation failed after 3 attempt(s): {', '.join(named)}"
+    assert [checks(a) for a in report["llm_attempts"]] == [set(named)] * 3
     targets = [a["target_chars"] for a in report["llm_attempts"]]
     assert targets == sorted(targets, reverse=True) and len(set(targets)) == 3
     assert summary["content"] == extractive[lang]

@@ -50,7 +50,7 @@ ROWS = [
         open_items=["提交申请尚未获准"]), set()),
     ("zh", "negation dropped", changed("zh", constraints=ZH_CONSTRAINTS[::2], open_items=[]), {"missing_fact"}),
     ("zh", "negation turned around", changed("zh", constraints=[
-        ZH_CONSTRAINTS[0], "申请已经可以提交", ZH_CONSTRAINTS[2]], open_items=[]), {"missing_fact"}),
+        ZH_CONSTRAINTS[0], "申请已经可以提交", ZH_CONSTRAINTS[2]], open_items=[]), {"missing_fact", "prohibition_violated"}),
     ("zh", "budget dropped", changed("zh", constraints=[*ZH_CONSTRAINTS[:2], "不要寄顺丰到付"]), {"missing_fact"}),
     ("zh", "id mistyped", changed("zh", constraints=["序列号是GX7K2M9QP", *ZH_CONSTRAINTS[1:]]),
      {"missing_fact", "hallucination"}),
@@ -70,7 +70,8 @@ ROWS = [
     ("zh", "reported, not hedged", changed("zh", user_claims=["用户称有质量问题，才用了一年多"]),
      {"uncertainty_lost"}),
     # --- no authorisation without a confirmation event
-    ("zh", "consent claimed", changed("zh", open_items=["用户已同意提交申请"]), {"unbacked_authorisation"}),
+    ("zh", "consent claimed", changed("zh", open_items=["用户已同意提交申请"]),
+     {"unbacked_authorisation", "prohibition_violated"}),
     ("zh", "consent denied", changed("zh", open_items=["未经用户同意不得提交申请"]), set()),
     # --- the intent
     ("zh", "objective off topic", changed("zh", objective="用户想预订下周去三亚的酒店"), {"intent_drift"}),
@@ -85,7 +86,8 @@ ROWS = [
     ("en", "negation dropped", changed("en", constraints=[c for i, c in enumerate(EN_CONSTRAINTS) if i != 1],
                                        open_items=[]), {"missing_fact"}),
     ("en", "negation turned around", changed("en", constraints=[
-        EN_CONSTRAINTS[0], "Submit the claim now", *EN_CONSTRAINTS[2:]], open_items=[]), {"missing_fact"}),
+        EN_CONSTRAINTS[0], "Submit the claim now", *EN_CONSTRAINTS[2:]], open_items=[]),
+     {"missing_fact", "prohibition_violated"}),
     ("en", "budget in another form", changed("en", constraints=[
         *EN_CONSTRAINTS[:2], "The repair must cost no more than 300 dollars out of pocket", EN_CONSTRAINTS[3]]),
      set()),
@@ -97,7 +99,7 @@ ROWS = [
      {"uncertainty_lost"}),
     ("en", "hedge reworded", changed("en", user_claims=["The user suspects the battery is damaged too"]), set()),
     ("en", "consent claimed", changed("en", open_items=["The user agreed to submit the claim"]),
-     {"unbacked_authorisation"}),
+     {"unbacked_authorisation", "prohibition_violated"}),
     ("en", "consent denied", changed("en", open_items=["The claim has not been authorised by the user"]), set()),
     ("en", "objective off topic", changed("en", objective="Book a table for four at a seafood restaurant"),
      {"intent_drift"}),
@@ -116,14 +118,14 @@ def test_findings(requests_by_lang: dict[str, SummaryRequest], lang: str, name: 
 def test_a_confirmation_event_backs_an_authorisation(requests_by_lang: dict[str, SummaryRequest]) -> None:
     request = requests_by_lang["zh"]
     confirm = next(e for e in request.prefix if e.role == "user")
-    resumed = type(confirm)(id="U99", index=confirm.index, role="user", text="", size=0,
+    resumed = type(confirm)(id="U99", index=request.prefix[-1].index + 1, role="user", text="", size=0,
                             message={"role": "user", "content": "",
                                      "metadata": {"confirm_results": [{"id": "call_1", "approved": True}]}})
     backed = SummaryRequest(request.lang, (*request.prefix, resumed), request.snapshot, request.must,
                             request.extractive, request.budget)
     summary = changed("zh", open_items=["用户已同意提交申请"])
-    assert {f.check for f in findings(request, summary)} == {"unbacked_authorisation"}
-    assert findings(backed, summary) == []
+    assert {f.check for f in findings(request, summary)} == {"unbacked_authorisation", "prohibition_violated"}
+    assert findings(backed, summary) == []  # the confirmation lifts the prohibition made before it
 
 
 def test_findings_carry_their_source(requests_by_lang: dict[str, SummaryRequest]) -> None:

@@ -310,7 +310,9 @@ class Snapshot:
 @dataclass(frozen=True)
 class SummaryRequest:
     """What an abstractive summariser gets: the prefix, what was extracted from it, the
-    strong facts its text must hold, the extractive summary (the fallback) and the budget."""
+    strong facts its text must hold, the extractive summary (the fallback) and the budget;
+    ``items`` are the renderer's items (clauses whole, each on its ladder level): the prompt
+    quotes the strong facts within them."""
 
     lang: str
     prefix: tuple[Event, ...]
@@ -318,6 +320,7 @@ class SummaryRequest:
     must: tuple[Fact, ...]
     extractive: str
     budget: int
+    items: tuple[SummaryItem, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,24 @@ def _transcript(prefix: Sequence[Event], pack: PromptPack, settings: Settings) -
     return "\n".join(quoted(e, limits[e.id]) for e in events)
 
 
+def _must_rows(request: SummaryRequest, rules: RulePack) -> list[tuple[str | None, str]]:
+    """The strong facts as the clauses that hold them, whole ("换货的话差价我最多补300元", not
+    "300元"; "Don't cancel my Plus membership yet", not "yet"), in the ladder's order; a fact
+    no item holds is quoted alone. Superseded values are no strong facts: they reach the
+    model only as changes."""
+    rank = {level: i for i, level in enumerate(rules.ladder)}
+    wanted = {id(f) for f in request.must}   # (a claim's item holds its claim, quoted as a claim)
+    held = sorted((i for i in request.items if any(id(f) in wanted for f in i.must)),
+                  key=lambda i: (rank.get(i.level, len(rank)), i.order))
+    rows: list[tuple[str | None, str]] = []
+    quoted: set[int] = set()
+    for item in held:
+        rows.append((item.must[0].span.event_id, item.text))
+        quoted.update(id(f) for f in item.must if id(f) in wanted)
+    rows += [(f.span.event_id, f.text) for f in request.must if id(f) not in quoted]
+    return list(dict.fromkeys(rows))
+
+
 def _time_row(item: Mapping[str, Any]) -> tuple[str | None, str]:
     value = item.get("value")
     shown = item["text"]
@@ -177,7 +195,7 @@ def build_messages(request: SummaryRequest, pack: PromptPack, rules: RulePack, s
     values = {
         "language": pack.prompt["language"], "target": target, "first": first, "last": last,
         "count": len(covered),
-        "must": _lines(pack, [(f.span.event_id, f.text) for f in request.must]),
+        "must": _lines(pack, _must_rows(request, rules)),
         "state": _lines(pack, [(None, line) for line in snapshot.state_path]),
         "open": _lines(pack, open_rows),
         "claims": _lines(pack, [(c["source"][0], c["text"]) for c in snapshot.user_claims]),

@@ -23,11 +23,14 @@ SETTINGS = load_settings(BASE)
 
 
 @pytest.mark.parametrize(("lang", "lines"), [
-    ("zh", ["- [U4] GX7K2M9QPL", "- [U4] 申请先别提交", "- [U10] 我预算500元以内", "- [U10] 不要寄顺丰到付",
-            "- [U14] 后天上午", "[取件时间] 明天下午 → 后天上午", "- [U4] 未获准：申请先别提交",
+    # the strong facts in the clauses that hold them ("取件时间改成后天上午", not "后天上午")
+    ("zh", ["- [U4] 序列号是GX7K2M9QPL", "- [U10] 我预算500元以内", "- [U10] 不要寄顺丰到付",
+            "- [U14] 取件时间改成后天上午", "[取件时间] 明天下午 → 后天上午", "- [U4] 未获准：申请先别提交",
             "- [U8] 我觉得可能有质量问题", "后天上午 = 2026-12-02T09:00:00+08:00", "（U2–A15，共 14 条消息）",
             "[U4] 用户：序列号是GX7K2M9QPL。我只是先问问，申请先别提交。", "不超过 640 字"]),
-    ("en", ["- [U4] HX-4471", "- [U4] Don't submit the claim yet, I'm only asking for now",
+    ("en", ["- [U4] Policy number is HX-4471",
+            "- [U4] not authorised: Don't submit the claim yet, I'm only asking for now",
+            "- [U14] change the pickup to Friday morning",
             "- [U10] The repair must cost no more than $300 out of pocket",
             "[pickup] tomorrow afternoon → Friday morning", "- [U8] I think the battery might be damaged too",
             "(U2–A15, 14 messages)", "at most 640 characters"]),
@@ -43,6 +46,8 @@ def test_the_prompt_holds_the_snapshot(requests_by_lang: dict[str, SummaryReques
         assert f'"{key}"' in system["content"]
     for line in lines:
         assert line in user["content"], line
+    must = user["content"].split("\n\n")[1].splitlines()[1:]
+    assert not {"- [U14] 后天上午", "- [U14] Friday morning", "- [U4] GX7K2M9QPL", "- [U4] HX-4471"} & set(must)
     # the long tool result is quoted only in part
     tool_line = next(x for x in user["content"].splitlines() if x.startswith("[T6]"))
     assert len(tool_line) < SETTINGS["llm.transcript_tool_chars"] + 40

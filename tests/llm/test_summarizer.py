@@ -221,7 +221,7 @@ def test_the_request_carries_the_snapshot_and_the_settings(server: ScriptedLLM, 
     assert server.headers[0]["Authorization"] == "Bearer sk-local-123"
     system, user = body["messages"]
     assert system["role"] == "system" and "中文" in system["content"] and '"objective"' in system["content"]
-    for line in ("- [U4] 申请先别提交", "- [U10] 我预算500元以内", "[取件时间] 明天下午 → 后天上午",
+    for line in ("- [U4] 未获准：申请先别提交", "- [U10] 我预算500元以内", "[取件时间] 明天下午 → 后天上午",
                  "未获准：申请先别提交", "- [U8] 我觉得可能有质量问题", "[U2] 用户："):
         assert line in user["content"], line
 

@@ -1,4 +1,13 @@
-"""The LLM-summary validator's own cost, on generated 30-turn agent conversations.
+"""The LLM-summary validator: what it catches and what it costs.
+
+**Corruption tables** (``benchmarks/llm_corruptions.py``, and ``llm_corruptions_heldout.py``
+written apart from the validator, on other domains): each corrupted answer goes through the
+``LLMSummarizer`` three times (a model that repeats its mistake) with a scripted client, each
+faithful answer once. Reported per language: the share of corrupted answers rejected with the
+check their row names, the share rejected at all, how many were shipped (0 is the bar), the
+share of faithful answers accepted on the first attempt, and the validator's time per answer.
+
+**Cost on generated conversations:**
 
 For each conversation: compress it (no LLM) to get the summary request, write the answer a
 faithful model would give (the objective, every must-keep fact verbatim, the claims with their
@@ -11,6 +20,8 @@ faithful answers drew a finding (false alarms).
 winding down); ``check`` after ``--settle`` seconds, standing in for the model's answer time.
 
     python -m benchmarks.llm_validator [--count 40] [--turns 30] [--ratio 0.35] [--settle 0.2] [--json]
+
+(the corruption tables first, then the cost).
 """
 
 from __future__ import annotations
@@ -23,7 +34,9 @@ from typing import Any
 from benchmarks.generate import conversation
 from benchmarks.latency import percentiles
 from pipeline import Compressor
-from pipeline.llm.prompt import Sections, load_prompt_pack, render_sections
+from pipeline.llm import LLMSummarizer
+from pipeline.llm.client import Completion
+from pipeline.llm.prompt import Sections, load_prompt_pack, parse_answer, render_sections
 from pipeline.llm.validator import Validator
 from pipeline.rulepacks import load_rule_pack
 from pipeline.types import SummaryOutcome, SummaryRequest
@@ -37,6 +50,67 @@ class _Capture:
     def summarize(self, request: SummaryRequest) -> SummaryOutcome:
         self.request = request
         return SummaryOutcome(request.extractive, "extractive")
+
+
+class _Scripted:
+    """A chat client double (the ``complete`` of pipeline.llm.client): answers from a queue."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+
+    def complete(self, messages: list[dict[str, str]]) -> Completion:
+        return Completion(self.answers.pop(0), "stop")
+
+
+def corruption_rates(table: str = "llm_corruptions") -> dict[str, Any]:
+    """The rates of one corruption table (module ``benchmarks.<table>``), per language."""
+    import importlib
+
+    module = importlib.import_module(f"benchmarks.{table}")
+    from pipeline import load_settings
+
+    settings = load_settings(module.SETTINGS)
+    compressor = Compressor(settings)
+    capture = _Capture()
+    compressor.llm = capture
+    validator = Validator(settings)
+    out: dict[str, Any] = {}
+    for lang, conv in module.CONVERSATIONS.items():
+        compressor.compress(conv, target_chars=module.TARGET[lang])
+        request = capture.request
+        assert request is not None
+        evidence = validator.prepare(request)
+        pack = load_prompt_pack(lang)
+        timings: list[float] = []
+
+        def run(answer: dict[str, Any], times: int) -> Any:
+            text = module.answer_text(answer)
+            sections = parse_answer(text)
+            started = time.perf_counter()
+            validator.check(evidence, sections, render_sections(sections, pack, request.prefix))
+            timings.append((time.perf_counter() - started) * 1000)
+            summarizer = LLMSummarizer(settings, _Scripted([text] * times))
+            return summarizer.summarize(request)
+
+        rows = [r for r in module.CORRUPTIONS if r.lang == lang]
+        caught = rejected = shipped = 0
+        missed: list[str] = []
+        for row in rows:
+            outcome = run(row.answer, 3)
+            first = {f["check"] for f in outcome.attempts[0]["findings"]}
+            caught += row.check in first
+            rejected += bool(first)
+            shipped += outcome.path != "fallback"
+            if row.check not in first:
+                missed.append(row.kind)
+        faithful = module.FAITHFUL[lang]
+        accepted = [name for name, answer in faithful.items() if run(answer, 1).path == "accepted"]
+        out[lang] = {"corruptions": len(rows), "caught": round(caught / len(rows), 3),
+                     "rejected": round(rejected / len(rows), 3), "shipped": shipped, "missed": missed,
+                     "faithful": len(faithful), "faithful_accepted": round(len(accepted) / len(faithful), 3),
+                     "faithful_rejected": [n for n in faithful if n not in accepted],
+                     "check_ms": percentiles(timings), "prepare_ms": round(evidence.seconds * 1000, 2)}
+    return out
 
 
 def faithful_answer(request: SummaryRequest) -> Sections:
@@ -103,10 +177,21 @@ def main() -> None:
                         help="seconds between prepare and check (the model's answer time)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    tables = {name: corruption_rates(name) for name in ("llm_corruptions", "llm_corruptions_heldout")}
     result = measure(args.count, args.turns, args.ratio, args.settle)
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(json.dumps({"tables": tables, **result}, ensure_ascii=False))
         return
+    print(f"{'table':24} {'lang':4} {'rows':>4} {'caught':>7} {'rejected':>8} {'shipped':>7} "
+          f"{'faithful ok':>11} {'check p50/p95 ms':>17}")
+    for name, rates in tables.items():
+        for lang, row in rates.items():
+            print(f"{name:24} {lang:4} {row['corruptions']:4} {row['caught']:7.0%} {row['rejected']:8.0%} "
+                  f"{row['shipped']:7} {row['faithful_accepted']:11.0%} "
+                  f"{row['check_ms']['p50']:>8}/{row['check_ms']['p95']}")
+            if row["missed"] or row["faithful_rejected"]:
+                print(f"{'':29} missed: {row['missed'] or '-'}; faithful rejected: {row['faithful_rejected'] or '-'}")
+    print()
     print(f"{args.count} conversations of {args.turns} turns per language; a faithful answer each")
     print(f"{'lang':4} {'what':26} {'p50 ms':>8} {'p95 ms':>8}")
     for lang, row in result["langs"].items():

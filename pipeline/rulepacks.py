@@ -184,6 +184,7 @@ class RulePack:
     negation: Lexicon
     negation_exception: Lexicon
     prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
+    describing: Lexicon                            # right before such a cue, it describes ("there's no")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
@@ -354,6 +355,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation=Lexicon(cues["negation"], bounds),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
         prohibition=frozenset(c.casefold() for c in cues.get("prohibition", ())),
+        describing=Lexicon(cues.get("describing", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),

@@ -43,7 +43,7 @@ _REQUIRED = {
                "transcript_line", "omitted", "roles", "findings"),
     "render": ("header", "objective", *SECTIONS, "item"),
     "validator": ("word_boundaries", "authorisation", "hedges", "objective_stop", "stop", "currency",
-                  "numeral_idioms", "number_words", "certainty", "withheld", "self", "persons", "roles",
+                  "numeral_idioms", "number_words", "certainty", "withheld", "needs", "self", "persons", "person_generic", "roles",
                   "role_names"),
 }
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -163,6 +163,7 @@ class Unit:
     after: tuple[frozenset[str], ...]  # the words from each negation cue on: what it negates
     obligation: bool
     hedged: bool
+    limited: bool = False         # it holds a limit's word ("不超过", "at most", "budget": [validator.roles])
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ class HedgedClaim:
     clause: str
     words: frozenset[str]
     numbers: frozenset[str]
+    chars: frozenset[str]         # its CJK characters (Reader.chars)
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,7 @@ class Evidence:
     beneficiary: tuple[str, ...] = ()          # the user's words on who the request is for
     not_self: bool = False                     # ... and one of them says it is not for the user
     persons: frozenset[str] = frozenset()      # the groups of people the user named
+    backed: list[frozenset[str]] = field(default_factory=list)  # words of what the user went ahead with
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -235,6 +238,8 @@ class Reader:
         self.withheld = Lexicon(list(words["withheld"]), boundaries)
         self.self_words = Lexicon(list(words["self"]), boundaries)
         self.persons = Lexicon({k: list(v) for k, v in words["persons"].items()}, boundaries)
+        self.person_generic = {k: frozenset(v) for k, v in words["person_generic"].items()}
+        self.needs = Lexicon(list(words["needs"]), boundaries)
         self.roles = Lexicon({k: list(v) for k, v in words["roles"].items()}, boundaries)
         self.role_names = {k: str(v) for k, v in words["role_names"].items()}
         stops = [fold(w) for w in words["stop"]]
@@ -330,9 +335,17 @@ class Reader:
         return ()
 
     def negated(self, text: str) -> bool:
-        return next(iter(negations(text, 0, len(text), self.rules)), None) is not None
+        return bool(self.negation_starts(text))
+
+    def chars(self, text: str) -> frozenset[str]:
+        """The CJK characters of a text's content words: what a Chinese action or claim is
+        matched on, as a verb takes a measure word in between ("打个电话" is "打电话")."""
+        return frozenset(c for word in self.words(text) if _CJK_RUN.fullmatch(word) for c in word)
     def negation_starts(self, text: str) -> tuple[int, ...]:
-        return tuple(hit.start() for hit in negations(text, 0, len(text), self.rules))
+        """The negation cues of a text, less those inside a hedge ("不确定", "not sure")."""
+        hedges = [(h.start(), h.end()) for lex in (self.hedge, self.rules.uncertainty) for h in lex.finditer(text)]
+        return tuple(hit.start() for hit in negations(text, 0, len(text), self.rules)
+                     if not any(a <= hit.start() < b for a, b in hedges))
 
     def unit(self, text: str) -> Unit:
         """The reading of a text, remembered: an answer's items recur across checks."""
@@ -352,7 +365,8 @@ class Reader:
                     negations, tuple(self.tokens(folded[s:]) for s in negations),
                     self.rules.obligation.search(folded) is not None,
                     self.rules.uncertainty.search(folded) is not None
-                    or self.hedge.search(folded) is not None)
+                    or self.hedge.search(folded) is not None,
+                    self.roles.search(folded) is not None)
 
     def reading(self, text: str, whole: bool = False) -> Reading:
         """What a prefix text says (its numbers, its negated clauses), remembered by content:
@@ -415,6 +429,16 @@ def same_word(word: str, held: frozenset[str]) -> bool:
 def stem_coverage(wanted: Iterable[str], held: frozenset[str]) -> float:
     words = list(dict.fromkeys(wanted))
     return 1.0 if not words else sum(same_word(w, held) for w in words) / len(words)
+
+
+def _says(value: Unit, unit: Unit) -> bool:
+    """A clause states a value: verbatim (numbers canonical), or all its numbers and ids and
+    most of its words ("Saturday 11:30 AM" says "Saturday at 11:30")."""
+    if value.canon and value.canon in unit.canon:
+        return True
+    if not (value.numbers or value.ids) or not (value.numbers <= unit.numbers and value.ids <= unit.ids):
+        return False
+    return stem_coverage(value.tokens, unit.tokens) >= 0.75
 
 
 def sentences(text: str) -> list[str]:
@@ -517,10 +541,17 @@ class Validator:
         if self._similarity is not None:
             return self._similarity
         if lang not in self._similarities:
-            framing = self.reader(lang).objective_stop.regex
+            reader = self.reader(lang)
+            framing = reader.objective_stop.regex
+            ids = reader.rules.patterns.get("id", ())
 
             def strip(text: str) -> str:
-                return framing.sub(" ", fold(text))
+                """Framing words, ids and numbers out: an objective may name the order a tool
+                found ("预约号YK58217") without drifting from what the user asked."""
+                text = fold(text)
+                for pattern in ids:
+                    text = pattern.sub(" ", text)
+                return _NUMBER.sub(" ", framing.sub(" ", text))
             self._similarities[lang] = char_ngram_similarity(
                 self.settings["llm.intent_ngrams_cjk"], self.settings["llm.intent_ngrams_words"], strip)
         return self._similarities[lang]
@@ -558,9 +589,14 @@ class Validator:
             negated.extend(reading.negated)
             for number, role in reading.roles:
                 roles.setdefault(number, set()).add(role)
+        required = frozenset(self.settings["llm.required_levels"])
+        not_alone = reader.rules.not_alone
         facts = []
         for fact in request.must:
-            facts.append(FactShape(fact, reader.unit(fact.text)))
+            unit = reader.unit(fact.text)
+            if (reader.rules.level_of(fact.kind, fact.value) in required
+                    or (fact.kind not in not_alone and (unit.numbers or unit.ids))):
+                facts.append(FactShape(fact, unit))
         evidence = Evidence(
             lang=request.lang, numbers=frozenset(numbers), text="\n".join(folded_texts),
             negated=negated, facts=facts,
@@ -571,6 +607,8 @@ class Validator:
             event_ids=frozenset(fold(e.id) for e in request.prefix),
             prohibitions=self._prohibitions(request, reader),
             number_roles={n: frozenset(r) for n, r in roles.items()},
+            backed=[reader.tokens(fold(o["text"])) for o in snapshot.open_items if o["kind"] != "unauthorised"]
+            + [reader.tokens(fold(d["object"])) for d in snapshot.decisions if d["status"] == "accepted"],
         )
         self._who(evidence, request, reader)
         evidence.seconds = time.perf_counter() - started
@@ -591,8 +629,8 @@ class Validator:
         found = []
         for event_id, text in dict.fromkeys(sources):
             action = reader.action(text)
-            if not action or order.get(event_id, -1) < confirmed_at:
-                continue
+            if not action or order.get(event_id, -1) < confirmed_at or reader.unit(text).numbers:
+                continue  # (a prohibition holding a number is a limit: "别超过500块", "never before 9am")
             if any(stem_coverage(action, words) >= overlap for words in allowed):
                 continue
             found.append(Prohibition(event_id, text, action))
@@ -629,7 +667,8 @@ class Validator:
                     continue
                 words = reader.tokens(folded)
                 if words:
-                    claims.append(HedgedClaim(event_id, clause, words, reader.unit(clause).numbers))
+                    claims.append(HedgedClaim(event_id, clause, words, reader.unit(clause).numbers,
+                                              reader.chars(folded)))
         if not claims:
             return []
         later = [(e.index, reader.unit(c)) for e in request.prefix if e.role == "user"
@@ -670,7 +709,7 @@ class Validator:
         findings += self._unhedged(evidence, reader, items)
         findings += self._authorised(evidence, reader, items)
         findings += self._drifted(evidence, sections.objective)
-        findings += self._stale(evidence, reader, units, text)
+        findings += self._stale(evidence, reader, units)
         findings += self._violated(evidence, reader, items)
         findings += self._misplaced_numbers(evidence, reader, items)
         findings += self._wrong_person(evidence, reader, items)
@@ -693,18 +732,25 @@ class Validator:
 
     @staticmethod
     def _holds(shape: FactShape, unit: Unit, threshold: float) -> bool:
+        """One clause holds a fact: all its numbers and ids, its words (half as many when
+        numbers or ids carry it: "Total must stay at or under $450" holds "company will cover
+        up to $450 for the whole thing"), and its cue: a negation before a word of what it
+        negates, or for a limit ("别超过500块") a limit's word ("不超过500元").."""
         fact = shape.unit
         if not fact.numbers <= unit.numbers or not fact.ids <= unit.ids:
             return False
-        if coverage(fact.tokens, unit.tokens) < threshold:
+        valued = bool(fact.numbers or fact.ids)
+        if stem_coverage(fact.tokens, unit.tokens) < (threshold / 2 if valued else threshold):
             return False
-        if not fact.tokens and not fact.numbers and not fact.ids:
+        if not fact.tokens and not valued:
             return False  # nothing to match but the verbatim text
         if fact.negations:
+            if valued and unit.limited:
+                return True
             negated = fact.after[0]
             if not unit.negations or (negated and not any(negated & words for words in unit.after)):
                 return False
-        elif fact.obligation and not (unit.obligation or unit.negations):
+        elif fact.obligation and not (unit.obligation or unit.negations or unit.limited):
             return False
         return True
 
@@ -754,14 +800,16 @@ class Validator:
         if not evidence.hedged_claims:
             return found
         # a hedge holds for its whole sentence ("I think I was charged twice ($389 each time)")
-        units = [(reader.unit(clause), sentence.hedged) for _, value in items for sentence in
-                 (reader.unit(s) for s in sentences(value)) for clause in reader.clauses(sentence.text)]
+        units = [(reader.unit(clause), sentence.hedged, reader.certainty.search(sentence.text) is not None)
+                 for _, value in items for sentence in (reader.unit(s) for s in sentences(value))
+                 for clause in reader.clauses(sentence.text)]
         for claim in evidence.hedged_claims:
-            for unit, hedged_sentence in units:
-                certain = reader.certainty.search(unit.text) is not None
+            for unit, hedged_sentence, certain in units:
                 if (unit.hedged or hedged_sentence) and not certain:
                     continue
                 share = stem_coverage(claim.words, unit.tokens)
+                if claim.chars:  # Chinese words are matched by character ("有蛀牙" restates "有点蛀了")
+                    share = max(share, len(claim.chars & reader.chars(unit.text)) / len(claim.chars))
                 numbered = bool(claim.numbers) and claim.numbers <= unit.numbers
                 if (share >= threshold or (numbered and share >= threshold / 2)
                         or (certain and (share >= threshold / 2 or claim.numbers & unit.numbers))):
@@ -773,16 +821,24 @@ class Validator:
 
     def _authorised(self, evidence: Evidence, reader: Reader,
                     items: Sequence[tuple[str, str]]) -> list[Finding]:
+        """Consent stated as a fact ("the user agreed", "客户已经点头", "User said go ahead")
+        with nothing to back it: no confirmation event, and no go-ahead of the user's or
+        accepted proposal in the state that the sentence is about. Consent denied ("未经用户
+        同意") or made a condition ("needs the user's approval", "等用户批准后") is no claim."""
         if evidence.confirmed:
             return []
         gap = reader.rules.state.negation_gap
+        overlap = self.settings["llm.prohibition_overlap"]
         found = []
         for _, value in items:
-            folded = fold(value)
-            for hit in reader.authorisation.finditer(folded):
-                window = folded[max(0, hit.start() - gap):hit.start()]
-                if reader.rules.negation.search(window):
-                    continue  # "未经用户同意", "not authorised by the user"
+            for sentence in sentences(fold(value)):
+                hit = next((h for h in reader.authorisation.finditer(sentence)
+                            if not reader.negated(sentence[max(0, h.start() - gap):h.end()])), None)
+                if hit is None or reader.needs.search(sentence) or reader.withheld.search(sentence):
+                    continue
+                words = reader.tokens(sentence)
+                if any(backed and stem_coverage(backed, words) >= overlap for backed in evidence.backed):
+                    continue
                 found.append(Finding("unbacked_authorisation", value.strip(),
                                      f"{hit.group()!r} with no confirmation event in the prefix"))
                 break
@@ -799,8 +855,8 @@ class Validator:
         return [Finding("intent_drift", objective, f"similarity {score:.2f} to the user's turns "
                                                    f"is under {minimum}", expected=f">= {minimum}")]
 
-    def _stale(self, evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]],
-               text: str) -> list[Finding]:
+    @staticmethod
+    def _stale(evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]]) -> list[Finding]:
         """Only the newest value of a changed slot may be stated as current. A clause that names
         the slot (by its words, or by an old value that is a number, an id or an address:
         "Send updates to d.reyes@oldmail.com") with an old value is stale unless it also holds
@@ -808,15 +864,13 @@ class Validator:
         ("A → B") must end on the newest value, and so must an old value in the decisions (the
         history of changes), unless a later line goes on from there ("[取件时间] 明天下午 →
         后天上午", then "[取件时间] 后天上午 → 今晚8点")."""
-        whole = _squeeze(reader.canonical(fold(text)))
         state = reader.rules.state
         marker = fold(reader.rules.templates.get("changed", "")).strip(" ()（）")
         found = []
         for slot, words, olds, new in evidence.slots:
-            current = _squeeze(reader.canonical(fold(new)))
-            old_forms = [o for o in (_squeeze(reader.canonical(fold(v))) for v in olds) if o]
-            telling = [f for v, f in zip(olds, (_squeeze(reader.canonical(fold(v))) for v in olds))
-                       if f and (any(c.isdigit() for c in v) or "@" in v)]
+            current = reader.unit(new)
+            old_values = [reader.unit(v) for v in olds if _squeeze(fold(v))]
+            telling = [u.canon for v, u in zip(olds, old_values) if any(c.isdigit() for c in v) or "@" in v]
             named = _squeeze(fold(slot))
 
             ordered = [u for _, u in units]
@@ -824,17 +878,16 @@ class Validator:
                       or any(t in u.canon for t in telling) for u in ordered]
             stale = None
             for i, (section, unit) in enumerate(units):
-                if not naming[i] or not any(o in unit.canon for o in old_forms):
+                if not naming[i] or not any(_says(old, unit) for old in old_values):
                     continue
                 arrow = next((a for a in _ARROWS if a in unit.text), None)
-                told_on = any(current in later.canon for later in ordered[i + 1:])
+                told_on = any(_says(current, later) for later in ordered[i + 1:])
                 if arrow is not None:
-                    last = _squeeze(reader.canonical(unit.text.rsplit(arrow, 1)[1]))
-                    if current in last or told_on:
+                    if _says(current, reader.unit(unit.text.rsplit(arrow, 1)[1])) or told_on:
                         continue
                 elif section == "decisions" and told_on:
                     continue
-                elif (current in unit.canon or state.change.search(unit.text) or state.correction.search(unit.text)
+                elif (_says(current, unit) or state.change.search(unit.text) or state.correction.search(unit.text)
                       or (marker and marker in unit.text)):
                     continue
                 stale = unit
@@ -843,7 +896,7 @@ class Validator:
                 found.append(Finding("stale_value", stale.text.strip(),
                                      f"[{slot}] shown with an old value; the newest is {new!r}",
                                      kind=slot, expected=new))
-            elif current not in whole and any(naming):
+            elif any(naming) and not any(_says(current, u) for u in ordered):
                 found.append(Finding("stale_value", slot, f"[{slot}] named without its newest value {new!r}",
                                      kind=slot, expected=new))
         return found
@@ -865,13 +918,24 @@ class Validator:
                         or reader.withheld.search(sentence)):
                     continue
                 words = reader.tokens(sentence)
+                chars = reader.chars(sentence)
                 for prohibition in evidence.prohibitions:
-                    if same_word(prohibition.action[0], words) and stem_coverage(prohibition.action, words) >= overlap:
+                    if self._does(prohibition.action, words, chars, overlap):
                         found.append(Finding("prohibition_violated", sentence.strip(),
                                              f"the user forbade {prohibition.text!r}",
                                              event=prohibition.event, expected=prohibition.text))
                         break
         return found
+
+    @staticmethod
+    def _does(action: Sequence[str], words: frozenset[str], chars: frozenset[str], overlap: float) -> bool:
+        """A sentence holds the forbidden action: its verb (a Chinese one by its first
+        character) and ``overlap`` of its words (of a Chinese one, of its characters)."""
+        if _CJK_RUN.fullmatch(action[0]):  # (both characters of a two-character verb: "提前" is no "提交")
+            wanted = list(dict.fromkeys(c for word in action for c in word))
+            return wanted[0] in chars and sum(c in chars for c in wanted) >= max(overlap * len(wanted),
+                                                                                 min(len(wanted), 2))
+        return same_word(action[0], words) and stem_coverage(action, words) >= overlap
 
     @staticmethod
     def _misplaced_numbers(evidence: Evidence, reader: Reader,
@@ -895,6 +959,11 @@ class Validator:
                                              kind=number, expected=reader.role_names.get(role, role)))
         return found
 
+    @staticmethod
+    def _named(reader: Reader, group: str, said: frozenset[str]) -> bool:
+        """The user named these people, or more precisely ("孩子" when the user said "儿子")."""
+        return group in said or bool(reader.person_generic.get(group, frozenset()) & said)
+
     def _wrong_person(self, evidence: Evidence, reader: Reader,
                       items: Sequence[tuple[str, str]]) -> list[Finding]:
         """Who the request is for, in the objective and the constraints: the user themself
@@ -915,7 +984,7 @@ class Validator:
                               if not reader.negated(folded[max(0, h.start() - gap):h.start()])), None)
             if wrong is None:
                 wrong = next((h.group() for h in reader.persons.finditer(folded)
-                              if reader.persons.kind_of(h.group()) not in evidence.persons), None)
+                              if not self._named(reader, reader.persons.kind_of(h.group()), evidence.persons)), None)
             if wrong is not None:
                 found.append(Finding("wrong_person", value.strip(), f"{wrong!r}: not whom the user said it is for",
                                      expected=expected))

@@ -72,6 +72,13 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
+def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
+    """"there's no backup", "it won't start": a prohibition cue right after a describing
+    word (``[cues] describing``) says what is; it forbids nothing."""
+    return any(not text[hit.end():cue.start()].strip()
+               for hit in pack.describing.finditer(text, max(start, cue.start() - 16), cue.start()))
+
+
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:
     """The negation cues of a clause that negate something (not "特别", "no problem")."""
     return (cue for cue in pack.negation.finditer(text, start, end)
@@ -200,7 +207,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
-                forbids = kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
+                forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
+                           and not _describes(text, start, cue, pack))
                 add(kind, left, right, "prohibition" if forbids else None)
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed

@@ -80,3 +80,16 @@ def test_a_faithful_answer_is_accepted_on_the_first_attempt(server: ScriptedLLM,
     assert report["summary_path"] == "accepted", report["llm_attempts"]
     assert FAITHFUL[lang][name]["objective"] in summary
 
+
+
+def test_a_second_table_written_apart_keeps_its_rates() -> None:
+    """benchmarks/llm_corruptions_heldout.py was written without reading the validator's word
+    lists (other domains: a child's dental check-up, a boss's laptop repair). What it misses
+    needs meaning the rules cannot see ("Restore the drive from a factory image" for "do not
+    wipe the hard drive"; "Liquid damage confirmed" for a suspected coffee spill) or a change
+    the state stage did not read; the rates must not fall below what they are (README)."""
+    from benchmarks.llm_validator import corruption_rates
+
+    rates = corruption_rates("llm_corruptions_heldout")
+    assert rates["zh"]["caught"] >= 0.9 and rates["en"]["caught"] >= 0.8, rates
+    assert all(rates[lang]["faithful_accepted"] >= 0.8 for lang in LANGS), rates

@@ -77,7 +77,8 @@ ROWS = [
     ("zh", "objective off topic", changed("zh", objective="用户想预订下周去三亚的酒店"), {"intent_drift"}),
     ("zh", "no objective", changed("zh", objective=""), {"intent_drift"}),
     # --- the newest value of a changed slot
-    ("zh", "old value as current", changed("zh", decisions=["取件时间定在明天下午"]), {"stale_value", "missing_fact"}),
+    # (a time alone is no fact a model must copy: the changed slot's newest value is checked instead)
+    ("zh", "old value as current", changed("zh", decisions=["取件时间定在明天下午"]), {"stale_value"}),
 
     ("en", "faithful", GOOD["en"], set()),
     ("en", "reworded, same facts", changed("en", constraints=[
@@ -103,8 +104,7 @@ ROWS = [
     ("en", "consent denied", changed("en", open_items=["The claim has not been authorised by the user"]), set()),
     ("en", "objective off topic", changed("en", objective="Book a table for four at a seafood restaurant"),
      {"intent_drift"}),
-    ("en", "old value as current", changed("en", decisions=["pickup: tomorrow afternoon"]),
-     {"stale_value", "missing_fact"}),
+    ("en", "old value as current", changed("en", decisions=["pickup: tomorrow afternoon"]), {"stale_value"}),
 ]
 
 

@@ -121,7 +121,10 @@ def faithful_answer(request: SummaryRequest) -> Sections:
               .format(text=o["text"]) for o in snapshot.open_items]
     confirmed = [f"{c['field']}={c['text']}" if c.get("field") else c["text"]
                  for c in snapshot.confirmed_facts[:6]]
-    return Sections(snapshot.objective, tuple(dict.fromkeys(f.text for f in request.must)),
+    # the task as the renderer quotes it: marked "(changed later)" when it holds a value the
+    # user changed ("预算5000元以内" … "预算改成500元")
+    task = min((i for i in request.items if i.level == "task"), key=lambda i: i.order, default=None)
+    return Sections(task.text if task else snapshot.objective, tuple(dict.fromkeys(f.text for f in request.must)),
                     tuple(confirmed), tuple(c["text"] for c in snapshot.user_claims),
                     tuple(snapshot.state_path), tuple(opened))
 

@@ -92,6 +92,7 @@ _UNIT_MEMO = 4096
 _SCOPE_END = re.compile(r"[,，。；;.!?！？:：、()（）\n]")
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|\n|(?<=\.)\s+")
 _BRACKETS = re.compile(r"[()（）]")
+_LONG_NUMBER = re.compile(r"\d{7,}")  # a phone number, an account: not an amount
 _ARROWS = ("→", "->", "=>", "⟶")
 _STEM = 5   # two words of a spaced script are one when they share their first letters ("cancel", "cancelling")
 _TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
@@ -220,6 +221,7 @@ class Evidence:
     not_self: bool = False                     # ... and one of them says it is not for the user
     persons: frozenset[str] = frozenset()      # the groups of people the user named
     backed: list[frozenset[str]] = field(default_factory=list)  # words of what the user went ahead with
+    quoted: tuple[str, ...] = ()               # every strong fact as the prompt asks to copy it (Unit.canon)
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -544,11 +546,14 @@ class Validator:
             reader = self.reader(lang)
             framing = reader.objective_stop.regex
             ids = reader.rules.patterns.get("id", ())
+            marker = fold(reader.rules.templates.get("changed", "")).strip()
 
             def strip(text: str) -> str:
                 """Framing words, ids and numbers out: an objective may name the order a tool
                 found ("预约号YK58217") without drifting from what the user asked."""
                 text = fold(text)
+                if marker:  # "(changed later)" says how a value stands, not what the user wants
+                    text = text.replace(marker, " ")
                 for pattern in ids:
                     text = pattern.sub(" ", text)
                 return _NUMBER.sub(" ", framing.sub(" ", text))
@@ -606,6 +611,7 @@ class Validator:
             slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}"), reader),
             event_ids=frozenset(fold(e.id) for e in request.prefix),
             prohibitions=self._prohibitions(request, reader),
+            quoted=tuple(reader.unit(f.text).canon for f in request.must),
             number_roles={n: frozenset(r) for n, r in roles.items()},
             backed=[reader.tokens(fold(o["text"])) for o in snapshot.open_items if o["kind"] != "unauthorised"]
             + [reader.tokens(fold(d["object"])) for d in snapshot.decisions if d["status"] == "accepted"],
@@ -709,7 +715,8 @@ class Validator:
         findings += self._unhedged(evidence, reader, items)
         findings += self._authorised(evidence, reader, items)
         findings += self._drifted(evidence, sections.objective)
-        findings += self._stale(evidence, reader, units)
+        findings += self._stale(evidence, reader, [(name, reader.unit(c), whole) for (name, value), whole
+                                                   in zip(items, wholes) for c in reader.clauses(value)])
         findings += self._violated(evidence, reader, items)
         findings += self._misplaced_numbers(evidence, reader, items)
         findings += self._wrong_person(evidence, reader, items)
@@ -856,39 +863,49 @@ class Validator:
                                                    f"is under {minimum}", expected=f">= {minimum}")]
 
     @staticmethod
-    def _stale(evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit]]) -> list[Finding]:
+    def _stale(evidence: Evidence, reader: Reader, units: Sequence[tuple[str, Unit, Unit]]) -> list[Finding]:
         """Only the newest value of a changed slot may be stated as current. A clause that names
-        the slot (by its words, or by an old value that is a number, an id or an address:
+        the slot (by its words, or by an old value that is an id, a phone number or an address:
         "Send updates to d.reyes@oldmail.com") with an old value is stale unless it also holds
-        the newest, or says it changed (a change word, "(changed later)"). A change line
+        the newest, or its item says it changed (a change word, "(changed later)"). A change line
         ("A → B") must end on the newest value, and so must an old value in the decisions (the
         history of changes), unless a later line goes on from there ("[取件时间] 明天下午 →
         后天上午", then "[取件时间] 后天上午 → 今晚8点")."""
         state = reader.rules.state
         marker = fold(reader.rules.templates.get("changed", "")).strip(" ()（）")
         found = []
+        newest = [reader.unit(new) for _, _, _, new in evidence.slots]
         for slot, words, olds, new in evidence.slots:
             current = reader.unit(new)
             old_values = [reader.unit(v) for v in olds if _squeeze(fold(v))]
-            telling = [u.canon for v, u in zip(olds, old_values) if any(c.isdigit() for c in v) or "@" in v]
+            # an old value names its slot when nothing else could hold it (an id, a number, an address;
+            # not a time: "今晚8点之前" may be the delivery while "今晚8点" was the old pickup)
+            telling = [u.canon for v, u in zip(olds, old_values) if u.ids or "@" in v or _LONG_NUMBER.search(v)]
             named = _squeeze(fold(slot))
 
-            ordered = [u for _, u in units]
+            ordered = [u for _, u, _ in units]
             naming = [bool(words & u.tokens) or bool(named and named in u.canon)
                       or any(t in u.canon for t in telling) for u in ordered]
             stale = None
-            for i, (section, unit) in enumerate(units):
-                if not naming[i] or not any(_says(old, unit) for old in old_values):
+            for i, (section, unit, item) in enumerate(units):
+                olds_said = [old for old in old_values if _says(old, unit)]
+                if not naming[i] or not olds_said:
                     continue
                 arrow = next((a for a in _ARROWS if a in unit.text), None)
+                if arrow is None and any(q and q in unit.canon and any(o.canon in q for o in olds_said)
+                                         for q in evidence.quoted):
+                    continue  # a must-keep fact copied as the prompt asks (the extraction holds it current)
                 told_on = any(_says(current, later) for later in ordered[i + 1:])
                 if arrow is not None:
-                    if _says(current, reader.unit(unit.text.rsplit(arrow, 1)[1])) or told_on:
+                    last = reader.unit(unit.text.rsplit(arrow, 1)[1])
+                    # (a line ending on the newest value of a slot the state tells apart is current:
+                    # "[以内] 预算5000元 → 预算300元" beside "[预算] 5000元 → 500元")
+                    if any(_says(value, last) for value in newest) or told_on:
                         continue
                 elif section == "decisions" and told_on:
                     continue
-                elif (_says(current, unit) or state.change.search(unit.text) or state.correction.search(unit.text)
-                      or (marker and marker in unit.text)):
+                elif (_says(current, unit) or state.change.search(item.text) or state.correction.search(item.text)
+                      or (marker and marker in item.text)):
                     continue
                 stale = unit
                 break

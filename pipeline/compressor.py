@@ -212,7 +212,8 @@ class Compressor:
         outcome = SummaryOutcome(rendering.text, "extractive")
         if self.llm is not None:
             outcome = self.llm.summarize(SummaryRequest(
-                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text, budget, tuple(items)))
+                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text, budget, tuple(items),
+                tuple(t for r in results for t in r.transitions)))
             if self.measure(outcome.text) > budget:  # a summariser must fit too
                 outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
         snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}

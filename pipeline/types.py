@@ -312,7 +312,8 @@ class SummaryRequest:
     """What an abstractive summariser gets: the prefix, what was extracted from it, the
     strong facts its text must hold, the extractive summary (the fallback) and the budget;
     ``items`` are the renderer's items (clauses whole, each on its ladder level): the prompt
-    quotes the strong facts within them."""
+    quotes the strong facts within them; ``transitions`` are the changes the state stage read
+    (the validator's changed slots)."""
 
     lang: str
     prefix: tuple[Event, ...]
@@ -321,6 +322,7 @@ class SummaryRequest:
     extractive: str
     budget: int
     items: tuple[SummaryItem, ...] = ()
+    transitions: tuple[Transition, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ from typing import Any
 from ..config import Settings
 from ..rulepacks import Lexicon, RulePack, load_rule_pack
 from ..stages.facts import negations, split_clauses
-from ..types import Fact, SummaryRequest
+from ..types import Fact, SummaryRequest, Transition
 from .prompt import PromptPack, Sections, fill, load_prompt_pack
 
 __all__ = ["CHECKS", "Evidence", "Finding", "Similarity", "Validator", "char_ngram_similarity",
@@ -95,7 +95,6 @@ _BRACKETS = re.compile(r"[()（）]")
 _LONG_NUMBER = re.compile(r"\d{7,}")  # a phone number, an account: not an amount
 _ARROWS = ("→", "->", "=>", "⟶")
 _STEM = 5   # two words of a spaced script are one when they share their first letters ("cancel", "cancelling")
-_TEMPLATE_FIELD = re.compile(r"\\\{(\w+)\\\}")
 
 
 def fold(text: str) -> str:
@@ -514,16 +513,6 @@ def _confirmation(message: Mapping[str, Any]) -> bool:
     return isinstance(metadata, Mapping) and bool(metadata.get("confirm_results"))
 
 
-def _slot_pattern(template: str) -> re.Pattern[str]:
-    """The regex of a state-path line written by ``template`` ("[{slot}] {path}")."""
-    escaped = re.escape(template)
-    return re.compile("^" + _TEMPLATE_FIELD.sub(lambda m: f"(?P<{m[1]}>.+?)" if m[1] != "path"
-                                                 else f"(?P<{m[1]}>.+)", escaped) + "$")
-
-
-_ARROW = " → "  # how merge.py joins the values of one slot in the state path
-
-
 class Validator:
     """Checks one answer against the prefix; thresholds from ``[llm]``."""
 
@@ -608,7 +597,7 @@ class Validator:
             hedged_claims=self._hedged_claims(request, reader),
             user_turns=[e.text for e in request.prefix if e.role == "user" and e.text.strip()],
             confirmed=any(e.role == "user" and _confirmation(e.message) for e in request.prefix),
-            slots=self._slots(snapshot.state_path, templates.get("transition", "[{slot}] {path}"), reader),
+            slots=self._slots(request.transitions, templates, reader),
             event_ids=frozenset(fold(e.id) for e in request.prefix),
             prohibitions=self._prohibitions(request, reader),
             quoted=tuple(reader.unit(f.text).canon for f in request.must),
@@ -685,18 +674,16 @@ class Validator:
                            and coverage(claim.words, unit.tokens) >= threshold for index, unit in later)]
 
     @staticmethod
-    def _slots(state_path: Sequence[str], template: str,
+    def _slots(transitions: Sequence[Transition], templates: Mapping[str, str],
                reader: Reader) -> list[tuple[str, frozenset[str], tuple[str, ...], str]]:
-        """Each changed slot once: its words, its earlier values and its newest value, from
-        every state-path line that names it ("[预算] 两次 → 5000元", "[预算] 5000元 → 1200元")."""
-        pattern = _slot_pattern(template)
+        """Each changed slot once, named as the summary names it ("[数量]" for the kind
+        "quantity"): its words, its earlier values and its newest value, from every change of
+        the state stage to it ("两次 → 5000元", "5000元 → 1200元")."""
         chains: dict[str, list[str]] = {}
-        for line in state_path:
-            match = pattern.match(line)
-            if not match:
-                continue
-            chain = chains.setdefault(match["slot"], [])
-            for value in (v.strip() for v in match["path"].split(_ARROW)):
+        for transition in transitions:
+            chain = chains.setdefault(templates.get(f"kind_{transition.slot}", transition.slot), [])
+            for value in (transition.old, transition.new):
+                value = (value or "").strip()
                 if value and (not chain or chain[-1] != value):
                     chain.append(value)
         return [(slot, reader.tokens(fold(slot)), tuple(dict.fromkeys(v for v in chain if v != chain[-1])),

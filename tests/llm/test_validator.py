@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -121,8 +122,7 @@ def test_a_confirmation_event_backs_an_authorisation(requests_by_lang: dict[str,
     resumed = type(confirm)(id="U99", index=request.prefix[-1].index + 1, role="user", text="", size=0,
                             message={"role": "user", "content": "",
                                      "metadata": {"confirm_results": [{"id": "call_1", "approved": True}]}})
-    backed = SummaryRequest(request.lang, (*request.prefix, resumed), request.snapshot, request.must,
-                            request.extractive, request.budget)
+    backed = replace(request, prefix=(*request.prefix, resumed))
     summary = changed("zh", open_items=["用户已同意提交申请"])
     assert {f.check for f in findings(request, summary)} == {"unbacked_authorisation", "prohibition_violated"}
     assert findings(backed, summary) == []  # the confirmation lifts the prohibition made before it

@@ -190,6 +190,8 @@ EN_ROWS = [
     ("Budget around twelve hundred dollars", "quantity", "twelve hundred dollars", EQ),
     ("The fee is a hundred dollars.", "quantity", "a hundred dollars", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
+    # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
+    ("The company covers up to $450, so keep it at or under that.", "obligation", "so keep it at or under that", EQ),
 ]
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
@@ -270,6 +272,28 @@ def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match
     for fact in hits:
         assert fact.strength is Strength.STRONG, fact
         _assert_span(text, fact)
+
+
+# (lang, text, the negation fact, whether it forbids): a prohibition is on the ladder's top level
+# and the LLM validator checks that no summary does what it forbids; a description is neither
+FORBIDS_ROWS = [
+    ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    ("en", "No shellfish, my wife is allergic.", "No shellfish, my wife is allergic", True),
+    ("en", "His client files are on it and there's no backup.", "it and there's no backup", False),
+    ("en", "It won't turn on since the update.", "It won't turn on since the update", False),
+    ("zh", "先别付款，到店看完医生再说。", "先别付款", True),
+    ("zh", "另外不要给我打电话。", "另外不要给我打电话", True),
+    ("zh", "我没有发票。", "我没有发票", False),
+    ("zh", "明天我不在家。", "明天我不在家", False),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "negation", "forbids"), FORBIDS_ROWS)
+def test_a_negation_forbids_or_describes(lang: str, text: str, negation: str, forbids: bool) -> None:
+    facts, _ = _run(lang, text)
+    found = [f for f in facts if f.kind == "negation" and f.text == negation]
+    assert found, _shown(facts)
+    assert (found[0].value == "prohibition") is forbids
 
 
 @pytest.mark.parametrize(("lang", "text"),

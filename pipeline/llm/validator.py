@@ -24,9 +24,9 @@ sections, text)`` then returns the named findings of one answer, an empty list w
 - ``intent_drift``: the objective sentence is further from the prefix's user turns than
   ``llm.intent_min_similarity`` by the similarity function (pluggable, see below).
 - ``stale_value``: a slot the user changed ("[取件时间] 明天下午 → 后天上午") is shown with an
-  old value as current (named by the slot's words or by an old value that is a number, an id
-  or an address), a change line ends on an old value, or the slot is named without its newest
-  value. Leaving a superseded value out is correct.
+  old value as current (named by the slot's words or by an old value that is an id, a phone
+  number or an address), a change line ends on an old value, or the slot is named without its
+  newest value. Leaving a superseded value out is correct.
 - ``prohibition_violated``: a sentence does, schedules or orders what the user forbade
   ("请直接提交退货申请" beside "千万别提交退货申请"; "Call the customer tomorrow" beside "don't
   call me"): the forbidden verb and ``llm.prohibition_overlap`` of the forbidden words, with no
@@ -342,6 +342,7 @@ class Reader:
         """The CJK characters of a text's content words: what a Chinese action or claim is
         matched on, as a verb takes a measure word in between ("打个电话" is "打电话")."""
         return frozenset(c for word in self.words(text) if _CJK_RUN.fullmatch(word) for c in word)
+
     def negation_starts(self, text: str) -> tuple[int, ...]:
         """The negation cues of a text, less those inside a hedge ("不确定", "not sure")."""
         hedges = [(h.start(), h.end()) for lex in (self.hedge, self.rules.uncertainty) for h in lex.finditer(text)]
@@ -399,7 +400,7 @@ class Reader:
         pairs = []
         for hit in self.roles.finditer(canonical):
             _, number = min((max(start - hit.end(), hit.start() - end, 0), value)
-                                   for start, end, value in numbers)
+                            for start, end, value in numbers)
             pairs.append((number, self.roles.kind_of(hit.group())))
         return pairs
 
@@ -637,12 +638,12 @@ class Validator:
         whether one of them says "not for me", and every group of people the user named."""
         said: list[str] = []
         persons: set[str] = set()
+        gap = reader.rules.state.negation_gap
         for event in request.prefix:
             if event.role != "user":
                 continue
             folded = fold(event.text)
             said += [m.group() for p in reader.rules.patterns.get("beneficiary", ()) for m in p.finditer(folded)]
-            gap = reader.rules.state.negation_gap
             said += [folded[max(0, h.start() - gap):h.end()] for h in reader.self_words.finditer(folded)
                      if reader.negated(folded[max(0, h.start() - gap):h.start()])]
             persons.update(reader.persons.kind_of(h.group()) for h in reader.persons.finditer(folded))
@@ -729,7 +730,7 @@ class Validator:
         """One clause holds a fact: all its numbers and ids, its words (half as many when
         numbers or ids carry it: "Total must stay at or under $450" holds "company will cover
         up to $450 for the whole thing"), and its cue: a negation before a word of what it
-        negates, or for a limit ("别超过500块") a limit's word ("不超过500元").."""
+        negates, or for a limit ("别超过500块") a limit's word ("不超过500元")."""
         fact = shape.unit
         if not fact.numbers <= unit.numbers or not fact.ids <= unit.ids:
             return False
@@ -865,7 +866,7 @@ class Validator:
         for slot, words, olds, new in evidence.slots:
             current = reader.unit(new)
             old_values = [reader.unit(v) for v in olds if _squeeze(fold(v))]
-            # an old value names its slot when nothing else could hold it (an id, a number, an address;
+            # an old value names its slot when nothing else could hold it (an id, a phone, an address;
             # not a time: "今晚8点之前" may be the delivery while "今晚8点" was the old pickup)
             telling = [u.canon for v, u in zip(olds, old_values) if u.ids or "@" in v or _LONG_NUMBER.search(v)]
             named = _squeeze(fold(slot))

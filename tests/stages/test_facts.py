@@ -348,6 +348,10 @@ DESCRIPTIVE_ROWS = [
     ("en", "I'm looking for a particular hotel, the name is home from home.", "name", "the name is home from home"),
     ("en", "We want a pub called the slug and lettuce", "name", "called the slug and lettuce"),
     ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
+    # a word made for the case: a hyphenated compound with its noun, an acronym
+    ("en", "Hello, I want to buy a gas-powered SUV, can you recommend one?", "compound", "gas-powered SUV"),
+    ("en", "We would love a Suzhou-style garden nearby", "compound", "Suzhou-style garden"),
+    ("en", "Does the room have HDMI?", "compound", "HDMI"),
 ]
 
 

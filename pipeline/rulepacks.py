@@ -179,6 +179,7 @@ class RulePack:
     left_context: re.Pattern[str]
     left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
     left_context_snap: int         # a clause start this close before the left context is taken too
+    degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
     negation: Lexicon
@@ -350,6 +351,7 @@ def load_rule_pack(lang: str) -> RulePack:
         left_context=_compile(lang, text["left_context"]),
         left_context_reach=int(text["left_context_reach"]),
         left_context_snap=int(text.get("left_context_snap", 0)),
+        degree=_compile(lang, text["degree"]) if text.get("degree") else None,
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),

@@ -191,7 +191,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 for match in regex.finditer(text, start, end):
                     add(kind, match.start(), match.end())
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
-            add(kind, term_start, term_end)
+            lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
+            add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"
         for ent_start, ent_end, label in entities:
             if start <= ent_start and ent_end <= end and label.casefold() not in pack.lexicon_terms:
                 add("entity", ent_start, ent_end)

@@ -352,6 +352,9 @@ DESCRIPTIVE_ROWS = [
     ("en", "Hello, I want to buy a gas-powered SUV, can you recommend one?", "compound", "gas-powered SUV"),
     ("en", "We would love a Suzhou-style garden nearby", "compound", "Suzhou-style garden"),
     ("en", "Does the room have HDMI?", "compound", "HDMI"),
+    # a term keeps the words of degree before it ("expensive" alone says the opposite of "not that expensive")
+    ("en", "Can you recommend some a bit more expensive restaurants near here?", "term", "a bit more expensive"),
+    ("zh", "我想找一家比较便宜的酒店", "term", "比较便宜"),
 ]
 
 

@@ -25,6 +25,8 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # "查一下 + 下周四": the 下 of 一下 is not the first of 下下周 (the week after next)
+    ("帮我查一下下周四的天气", "time", "下周四", EQ),
     # negations keep their object, and the object before the cue, as one unit
     ("不要香菜", "negation", "不要香菜", EQ),
     ("先别提交", "negation", "先别提交", EQ),

@@ -357,6 +357,7 @@ DESCRIPTIVE_ROWS = [
     # a term keeps the words of degree before it ("expensive" alone says the opposite of "not that expensive")
     ("en", "Can you recommend some a bit more expensive restaurants near here?", "term", "a bit more expensive"),
     ("zh", "我想找一家比较便宜的酒店", "term", "比较便宜"),
+    ("zh", "我想买一辆汽油的SUV，预算15万以内", "compound", "SUV"),
 ]
 
 

@@ -349,7 +349,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                                  refs=tuple(said_at[obj])))
     for fact in tool_facts:
         event = roles[fact.span.event_id]
-        text = f"{fact.value}={fact.text}" if fact.value and fact.value not in pack.patterns else fact.text
+        # a JSON field keeps its name, even one that is also a kind of fact: "date=2026-12-09",
+        # not a bare "2026-12-09"
+        text = f"{fact.value}={fact.text}" if fact.value else fact.text
         items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG else "key",
                                  2.0, f"{event.id} {event.tool_name or ''}".strip(),
                                  (event.index, fact.span.start), refs=(fact.span,)))

@@ -1014,3 +1014,19 @@ def test_a_question_is_quoted_as_a_key_point_not_a_constraint(lang, question, co
     assert fold(constraint) in fold(blocks[0]) and templates["constraints"] in blocks[0], summary
     said = question.rstrip("?？")
     assert fold(said) not in fold(blocks[0]) and fold(said)[:8] in fold(blocks[1]), summary
+
+
+@pytest.mark.parametrize(("lang", "ask"), [("en", "When can you pick it up?"), ("zh", "什么时候能上门取件？")])
+def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask):
+    """{"date": "2026-12-01"} was shown as a bare "2026-12-01" (the field "date" taken for the
+    kind of fact "date"): alone it tells the agent nothing."""
+    messages = [{"role": "user", "content": ask},
+                {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", "function": {
+                    "name": "pickup_slots", "arguments": "{}"}}]},
+                {"role": "tool", "tool_call_id": "c1", "content": json.dumps({"date": "2026-12-01", "time": "09:00"})},
+                {"role": "assistant", "content": "OK."},
+                {"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    texts = [i.text for i in summary.items if i.section == "confirmed"]
+    assert "date=2026-12-01" in texts and "time=09:00" in texts and "2026-12-01" not in texts

@@ -43,8 +43,8 @@ _REQUIRED = {
                "transcript_line", "omitted", "roles", "findings"),
     "render": ("header", "objective", *SECTIONS, "item"),
     "validator": ("word_boundaries", "authorisation", "hedges", "objective_stop", "stop", "currency",
-                  "numeral_idioms", "number_words", "certainty", "withheld", "needs", "self", "persons", "person_generic", "roles",
-                  "role_names"),
+                  "numeral_idioms", "number_words", "certainty", "withheld", "needs", "self", "persons",
+                  "person_generic", "roles", "role_names"),
 }
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _FENCE = re.compile(r"^\s*```[\w-]*\s*\n?(.*?)\n?```\s*$", re.DOTALL)

@@ -262,8 +262,10 @@ def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix
             ids: bool) -> list[SummaryItem]:
     """Put back every strong fact the text lacks, evicting the least important items that
     hold no strong fact to make room: a summary is not shipped short of a constraint it could
-    hold."""
+    hold. Only items below the fact's ladder level make room: a constraint does not evict the
+    task ("I'm looking at health insurance options" gave way to "nothing was ever diagnosed")."""
     order = {e.id: e.index for e in prefix}
+    rank = {level: i for i, level in enumerate(pack.ladder)}
     chosen = list(chosen)
     for fact in find_missing(must, _compose(header, chosen, pack, sections, ids)):
         if fact.kind in pack.not_alone:
@@ -271,7 +273,9 @@ def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix
         patch = SummaryItem("constraints", fact.text, pack.level_of(fact.kind, fact.value), 3.0, fact.span.event_id,
                             (order[fact.span.event_id], fact.span.start), must=(fact,))
         candidate = chosen + [patch]
-        spare = sorted((i for i in chosen if not i.must), key=lambda i: _priority(i, pack))
+        below = rank.get(patch.level, len(rank))
+        spare = sorted((i for i in chosen if not i.must and rank.get(i.level, len(rank)) > below),
+                       key=lambda i: _priority(i, pack))
         while measure(_compose(header, candidate, pack, sections, ids)) > budget and spare:
             candidate.remove(spare.pop(0))
         if measure(_compose(header, candidate, pack, sections, ids)) <= budget:

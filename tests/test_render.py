@@ -102,3 +102,18 @@ def test_the_report_names_each_dropped_item_with_its_level(lang, turns, budget, 
     # the snapshot is not size-limited: a dropped constraint's values are still there
     held = [c["text"] for c in result.snapshot["constraints"]]
     assert all(any(h in d["text"] for h in held) for d in constraints), (constraints, held)
+
+
+def test_a_strong_fact_put_back_does_not_evict_the_task():
+    """The final repair makes room for a missing strong fact by evicting items without one, but
+    only below the fact's ladder level: the task ("I'm looking at health insurance options")
+    outranks a constraint and stays."""
+    import json
+    from pathlib import Path
+
+    from pipeline import Compressor
+
+    conv = json.loads((Path(__file__).parent.parent / "examples" / "en_insurance.json").read_text("utf-8"))
+    text = next(m["content"] for m in Compressor().compress(conv, target_chars=700).messages
+                if m.get("name") == "__squeeze_summary__")
+    assert "insurance" in text and "don't call me" in text, text

@@ -90,9 +90,7 @@ _NUMBER = re.compile(r"(?<![a-z])(?<![\d.])\d+(?:\.\d+)?")
 _NON_WORD = re.compile(r"[\W_]+")
 _UNIT_MEMO = 4096
 _SCOPE_END = re.compile(r"[,，。；;.!?！？:：、()（）\n]")
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|\n|(?<=\.)\s+")
 _BRACKETS = re.compile(r"[()（）]")
-_LONG_NUMBER = re.compile(r"\d{7,}")  # a phone number, an account: not an amount
 _ARROWS = ("→", "->", "=>", "⟶")
 _STEM = 5   # two words of a spaced script are one when they share their first letters ("cancel", "cancelling")
 
@@ -243,6 +241,10 @@ class Reader:
         self.needs = Lexicon(list(words["needs"]), boundaries)
         self.roles = Lexicon({k: list(v) for k, v in words["roles"].items()}, boundaries)
         self.role_names = {k: str(v) for k, v in words["role_names"].items()}
+        # "(changed later)": how the renderer marks a quote holding a replaced value
+        self.changed_marker = fold(rules.templates.get("changed", "")).strip(" ()（）")
+        # an old value of these kinds names its slot alone: nothing else could hold it
+        self.contact = tuple(p for kind in ("id", "phone", "email", "address") for p in rules.patterns.get(kind, ()))
         stops = [fold(w) for w in words["stop"]]
         self.stop_words = frozenset(w for w in stops if not _CJK_RUN.fullmatch(w))
         cjk_stops = sorted((w for w in stops if _CJK_RUN.fullmatch(w)), key=len, reverse=True)
@@ -385,7 +387,7 @@ class Reader:
                 negated = tuple(self.tokens(c) for c in clauses if self.negation_starts(c))
             roles: tuple[tuple[str, str], ...] = ()
             if self.roles.search(folded):  # by sentence, as the answer is read ('"limit": 900')
-                roles = tuple(pair for c in sentences(folded) for pair in self.number_roles(c))
+                roles = tuple(pair for c in self.sentences(folded) for pair in self.number_roles(c))
             reading = self._readings[key] = Reading(folded, self.numbers(self.canonical(folded)), negated, roles)
         return reading
 
@@ -403,6 +405,16 @@ class Reader:
                             for start, end, value in numbers)
             pairs.append((number, self.roles.kind_of(hit.group())))
         return pairs
+
+    def sentences(self, text: str) -> list[str]:
+        """A text cut after each of the pack's sentence ends (the mark stays, "?" included): the
+        span within which a negation or a condition governs what a summary says."""
+        out, at = [], 0
+        for end in (self.rules.sentence_end.finditer(text) if self.rules.sentence_end else ()):
+            out.append(text[at:end.end()])
+            at = end.end()
+        out.append(text[at:])
+        return [s for s in out if s.strip()]
 
     def clauses(self, text: str) -> list[str]:
         """The clauses of a text; an aside in brackets is a clause of its own ("not for me
@@ -441,12 +453,6 @@ def _says(value: Unit, unit: Unit) -> bool:
     if not (value.numbers or value.ids) or not (value.numbers <= unit.numbers and value.ids <= unit.ids):
         return False
     return stem_coverage(value.tokens, unit.tokens) >= 0.75
-
-
-def sentences(text: str) -> list[str]:
-    """A text cut at sentence ends (not at commas): the span within which a negation or a
-    condition governs what a summary says."""
-    return [s for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
 # -- similarity -------------------------------------------------------------------------------
@@ -536,14 +542,13 @@ class Validator:
             reader = self.reader(lang)
             framing = reader.objective_stop.regex
             ids = reader.rules.patterns.get("id", ())
-            marker = fold(reader.rules.templates.get("changed", "")).strip()
 
             def strip(text: str) -> str:
                 """Framing words, ids and numbers out: an objective may name the order a tool
                 found ("预约号YK58217") without drifting from what the user asked."""
                 text = fold(text)
-                if marker:  # "(changed later)" says how a value stands, not what the user wants
-                    text = text.replace(marker, " ")
+                if reader.changed_marker:  # "(changed later)" says how a value stands, not what is wanted
+                    text = text.replace(reader.changed_marker, " ")
                 for pattern in ids:
                     text = pattern.sub(" ", text)
                 return _NUMBER.sub(" ", framing.sub(" ", text))
@@ -796,7 +801,7 @@ class Validator:
             return found
         # a hedge holds for its whole sentence ("I think I was charged twice ($389 each time)")
         units = [(reader.unit(clause), sentence.hedged, reader.certainty.search(sentence.text) is not None)
-                 for _, value in items for sentence in (reader.unit(s) for s in sentences(value))
+                 for _, value in items for sentence in (reader.unit(s) for s in reader.sentences(value))
                  for clause in reader.clauses(sentence.text)]
         for claim in evidence.hedged_claims:
             for unit, hedged_sentence, certain in units:
@@ -826,7 +831,7 @@ class Validator:
         overlap = self.settings["llm.prohibition_overlap"]
         found = []
         for _, value in items:
-            for sentence in sentences(fold(value)):
+            for sentence in reader.sentences(fold(value)):
                 hit = next((h for h in reader.authorisation.finditer(sentence)
                             if not reader.negated(sentence[max(0, h.start() - gap):h.end()])), None)
                 if hit is None or reader.needs.search(sentence) or reader.withheld.search(sentence):
@@ -860,7 +865,6 @@ class Validator:
         history of changes), unless a later line goes on from there ("[取件时间] 明天下午 →
         后天上午", then "[取件时间] 后天上午 → 今晚8点")."""
         state = reader.rules.state
-        marker = fold(reader.rules.templates.get("changed", "")).strip(" ()（）")
         found = []
         newest = [reader.unit(new) for _, _, _, new in evidence.slots]
         for slot, words, olds, new in evidence.slots:
@@ -868,7 +872,7 @@ class Validator:
             old_values = [reader.unit(v) for v in olds if _squeeze(fold(v))]
             # an old value names its slot when nothing else could hold it (an id, a phone, an address;
             # not a time: "今晚8点之前" may be the delivery while "今晚8点" was the old pickup)
-            telling = [u.canon for v, u in zip(olds, old_values) if u.ids or "@" in v or _LONG_NUMBER.search(v)]
+            telling = [u.canon for v, u in zip(olds, old_values) if any(p.search(v) for p in reader.contact)]
             named = _squeeze(fold(slot))
 
             ordered = [u for _, u, _ in units]
@@ -893,7 +897,7 @@ class Validator:
                 elif section == "decisions" and told_on:
                     continue
                 elif (_says(current, unit) or state.change.search(item.text) or state.correction.search(item.text)
-                      or (marker and marker in item.text)):
+                      or (reader.changed_marker and reader.changed_marker in item.text)):
                     continue
                 stale = unit
                 break
@@ -918,7 +922,7 @@ class Validator:
         overlap = self.settings["llm.prohibition_overlap"]
         found: list[Finding] = []
         for _, value in items:
-            for sentence in sentences(fold(value)):
+            for sentence in reader.sentences(fold(value)):
                 if (reader.negated(sentence) or reader.rules.question.search(sentence)
                         or reader.withheld.search(sentence)):
                     continue
@@ -951,7 +955,7 @@ class Validator:
         found: list[Finding] = []
         seen: set[tuple[str, str]] = set()
         for _, value in items:
-            for sentence in sentences(fold(value)):
+            for sentence in reader.sentences(fold(value)):
                 if reader.roles.search(sentence) is None:
                     continue
                 for number, role in reader.number_roles(sentence):

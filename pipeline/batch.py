@@ -526,8 +526,8 @@ def _run_pool(chunks: Iterator[list[Record]], sink: _Sink, settings: Settings, w
               done: frozenset[str], target_chars: int | None, force: bool) -> None:
     window = workers * settings["batch.chunks_per_worker"]
     if "intents.threads" in settings.values:  # the processes fill the cores, not their threads
-        settings = settings.with_overrides({"intents.threads": settings["batch.worker_threads"]},
-                                           origin="batch.worker_threads")
+        settings = settings.with_overrides({"intents.threads": settings["batch.worker_threads"],
+                                            "intents.process": False}, origin="batch.worker_threads")
 
     def start() -> ProcessPoolExecutor:
         return ProcessPoolExecutor(workers, mp_context=get_context(settings["batch.start_method"]),

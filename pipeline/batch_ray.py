@@ -163,8 +163,8 @@ def run_batch_ray(input_path: str | Path, output_path: str | Path, *, settings: 
     summary = sink.summary
     pool = actors or max(1, int(ray.cluster_resources().get("CPU", 2)) - 1)
     if "intents.threads" in settings.values:  # the actors fill the cores, not their threads
-        settings = settings.with_overrides({"intents.threads": settings["batch.worker_threads"]},
-                                           origin="batch.worker_threads")
+        settings = settings.with_overrides({"intents.threads": settings["batch.worker_threads"],
+                                            "intents.process": False}, origin="batch.worker_threads")
     summary.workers = pool
     started = time.perf_counter()
     consumed = 0

@@ -154,15 +154,18 @@ class Compressor:
     def _load_models(self, pack: RulePack) -> dict[str, Any]:
         if pack.lang not in self._loaded:
             models: dict[str, Any] = {}
+            if "intents" in self.settings["stages.enabled"]:
+                # first: in a child process (intents.process) it loads while this one goes on
+                from .backends import backend_for, shared_embedder
+                models["embedder"] = shared_embedder(backend_for(pack.lang, self.settings), self.settings)
+                import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
             from .stages.times import preload
             preload(pack)  # cn2an and dateparser import lazily: pay for it at load, not in a call
             if self.settings["stages.entities"]:
                 from .stages.entities import get_recognizer
                 models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
-            if "intents" in self.settings["stages.enabled"]:
-                from .backends import backend_for, shared_embedder
-                import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
-                models["embedder"] = shared_embedder(backend_for(pack.lang, self.settings), self.settings)
+            if "embedder" in models:
+                models["embedder"].ready()
             self._loaded[pack.lang] = models
         return self._loaded[pack.lang]
 

@@ -162,7 +162,8 @@ def _worker_main(values: dict[str, Any], conn: Connection, parent: int) -> None:
     """A worker process: load and warm once, then answer requests until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
     from .batch import die_with_parent
-    settings = load_settings(values)
+    # a daemon process may not start one of its own: the worker is the embedding's process
+    settings = load_settings(values).with_overrides({"intents.process": False}, origin="service worker")
     die_with_parent(parent, settings["batch.parent_check_seconds"])
     started = time.perf_counter()
     try:

@@ -22,8 +22,8 @@ from ..errors import ConfigError, Errors
 from ..models.export import sha256
 from .base import CachedEmbedder, Embedder, missing
 
-__all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "backend_for", "cache_dir", "load_embedder",
-           "manifest", "minilm_model_dir", "model_file", "shared_embedder"]
+__all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "backend_for", "cache_dir", "load_backend",
+           "load_embedder", "manifest", "minilm_model_dir", "model_file", "shared_embedder"]
 
 
 def manifest_path() -> Path:
@@ -131,17 +131,34 @@ def shared_embedder(name: str, settings: Settings) -> CachedEmbedder:
     """The process-wide embedder of this backend and its settings: loaded once (DESIGN §8),
     then shared by every Compressor and thread (a model costs about 100 MB of memory)."""
     key = (name, settings["intents.threads"], settings["intents.max_tokens"],
-           settings["intents.cache_size"])
+           settings["intents.cache_size"], settings["intents.process"])
     with _SHARED_LOCK:
         if key not in _SHARED:
             _SHARED[key] = load_embedder(name, settings)
         return _SHARED[key]
 
 
-def load_embedder(name: str, settings: Settings) -> CachedEmbedder:
+def _known(name: str) -> None:
     if name not in BACKENDS:
         raise ConfigError(Errors.E021, key="intents.backend", origin="settings",
                           expected=" | ".join(BACKENDS), value=name)
+
+
+def load_backend(name: str, settings: Settings) -> Embedder:
+    """The backend itself, in this process, warmed up; no cache."""
+    _known(name)
     embedder = BACKENDS[name](settings)
     embedder.embed(["warm up", "预热"])  # lazy weights and BLAS threads load now, not in a call
-    return CachedEmbedder(embedder, settings["intents.cache_size"])
+    return embedder
+
+
+def load_embedder(name: str, settings: Settings) -> CachedEmbedder:
+    """The backend behind a cache; with ``intents.process`` the backend runs in a child process
+    and is still loading when this returns (``CachedEmbedder.ready`` waits for it)."""
+    _known(name)
+    if settings["intents.process"]:
+        from .process import ProcessEmbedder
+        inner: Embedder = ProcessEmbedder(name, settings, load_backend)
+    else:
+        inner = load_backend(name, settings)
+    return CachedEmbedder(inner, settings["intents.cache_size"])

@@ -33,11 +33,20 @@ class CachedEmbedder:
     so a growing conversation embeds only its new turns. Safe to share between threads."""
 
     def __init__(self, inner: Embedder, size: int) -> None:
-        self.inner, self.size = inner, size
-        self.name, self.dim = inner.name, inner.dim
+        self.inner, self.size, self.name = inner, size, inner.name
         self._rows: OrderedDict[bytes, "np.ndarray"] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
+
+    @property
+    def dim(self) -> int:
+        return self.inner.dim
+
+    def ready(self) -> None:
+        """Wait for a backend still loading elsewhere (a child process); raise what it raised."""
+        wait = getattr(self.inner, "wait", None)
+        if wait is not None:
+            wait()
 
     @staticmethod
     def _key(text: str) -> bytes:

@@ -11,7 +11,7 @@ import pytest
 from pipeline import ConfigError, load_settings
 from pipeline.backends import BACKENDS, CachedEmbedder, load_embedder, manifest, model_file
 
-SETTINGS = load_settings()
+SETTINGS = load_settings({"intents.process": False})  # the backends themselves: test_process.py has the child
 EXPORT = pytest.mark.skipif(find_spec("torch") is None,
                             reason="built with torch: pip install -e '.[export]' (not in dev)")
 ONNX_AND_NUMPY = ["use-multilingual", pytest.param("minilm", marks=EXPORT), "minilm-int8", "minilm-l3"]

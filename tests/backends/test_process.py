@@ -1,0 +1,78 @@
+"""The embedder in a child process (intents.process): the same vectors as in this process, the
+child's loading error raised here, and a child that dies is replaced on the next call."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pipeline import Compressor, load_settings
+from pipeline.backends import load_embedder
+from pipeline.backends.process import ProcessEmbedder
+
+IN_CHILD = load_settings({"intents.process": True})
+HERE = load_settings({"intents.process": False})
+TEXTS = ["我忘记密码了", "I can't remember my password", "Is breakfast included?"]
+
+
+def failing_loader(name, settings):
+    """Importable by the spawned child (pytest puts this folder on sys.path, which spawn passes on)."""
+    raise ImportError(f"{name}: no such package here")
+
+
+@pytest.fixture(scope="module")
+def in_child():
+    embedder = load_embedder("use-multilingual", IN_CHILD)
+    yield embedder
+    embedder.inner.close()
+
+
+def test_child_gives_the_vectors_this_process_gives(in_child):
+    assert isinstance(in_child.inner, ProcessEmbedder)
+    here = load_embedder("use-multilingual", HERE).embed(TEXTS)
+    assert np.allclose(in_child.embed(TEXTS), here, atol=1e-6)
+    assert in_child.dim == here.shape[1] == 512
+
+
+def test_a_loading_error_in_the_child_is_raised_in_the_parent():
+    embedder = ProcessEmbedder("use-multilingual", HERE, failing_loader)
+    try:
+        with pytest.raises(ImportError, match="no such package here"):
+            embedder.wait()
+        with pytest.raises(ImportError, match="no such package here"):
+            embedder.embed(TEXTS)
+    finally:
+        embedder.close()
+
+
+def test_a_dead_child_fails_one_call_and_is_replaced(in_child):
+    child = in_child.inner
+    process = next(iter(child._pool._processes.values()))
+    process.kill()
+    process.join(10)
+    with pytest.raises(RuntimeError, match="embedding process ended"):
+        child.embed(["a text never embedded before"])
+    assert child.embed(["a text never embedded before"]).shape == (1, 512)
+
+
+def test_compressor_with_a_dead_child_warns_once_and_loses_nothing():
+    """The intents stage fails with W007 for that call (the history is still compacted), then
+    works again: a service survives its embedding process being killed."""
+    compressor = Compressor({"intents.process": True})
+    turns = [{"role": "user" if i % 2 == 0 else "assistant",
+              "content": f"第{i}轮：预算{i}00元以内，周{i % 7 + 1}下午别打电话，我想换一个更安静的房间。"}
+             for i in range(12)]
+    first = compressor.compress(turns, target_chars=200, lang="zh")
+    assert first.report["stages"]["intents"] == "ok"
+    child = compressor._loaded["zh"]["embedder"].inner
+    process = next(iter(child._pool._processes.values()))
+    process.kill()
+    process.join(10)
+    fresh = [{**t, "content": t["content"] + " 新"} for t in turns]
+    broken = compressor.compress(fresh, target_chars=200, lang="zh")
+    assert broken.report["stages"]["intents"] == "failed"
+    assert any(w.startswith("[W007]") and "embedding process ended" in w for w in broken.report["warnings"])
+    assert broken.report["action"] == "compact"
+    again = compressor.compress([{**t, "content": t["content"] + " 再"} for t in turns],
+                                target_chars=200, lang="zh")
+    assert again.report["stages"]["intents"] == "ok"

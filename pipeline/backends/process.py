@@ -6,19 +6,25 @@ turns took 70 ms alone and 280-520 ms beside a busy Python thread, so the thread
 stages one after the other, slower than in turn. A child process gives the embedding a core of
 its own, and it loads its model while the parent loads spaCy and jieba.
 
-The child holds the bare backend; the cache stays in the parent (``CachedEmbedder``), so a
-growing conversation sends only its new turns across.
+The child is a plain ``python -c`` over a socket pair, not ``multiprocessing``: spawn would
+import the caller's ``__main__`` again, and a script without an ``if __name__ == "__main__"``
+guard would then crash. The child holds the bare backend; the cache stays in the parent
+(``CachedEmbedder``), so a growing conversation sends only its new turns across.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pickle
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import weakref
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_context
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     import numpy as np
@@ -28,52 +34,112 @@ if TYPE_CHECKING:
 
 __all__ = ["ProcessEmbedder"]
 
-_CHILD: dict[str, Any] = {}   # in the child: the loaded backend, or the error loading it raised
+
+class _Ended(RuntimeError):
+    """The child is gone: this call fails, the next one starts a new child."""
+
+# the child's first message is sys.path: pipeline is importable there as it is here
+_CHILD = ("import sys; from multiprocessing.connection import Connection; "
+          "conn = Connection(int(sys.argv[1])); sys.path[:] = conn.recv(); "
+          "from pipeline.backends.process import serve; serve(conn)")
 
 
-def _load(name: str, values: Mapping[str, Any], loader: Callable[[str, "Settings"], "Embedder"]) -> None:
-    from ..config import Settings
+def _sendable(exc: Exception) -> Exception:
+    """The error itself when it survives pickling, else its text (a custom signature may not)."""
     try:
-        _CHILD["embedder"] = loader(name, Settings(dict(values)))
-    except Exception as exc:  # noqa: BLE001 - sent to the parent by _ready, which raises it there
-        _CHILD["error"] = exc
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:  # noqa: BLE001
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _ready() -> int:
-    if "error" in _CHILD:
-        raise _CHILD["error"]
-    return int(_CHILD["embedder"].dim)
-
-
-def _embed(texts: list[str]) -> "np.ndarray":
-    return _CHILD["embedder"].embed(texts)
+def serve(conn: Connection) -> None:
+    """The child: load the backend, say ("ready", dim) or ("error", exc), then embed until EOF."""
+    from ..config import Settings
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C reaches the group: the parent decides
+    name, values, loader = conn.recv()
+    try:
+        embedder = loader(name, Settings(values))
+        conn.send(("ready", int(embedder.dim)))
+    except Exception as exc:  # noqa: BLE001 - raised in the parent, where it is read
+        conn.send(("error", _sendable(exc)))
+        return
+    while True:
+        try:
+            texts = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(("ok", embedder.embed(texts)))
+        except Exception as exc:  # noqa: BLE001
+            conn.send(("error", _sendable(exc)))
 
 
 class ProcessEmbedder:
-    """The ``Embedder`` protocol over a one-process pool (spawned: no threads forked).
-
-    The model starts loading at construction; :meth:`wait` (or the first ``embed``) raises what
-    loading raised (E025, a missing package). A child that dies is replaced on the next call."""
+    """The ``Embedder`` protocol over a child process. The model starts loading at
+    construction; :meth:`wait` (or the first ``embed``) raises what loading raised (E025, a
+    missing package). A child that dies fails that call and is replaced on the next one."""
 
     def __init__(self, name: str, settings: "Settings",
                  loader: Callable[[str, "Settings"], "Embedder"]) -> None:
         self.name = name
-        self._args = (name, dict(settings.values), loader)
+        self._setup = (name, dict(settings.values), loader)
         self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
-        self._loaded: Future[int] | None = None
+        self._conn: Connection | None = None
+        self._child: subprocess.Popen[bytes] | None = None
+        self._dim: int | None = None
+        self._failed: Exception | None = None
         self._start()
         _LIVE.add(self)
 
     def _start(self) -> None:
-        self._pool = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=_load,
-                                         initargs=self._args)
-        self._loaded = self._pool.submit(_ready)
+        ours, theirs = socket.socketpair()
+        with theirs:
+            self._child = subprocess.Popen(
+                [sys.executable, "-c", _CHILD, str(theirs.fileno())], pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)   # stdout is the CLI's
+        self._conn = Connection(ours.detach())
+        self._conn.send(list(sys.path))
+        self._conn.send(self._setup)
+        self._dim = None
+
+    def _reply(self, conn: Connection) -> Any:
+        try:
+            kind, value = conn.recv()
+        except (EOFError, OSError) as exc:
+            with contextlib.suppress(OSError):
+                conn.close()
+            self._conn = None
+            raise _Ended(f"the {self.name} embedding process ended ({type(exc).__name__}); "
+                               "a new one starts on the next call") from exc
+        if kind == "error":
+            raise value
+        return value
+
+    def _ready(self) -> Connection:
+        """Under the lock: a live child with its model loaded."""
+        if self._conn is None:   # after a fork, or a child that died
+            self._start()
+        conn = self._conn
+        assert conn is not None
+        if self._failed is not None:   # a model that failed to load does not load on a retry
+            raise self._failed
+        if self._dim is None:
+            try:
+                self._dim = self._reply(conn)
+            except _Ended:
+                raise
+            except Exception as exc:
+                self._failed = exc
+                raise
+        return conn
 
     def wait(self) -> int:
         """Block until the child has its model; its dimension."""
-        assert self._loaded is not None
-        return self._loaded.result()
+        with self._lock:
+            self._ready()
+            assert self._dim is not None
+            return self._dim
 
     @property
     def dim(self) -> int:
@@ -81,30 +147,25 @@ class ProcessEmbedder:
 
     def embed(self, texts: Sequence[str]) -> "np.ndarray":
         with self._lock:
-            if self._pool is None:   # after a fork, or a child that died
-                self._start()
-            pool = self._pool
-        assert pool is not None
-        try:
-            self.wait()
-            return pool.submit(_embed, list(texts)).result()
-        except BrokenProcessPool as exc:
-            with self._lock:
-                if self._pool is pool:
-                    self._pool = None
-            raise RuntimeError(f"the {self.name} embedding process ended ({exc}); "
-                               "a new one starts on the next call") from exc
+            conn = self._ready()
+            try:
+                conn.send(list(texts))
+            except OSError:
+                pass   # a dead child: the reply says so
+            return self._reply(conn)  # type: ignore[no-any-return]
 
-    def forget_pool(self) -> None:
-        """In a forked child: the parent's pool is not ours; start our own on first use."""
-        self._pool = None
-        self._loaded = None
+    def forget(self) -> None:
+        """In a forked child: the parent's child process is not ours; start our own on first use."""
+        self._conn = self._child = None
+        self._lock = threading.Lock()
 
     def close(self) -> None:
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+            if self._child is not None:
+                self._child.wait(10)
 
 
 _LIVE: "weakref.WeakSet[ProcessEmbedder]" = weakref.WeakSet()
@@ -112,7 +173,7 @@ _LIVE: "weakref.WeakSet[ProcessEmbedder]" = weakref.WeakSet()
 
 def _after_fork() -> None:
     for embedder in list(_LIVE):
-        embedder.forget_pool()
+        embedder.forget()
 
 
 if hasattr(os, "register_at_fork"):

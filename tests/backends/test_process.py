@@ -16,7 +16,7 @@ TEXTS = ["我忘记密码了", "I can't remember my password", "Is breakfast inc
 
 
 def failing_loader(name, settings):
-    """Importable by the spawned child (pytest puts this folder on sys.path, which spawn passes on)."""
+    """Importable by the child: it gets this process's sys.path, where pytest put this folder."""
     raise ImportError(f"{name}: no such package here")
 
 
@@ -25,6 +25,11 @@ def in_child():
     embedder = load_embedder("use-multilingual", IN_CHILD)
     yield embedder
     embedder.inner.close()
+
+
+def kill_child(embedder):
+    embedder._child.kill()
+    embedder._child.wait(10)
 
 
 def test_child_gives_the_vectors_this_process_gives(in_child):
@@ -47,9 +52,7 @@ def test_a_loading_error_in_the_child_is_raised_in_the_parent():
 
 def test_a_dead_child_fails_one_call_and_is_replaced(in_child):
     child = in_child.inner
-    process = next(iter(child._pool._processes.values()))
-    process.kill()
-    process.join(10)
+    kill_child(child)
     with pytest.raises(RuntimeError, match="embedding process ended"):
         child.embed(["a text never embedded before"])
     assert child.embed(["a text never embedded before"]).shape == (1, 512)
@@ -64,10 +67,7 @@ def test_compressor_with_a_dead_child_warns_once_and_loses_nothing():
              for i in range(12)]
     first = compressor.compress(turns, target_chars=200, lang="zh")
     assert first.report["stages"]["intents"] == "ok"
-    child = compressor._loaded["zh"]["embedder"].inner
-    process = next(iter(child._pool._processes.values()))
-    process.kill()
-    process.join(10)
+    kill_child(compressor._loaded["zh"]["embedder"].inner)
     fresh = [{**t, "content": t["content"] + " 新"} for t in turns]
     broken = compressor.compress(fresh, target_chars=200, lang="zh")
     assert broken.report["stages"]["intents"] == "failed"
@@ -76,3 +76,21 @@ def test_compressor_with_a_dead_child_warns_once_and_loses_nothing():
     again = compressor.compress([{**t, "content": t["content"] + " 再"} for t in turns],
                                 target_chars=200, lang="zh")
     assert again.report["stages"]["intents"] == "ok"
+
+
+def test_a_script_without_a_main_guard_can_compress(tmp_path):
+    """The child does not import the caller's __main__ again (multiprocessing's spawn would,
+    and a plain top-level script would then start children without end)."""
+    import subprocess
+    import sys
+    script = tmp_path / "plain.py"
+    script.write_text(
+        "from pipeline import Compressor\n"
+        "turns = [{'role': 'user' if i % 2 == 0 else 'assistant',\n"
+        "          'content': f'Turn {i}: keep the budget under ${i}00 and do not call me before 9am.'}\n"
+        "         for i in range(12)]\n"
+        "r = Compressor({'intents.process': True}).compress(turns, target_chars=300)\n"
+        "print(r.report['action'], r.report['stages'].get('intents'))\n", "utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["compact", "ok"]

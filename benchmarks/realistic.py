@@ -149,17 +149,20 @@ def load_breakdown() -> None:
     settings = compressor.settings
     if settings["stages.entities"]:
         timed("import spacy", importlib.import_module, "spacy")
-    if "intents" in settings["stages.enabled"]:
-        timed("import sklearn.cluster", importlib.import_module, "sklearn.cluster")
     for lang in LANGS:
+        embedder = None
+        if "intents" in settings["stages.enabled"]:   # first, as the Compressor does
+            backend = backend_for(lang, settings)
+            where = "in a child process" if settings["intents.process"] else "here"
+            embedder = timed(f"embedder {backend} + scikit-learn ({lang}; {where}): start",
+                             shared_embedder, backend, settings)
         pack = timed(f"rule pack {lang}", load_rule_pack, lang)
         timed(f"times {lang} (grammar, dateparser; cn2an for zh)", preload, pack)
         if settings["stages.entities"]:
             model = settings.values.get(f"models.spacy_{lang}") or f"blank {lang} + {settings.values.get(f'models.segmenter_{lang}') or 'spaCy tokenizer'}"
             timed(f"entities {lang} ({model})", get_recognizer, lang, pack.version, settings=settings)
-        if "intents" in settings["stages.enabled"]:
-            backend = backend_for(lang, settings)
-            timed(f"embedder {backend} ({lang}; loaded once, shared)", shared_embedder, backend, settings)
+        if embedder is not None:
+            timed(f"embedder {backend} ({lang}): ready (what is left to wait)", embedder.ready)
         conv = session(lang, SEEDS["cli"])
         timed(f"first compression {lang} ({len(conv['messages'])} messages)", compressor.compress, conv,
               target_chars=int(chars(conv) * 0.35))

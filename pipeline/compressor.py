@@ -158,7 +158,6 @@ class Compressor:
                 # first: in a child process (intents.process) it loads while this one goes on
                 from .backends import backend_for, shared_embedder
                 models["embedder"] = shared_embedder(backend_for(pack.lang, self.settings), self.settings)
-                import sklearn.cluster  # noqa: F401  (1.3 s of import, paid at load)
             from .stages.times import preload
             preload(pack)  # cn2an and dateparser import lazily: pay for it at load, not in a call
             if self.settings["stages.entities"]:

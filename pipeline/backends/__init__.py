@@ -15,15 +15,19 @@ import threading
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..config import Settings
 from ..errors import ConfigError, Errors
 from ..models.export import sha256
-from .base import CachedEmbedder, Embedder, missing
+from .base import CachedEmbedder, Embedder, Groups, density_groups, missing
 
-__all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "backend_for", "cache_dir", "load_backend",
-           "load_embedder", "manifest", "minilm_model_dir", "model_file", "shared_embedder"]
+if TYPE_CHECKING:
+    from .process import ProcessEmbedder
+
+__all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "Groups", "backend_for", "cache_dir",
+           "density_groups", "load_backend", "load_cached", "load_embedder", "manifest",
+           "minilm_model_dir", "model_file", "shared_embedder"]
 
 
 def manifest_path() -> Path:
@@ -123,11 +127,11 @@ def backend_for(lang: str, settings: Settings) -> str:
     return settings.values.get(f"intents.backend_{lang}") or settings["intents.backend"]
 
 
-_SHARED: dict[tuple[Any, ...], CachedEmbedder] = {}
+_SHARED: dict[tuple[Any, ...], Any] = {}
 _SHARED_LOCK = threading.Lock()
 
 
-def shared_embedder(name: str, settings: Settings) -> CachedEmbedder:
+def shared_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessEmbedder":
     """The process-wide embedder of this backend and its settings: loaded once (DESIGN §8),
     then shared by every Compressor and thread (a model costs about 100 MB of memory)."""
     key = (name, settings["intents.threads"], settings["intents.max_tokens"],
@@ -152,13 +156,19 @@ def load_backend(name: str, settings: Settings) -> Embedder:
     return embedder
 
 
-def load_embedder(name: str, settings: Settings) -> CachedEmbedder:
-    """The backend behind a cache; with ``intents.process`` the backend runs in a child process
-    and is still loading when this returns (``CachedEmbedder.ready`` waits for it)."""
+def load_cached(name: str, settings: Settings) -> CachedEmbedder:
+    """The backend in this process behind its cache, scikit-learn's DBSCAN loaded too."""
+    cached = CachedEmbedder(load_backend(name, settings), settings["intents.cache_size"])
+    cached.groups(["warm up", "预热"], 0.35, 2)   # sklearn's 1.3-2 s of import at load, not in a call
+    return cached
+
+
+def load_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessEmbedder":
+    """With ``intents.process``, the cached backend runs in a child process (and clusters
+    there: its vectors and scikit-learn stay in the child) and is still loading when this
+    returns (``ready()`` waits); else :func:`load_cached`."""
     _known(name)
     if settings["intents.process"]:
         from .process import ProcessEmbedder
-        inner: Embedder = ProcessEmbedder(name, settings, load_backend)
-    else:
-        inner = load_backend(name, settings)
-    return CachedEmbedder(inner, settings["intents.cache_size"])
+        return ProcessEmbedder(name, settings, load_cached)
+    return load_cached(name, settings)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CachedEmbedder", "Embedder", "missing"]
+__all__ = ["CachedEmbedder", "Embedder", "Groups", "density_groups", "missing"]
+
+Groups = list[tuple[list[int], int]]   # per cluster: its rows in order, and the representative row
 
 
 class Embedder(Protocol):
@@ -28,6 +30,30 @@ def missing(package: str, extra: str) -> ImportError:
                        f" (or pip install {package})")
 
 
+def density_groups(vectors: "np.ndarray", eps: float, min_samples: int) -> Groups:
+    """DBSCAN over the cosine distance of L2-normalised rows; a noise row is a group of its
+    own; groups in order of their first row; the representative is the row nearest the mean."""
+    import numpy as np
+    from sklearn import config_context
+    from sklearn.cluster import DBSCAN
+
+    if not len(vectors):
+        return []
+    distances = np.clip(1.0 - vectors @ vectors.T, 0.0, 2.0)
+    # finite by construction and parameters from the checked config: sklearn's input checks
+    # were half of the 1 ms this takes for 30 turns
+    with config_context(assume_finite=True, skip_parameter_validation=True):
+        labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
+    members: dict[int, list[int]] = {}
+    for i, label in enumerate(labels):
+        members.setdefault(int(label) if label >= 0 else -1 - i, []).append(i)
+    groups = []
+    for rows in sorted(members.values(), key=lambda m: m[0]):
+        centroid = vectors[rows].mean(axis=0)
+        groups.append((rows, rows[int(np.argmax(vectors[rows] @ centroid))]))
+    return groups
+
+
 class CachedEmbedder:
     """An embedder behind a bounded cache keyed by a hash of the text, shared across calls,
     so a growing conversation embeds only its new turns. Safe to share between threads."""
@@ -43,10 +69,11 @@ class CachedEmbedder:
         return self.inner.dim
 
     def ready(self) -> None:
-        """Wait for a backend still loading elsewhere (a child process); raise what it raised."""
-        wait = getattr(self.inner, "wait", None)
-        if wait is not None:
-            wait()
+        """Loaded in this process: nothing to wait for (``ProcessEmbedder.ready`` waits)."""
+
+    def groups(self, texts: Sequence[str], eps: float, min_samples: int) -> Groups:
+        """The texts clustered by meaning (:func:`density_groups`), computed where the vectors are."""
+        return density_groups(self.embed(texts), eps, min_samples)
 
     @staticmethod
     def _key(text: str) -> bytes:

@@ -4,12 +4,13 @@ The stages run side by side in threads, but the embedding is numpy's many short 
 needs the GIL back, which the fact stage's Python holds. Measured on 2 cores: USE over 30
 turns took 70 ms alone and 280-520 ms beside a busy Python thread, so the threads ran the
 stages one after the other, slower than in turn. A child process gives the embedding a core of
-its own, and it loads its model while the parent loads spaCy and jieba.
+its own, and it loads its model while the parent loads spaCy and jieba. It also clusters
+(``groups``): only labels cross back, and scikit-learn (2 s of import) loads in the child.
 
 The child is a plain ``python -c`` over a socket pair, not ``multiprocessing``: spawn would
 import the caller's ``__main__`` again, and a script without an ``if __name__ == "__main__"``
-guard would then crash. The child holds the bare backend; the cache stays in the parent
-(``CachedEmbedder``), so a growing conversation sends only its new turns across.
+guard would then crash. The child holds the ``CachedEmbedder``, so a growing conversation
+embeds only its new turns.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..config import Settings
-    from .base import Embedder
+    from .base import CachedEmbedder, Groups
 
 __all__ = ["ProcessEmbedder"]
 
@@ -54,7 +55,8 @@ def _sendable(exc: Exception) -> Exception:
 
 
 def serve(conn: Connection) -> None:
-    """The child: load the backend, say ("ready", dim) or ("error", exc), then embed until EOF."""
+    """The child: load the backend, say ("ready", dim) or ("error", exc), then answer
+    (method, *args) calls of ``CachedEmbedder`` (embed, groups) until EOF."""
     from ..config import Settings
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C reaches the group: the parent decides
     name, values, loader = conn.recv()
@@ -66,22 +68,24 @@ def serve(conn: Connection) -> None:
         return
     while True:
         try:
-            texts = conn.recv()
+            method, *args = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            conn.send(("ok", embedder.embed(texts)))
+            if method not in ("embed", "groups"):
+                raise ValueError(f"no such call: {method!r}")
+            conn.send(("ok", getattr(embedder, method)(*args)))
         except Exception as exc:  # noqa: BLE001
             conn.send(("error", _sendable(exc)))
 
 
 class ProcessEmbedder:
-    """The ``Embedder`` protocol over a child process. The model starts loading at
-    construction; :meth:`wait` (or the first ``embed``) raises what loading raised (E025, a
-    missing package). A child that dies fails that call and is replaced on the next one."""
+    """``CachedEmbedder``'s calls (embed, groups) answered by a child process. The model starts
+    loading at construction; :meth:`ready` (or the first call) raises what loading raised (E025,
+    a missing package). A child that dies fails that call and is replaced on the next one."""
 
     def __init__(self, name: str, settings: "Settings",
-                 loader: Callable[[str, "Settings"], "Embedder"]) -> None:
+                 loader: Callable[[str, "Settings"], "CachedEmbedder"]) -> None:
         self.name = name
         self._setup = (name, dict(settings.values), loader)
         self._lock = threading.Lock()
@@ -134,25 +138,31 @@ class ProcessEmbedder:
                 raise
         return conn
 
-    def wait(self) -> int:
-        """Block until the child has its model; its dimension."""
+    def ready(self) -> None:
+        """Block until the child has its model."""
         with self._lock:
             self._ready()
-            assert self._dim is not None
-            return self._dim
 
     @property
     def dim(self) -> int:
-        return self.wait()
+        self.ready()
+        assert self._dim is not None
+        return self._dim
 
-    def embed(self, texts: Sequence[str]) -> "np.ndarray":
+    def _call(self, *request: Any) -> Any:
         with self._lock:
             conn = self._ready()
             try:
-                conn.send(list(texts))
+                conn.send(request)
             except OSError:
                 pass   # a dead child: the reply says so
-            return self._reply(conn)  # type: ignore[no-any-return]
+            return self._reply(conn)
+
+    def embed(self, texts: Sequence[str]) -> "np.ndarray":
+        return self._call("embed", list(texts))  # type: ignore[no-any-return]
+
+    def groups(self, texts: Sequence[str], eps: float, min_samples: int) -> "Groups":
+        return self._call("groups", list(texts), eps, min_samples)  # type: ignore[no-any-return]
 
     def forget(self) -> None:
         """In a forked child: the parent's child process is not ours; start our own on first use."""

@@ -6,15 +6,17 @@ so only user turns are read, and of those only the ones that say more than fille
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-import numpy as np
-
+from ..backends.base import Groups, density_groups
 from ..config import Settings
 from ..types import Event, IntentCluster, StageResult
 from .base import StageInput
 
-__all__ = ["IntentStage", "cluster_intents"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["IntentStage", "cluster_intents", "clusters_of"]
 
 
 def _label(event: Event, chars: int) -> str:
@@ -22,31 +24,21 @@ def _label(event: Event, chars: int) -> str:
     return text if len(text) <= chars else text[:chars].rstrip() + "…"
 
 
-def cluster_intents(events: Sequence[Event], vectors: np.ndarray, eps: float, min_samples: int,
-                    label_chars: int) -> tuple[IntentCluster, ...]:
-    """Clusters of ``events`` (one L2-normalised row each), in order of first member."""
-    if not len(events):
-        return ()
-    from sklearn import config_context
-    from sklearn.cluster import DBSCAN
-
-    distances = np.clip(1.0 - vectors @ vectors.T, 0.0, 2.0)
-    # finite by construction and parameters from the checked config: sklearn's input checks
-    # were half of the 1 ms this takes for 30 turns
-    with config_context(assume_finite=True, skip_parameter_validation=True):
-        labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
-    groups: dict[int, list[int]] = {}
-    for i, label in enumerate(labels):
-        groups.setdefault(int(label) if label >= 0 else -1 - i, []).append(i)
+def clusters_of(events: Sequence[Event], groups: Groups, label_chars: int) -> tuple[IntentCluster, ...]:
+    """The intents of ``events`` from their groups (rows into ``events``)."""
     clusters = []
-    for members in sorted(groups.values(), key=lambda m: m[0]):
-        centroid = vectors[members].mean(axis=0)
-        best = members[int(np.argmax(vectors[members] @ centroid))]
-        ids = tuple(events[i].id for i in members)
+    for rows, best in groups:
+        ids = tuple(events[i].id for i in rows)
         rep = events[best].id
         clusters.append(IntentCluster(_label(events[best], label_chars), rep, ids,
                                       tuple(i for i in ids if i != rep)))
     return tuple(clusters)
+
+
+def cluster_intents(events: Sequence[Event], vectors: np.ndarray, eps: float, min_samples: int,
+                    label_chars: int) -> tuple[IntentCluster, ...]:
+    """Clusters of ``events`` (one L2-normalised row each), in order of first member."""
+    return clusters_of(events, density_groups(vectors, eps, min_samples), label_chars)
 
 
 class IntentStage:
@@ -69,6 +61,5 @@ class IntentStage:
         if embedder is None:
             raise RuntimeError("no embedder loaded for the intents stage")
         # what a turn asks is in its opening; a 60 k-char paste would cost seconds to embed
-        vectors = embedder.embed([e.said[:self.max_chars] for e in users])
-        return StageResult(self.name, intents=cluster_intents(users, vectors, self.eps,
-                                                              self.min_samples, self.label_chars))
+        groups = embedder.groups([e.said[:self.max_chars] for e in users], self.eps, self.min_samples)
+        return StageResult(self.name, intents=clusters_of(users, groups, self.label_chars))

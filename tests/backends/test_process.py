@@ -1,5 +1,5 @@
-"""The embedder in a child process (intents.process): the same vectors as in this process, the
-child's loading error raised here, and a child that dies is replaced on the next call."""
+"""The embedder in a child process (intents.process): the same vectors and clusters as in this
+process, the child's loading error raised here, and a child that dies is replaced on the next call."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def failing_loader(name, settings):
 def in_child():
     embedder = load_embedder("use-multilingual", IN_CHILD)
     yield embedder
-    embedder.inner.close()
+    embedder.close()
 
 
 def kill_child(embedder):
@@ -32,18 +32,23 @@ def kill_child(embedder):
     embedder._child.wait(10)
 
 
-def test_child_gives_the_vectors_this_process_gives(in_child):
-    assert isinstance(in_child.inner, ProcessEmbedder)
-    here = load_embedder("use-multilingual", HERE).embed(TEXTS)
+def test_child_gives_the_vectors_and_clusters_this_process_gives(in_child):
+    assert isinstance(in_child, ProcessEmbedder)
+    local = load_embedder("use-multilingual", HERE)
+    here = local.embed(TEXTS)
     assert np.allclose(in_child.embed(TEXTS), here, atol=1e-6)
     assert in_child.dim == here.shape[1] == 512
+    turns = ["I forgot my password", "I can't remember my password", "Is breakfast included?"]
+    groups = in_child.groups(turns, 0.35, 2)
+    assert groups == local.groups(turns, 0.35, 2)
+    assert [rows for rows, _ in groups] == [[0, 1], [2]]
 
 
 def test_a_loading_error_in_the_child_is_raised_in_the_parent():
     embedder = ProcessEmbedder("use-multilingual", HERE, failing_loader)
     try:
         with pytest.raises(ImportError, match="no such package here"):
-            embedder.wait()
+            embedder.ready()
         with pytest.raises(ImportError, match="no such package here"):
             embedder.embed(TEXTS)
     finally:
@@ -51,7 +56,7 @@ def test_a_loading_error_in_the_child_is_raised_in_the_parent():
 
 
 def test_a_dead_child_fails_one_call_and_is_replaced(in_child):
-    child = in_child.inner
+    child = in_child
     kill_child(child)
     with pytest.raises(RuntimeError, match="embedding process ended"):
         child.embed(["a text never embedded before"])
@@ -67,7 +72,7 @@ def test_compressor_with_a_dead_child_warns_once_and_loses_nothing():
              for i in range(12)]
     first = compressor.compress(turns, target_chars=200, lang="zh")
     assert first.report["stages"]["intents"] == "ok"
-    kill_child(compressor._loaded["zh"]["embedder"].inner)
+    kill_child(compressor._loaded["zh"]["embedder"])
     fresh = [{**t, "content": t["content"] + " 新"} for t in turns]
     broken = compressor.compress(fresh, target_chars=200, lang="zh")
     assert broken.report["stages"]["intents"] == "failed"

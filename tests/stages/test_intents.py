@@ -96,9 +96,9 @@ def test_a_long_turn_is_embedded_by_its_opening(embedders, lang, opening, paste)
     seen: list[str] = []
 
     class Recording:
-        def embed(self, texts):
+        def groups(self, texts, eps, min_samples):
             seen.extend(texts)
-            return embedders[lang].embed(texts)
+            return embedders[lang].groups(texts, eps, min_samples)
 
     long_turn = opening + "".join(paste.format(i) for i in range(2000))
     evs = events([long_turn, opening])

@@ -36,6 +36,7 @@ class Stage(Protocol):
     name: str
     assigns: tuple[str, ...]  # the StageResult fields it fills
     per_event: bool           # its result for a message depends on that message alone
+    waits: bool               # its work runs in another process: this thread only waits for it
 
     def run(self, data: StageInput) -> StageResult: ...
 

@@ -376,6 +376,7 @@ class FactStage:
     name = "facts"
     assigns = ("facts", "clauses")
     per_event = True   # a message's facts depend on that message alone: stored ones are reused
+    waits = False
 
     def __init__(self, settings: Settings) -> None:
         self._memo = Memo(settings["stages.memo_size"])

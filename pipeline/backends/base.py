@@ -49,6 +49,9 @@ def density_groups(vectors: "np.ndarray", eps: float, min_samples: int) -> Group
         members.setdefault(int(label) if label >= 0 else -1 - i, []).append(i)
     groups = []
     for rows in sorted(members.values(), key=lambda m: m[0]):
+        if len(rows) == 1:   # most turns are an intent of their own: no mean to take (1.5 ms of 3)
+            groups.append((rows, rows[0]))
+            continue
         centroid = vectors[rows].mean(axis=0)
         groups.append((rows, rows[int(np.argmax(vectors[rows] @ centroid))]))
     return groups

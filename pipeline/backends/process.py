@@ -122,12 +122,12 @@ class ProcessEmbedder:
 
     def _ready(self) -> Connection:
         """Under the lock: a live child with its model loaded."""
+        if self._failed is not None:   # a model that failed to load does not load on a retry
+            raise self._failed
         if self._conn is None:   # after a fork, or a child that died
             self._start()
         conn = self._conn
         assert conn is not None
-        if self._failed is not None:   # a model that failed to load does not load on a retry
-            raise self._failed
         if self._dim is None:
             try:
                 self._dim = self._reply(conn)
@@ -165,7 +165,11 @@ class ProcessEmbedder:
         return self._call("groups", list(texts), eps, min_samples)  # type: ignore[no-any-return]
 
     def forget(self) -> None:
-        """In a forked child: the parent's child process is not ours; start our own on first use."""
+        """In a forked child: the parent's child process is not ours; start our own on first use
+        (closing our copy of the socket, so the parent's child still ends with the parent)."""
+        if self._conn is not None:
+            with contextlib.suppress(OSError):
+                self._conn.close()
         self._conn = self._child = None
         self._lock = threading.Lock()
 
@@ -176,6 +180,7 @@ class ProcessEmbedder:
                 self._conn = None
             if self._child is not None:
                 self._child.wait(10)
+                self._child = None
 
 
 _LIVE: "weakref.WeakSet[ProcessEmbedder]" = weakref.WeakSet()

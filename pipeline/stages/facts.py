@@ -147,7 +147,7 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
 
 
 def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
-             day: date | None = None) -> tuple[list[Fact], list[KeyClause]]:
+             day: date | None = None, named: tuple[date, ...] = ()) -> tuple[list[Fact], list[KeyClause]]:
     """An analysis of a text, placed in its event (ids) and its conversation (``now``; ``day``,
     the date under discussion when it starts: a clock that names no day is on it, and on the
     day an earlier time of the text names)."""
@@ -155,11 +155,17 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     facts = []
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time" and now:
-            value = normalize_time(text, pack.lang, now, pack, day)
+            value = normalize_time(text, pack.lang, now, pack, day, named)
             day = _named_day(text, value, pack) or day
+            named = _latest_first(day, named)
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks)
                    for text, start, end, score, held, asks in clause_rows]
+
+
+def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
+    """The days a conversation named, latest first, each once."""
+    return named if day is None or named[:1] == (day,) else (day, *(d for d in named if d != day))
 
 
 def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
@@ -389,6 +395,7 @@ class FactStage:
         users = [e for e in data.prefix if e.role == "user"]
         recognizer = data.models.get("entities")
         day: date | None = None   # the date the last user message named: its reply's clock is on it
+        named: tuple[date, ...] = ()   # every day named so far, latest first ("that Wednesday")
         spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
         entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         for event in data.prefix:
@@ -397,9 +404,12 @@ class FactStage:
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: _pack(*analyse_text(event.text, data.pack, found)))
-                event_facts, event_clauses = _stamped(analysis, event.id, data.pack, data.now, day)
-                day = next((d for f in reversed(event_facts) if f.kind == "time"
-                            and (d := _named_day(f.text, f.value, data.pack))), None)
+                event_facts, event_clauses = _stamped(analysis, event.id, data.pack, data.now, day, named)
+                days = [d for f in event_facts if f.kind == "time"
+                        and (d := _named_day(f.text, f.value, data.pack))]
+                for d in days:
+                    named = _latest_first(d, named)
+                day = days[-1] if days else None
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns

@@ -29,6 +29,7 @@ their exclusive end, e.g. ``23:59:59``):
 - a weekday with a modifier is that weekday in the week the modifier names ("下周三",
   "next Wednesday" → Wednesday of next week; "上周五" → Friday of last week); English "this
   Friday" is the upcoming one (today included); a bare weekday is the first one after today;
+  "that Wednesday" / "那个周三" is the latest Wednesday the conversation named, else a bare one;
 - "X月X日" without a year → its occurrence in the year-long window that opens
   ``date_past_days`` days before today (so a date up to a month ago stays in the past);
 - deadlines ("周五前", "by Friday", "before 9am", "3天内") → from ``now`` to the end of what
@@ -148,16 +149,18 @@ def _grammar(pack: RulePack, lang: str) -> TimeGrammar:
 # public entry
 
 def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
-                   day: date | None = None) -> dict | None:
+                   day: date | None = None, named: tuple[date, ...] = ()) -> dict | None:
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
     ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
     discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
-    about a March 5th booking); without it, the next such time from ``now``."""
+    about a March 5th booking); without it, the next such time from ``now``. ``named`` are the
+    days the conversation named before, latest first: "that Wednesday" (a weekday modifier
+    read as ``"discussed"``) is the latest of them on a Wednesday, else the bare weekday."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
-    found = _normalize(text.strip(), lang, now, key, grammar, day)
+    found = _normalize(text.strip(), lang, now, key, grammar, day, named)
     return dict(found) if found is not None else None
 
 
@@ -186,7 +189,8 @@ def preload(pack: RulePack) -> None:
 
 @functools.lru_cache(maxsize=8192)
 def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
-               grammar: TimeGrammar, day: date | None = None) -> tuple[tuple[str, str], ...] | None:
+               grammar: TimeGrammar, day: date | None = None,
+               named: tuple[date, ...] = ()) -> tuple[tuple[str, str], ...] | None:
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
@@ -198,7 +202,7 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         if not rest:
             under_discussion = day if day is not None and not set(found) & _DAY_KINDS and (
                 "clock" in found or "part" in found) else None
-            result = _resolve(found, now, grammar, extra_day=under_discussion)
+            result = _resolve(found, now, grammar, extra_day=under_discussion, named=named)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -406,17 +410,17 @@ def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, 
 # combining components into a value
 
 def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
-             extra_day: date | None = None, extra_clock: tuple[int, int] | None = None
-             ) -> dict[str, datetime] | None:
+             extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
+             named: tuple[date, ...] = ()) -> dict[str, datetime] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock)
+        return _combine(found, now, g, extra_day, extra_clock, named)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
 
 def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
-             extra_day: date | None, extra_clock: tuple[int, int] | None
-             ) -> dict[str, datetime] | None:
+             extra_day: date | None, extra_clock: tuple[int, int] | None,
+             named: tuple[date, ...] = ()) -> dict[str, datetime] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
@@ -497,6 +501,9 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
                 return None
             days.append(_weekday_date(wd, int(period[1] or 0), today))
             period = None
+        elif mod == "discussed":    # "7pm that Wednesday": the Wednesday talked about
+            days.append(next((d for d in named if d.weekday() == wd), None)
+                        or _weekday_date(wd, g.bare_weekday, today))
         else:
             days.append(_weekday_date(wd, g.bare_weekday if mod is None else mod, today))
     if "day_of_month" in found:

@@ -489,7 +489,31 @@ UNDER_DISCUSSION = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION)
+# (lang, user turns, the time said last, its value): "that Wednesday", "那个周三" is the latest
+# Wednesday the conversation named, however long ago (it was the next Wednesday and "7pm" today:
+# "7pm = 2026-11-30 19:00" in a booking for Wednesday next week); none named: the next one
+THAT_WEEKDAY = [
+    ("en", ["Table for 4 on Wednesday next week at 7pm.", "I'm on night shifts this month.",
+            "Can you check if they have 7pm that Wednesday?"], "7pm that Wednesday",
+     {"at": "2026-12-09T19:00:00-05:00"}),
+    ("en", ["We fly out on December 11.", "Is the museum open that Friday?"], "that Friday",
+     {"start": "2026-12-11T00:00:00-05:00", "end": "2026-12-11T23:59:59-05:00"}),
+    ("en", ["Lunch on December 2.", "Dinner on December 9.", "Is 7pm that Wednesday free?"],
+     "7pm that Wednesday", {"at": "2026-12-09T19:00:00-05:00"}),
+    ("en", ["Can we do that Wednesday?"], "that Wednesday",
+     {"start": "2026-12-02T00:00:00-05:00", "end": "2026-12-02T23:59:59-05:00"}),
+    ("zh", ["下周三晚上7点订4个人的位子。", "我这个月都上夜班。", "那个周三晚上7点还有位子吗？"],
+     "那个周三晚上7点", {"at": "2026-12-09T19:00:00+08:00"}),
+    ("zh", ["12月11号出发。", "那个周五博物馆开门吗？"], "那个周五",
+     {"start": "2026-12-11T00:00:00+08:00", "end": "2026-12-11T23:59:59+08:00"}),
+    ("zh", ["12月2号吃午饭。", "12月9号吃晚饭。", "那个周三晚上7点有空吗？"], "那个周三晚上7点",
+     {"at": "2026-12-09T19:00:00+08:00"}),
+    ("zh", ["那个周三可以吗？"], "那个周三",
+     {"start": "2026-12-02T00:00:00+08:00", "end": "2026-12-02T23:59:59+08:00"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY)
 def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clock: str, value: dict) -> None:
     from pipeline.config import load_settings
     from pipeline.stages.base import StageInput

@@ -168,7 +168,7 @@ def load_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessEmb
     there: its vectors and scikit-learn stay in the child) and is still loading when this
     returns (``ready()`` waits); else :func:`load_cached`."""
     _known(name)
-    if settings["intents.process"]:
+    if settings["intents.process"] and os.name == "posix":   # the child gets its socket by fd
         from .process import ProcessEmbedder
         return ProcessEmbedder(name, settings, load_cached)
     return load_cached(name, settings)

@@ -108,6 +108,9 @@ class EntityRecognizer:
         if self.segmenter == "jieba":
             jieba = _import("jieba", _JIEBA_HINT)
             jieba.setLogLevel(logging.WARNING)
+            from ..backends import cache_dir   # jieba's own default, /tmp, is emptied at reboot
+            cache_dir().mkdir(parents=True, exist_ok=True)
+            jieba.dt.tmp_dir = str(cache_dir())
             jieba.initialize()                  # the dictionary cache: ~1 s, at load not first call
             self._posseg = _import("jieba.posseg", _JIEBA_HINT).dt
             config = {"nlp": {"tokenizer": {"segmenter": "jieba"}}}

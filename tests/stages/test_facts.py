@@ -522,3 +522,28 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
               for i, t in enumerate(turns)]
     result = FactStage(load_settings()).run(StageInput(events, load_rule_pack(lang), load_settings(), NOW[lang]))
     assert [f.value for f in result.facts if f.kind == "time" and f.text == clock] == [value]
+
+
+# (lang, a tool's plain-text result with a numbered list, facts it must state): a list item's
+# "2." ends no clause, so its number stays with its line ("649 元\n2" was quoted as one fact
+# and "2" ended the clause before it)
+NUMBERED_LISTS = [
+    ("zh", "收费标准：\n1. 单只耳机更换：649 元\n2. 充电盒更换：649 元\n3. 电池服务：399 元",
+     ["1. 单只耳机更换：649 元", "2. 充电盒更换：649 元", "3. 电池服务：399 元"]),
+    ("zh", "退款规则\n1. 七天内退款：全额\n2. 拆封后退款：扣除10%\n10. 赠品：按29元扣除",
+     ["扣除10%", "按29元扣除"]),
+    ("en", "Fees:\n1. Single earbud: $649\n2. Charging case: $649\n3. Battery service: $399",
+     ["$649", "$649", "$399"]),
+    ("en", "Refund rules\n1. Within 7 days: full refund\n2. Opened: 10% restocking fee\n12. Gifts: minus $29",
+     ["10%", "$29"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), NUMBERED_LISTS)
+def test_a_numbered_list_in_a_tool_result_keeps_each_item_whole(lang: str, text: str, expected: list[str]) -> None:
+    from pipeline.stages.facts import extract_tool_facts
+    event = Event(id="T1", index=0, role="tool", text=text, size=len(text), message={})
+    facts = extract_tool_facts(event, load_rule_pack(lang), 6, 60)
+    shown = [f.text for f in facts]
+    assert all(t in shown or any(t in s for s in shown) for t in expected), shown
+    assert not any(s.strip().rstrip(".").isdigit() or s.endswith(("\n1", "\n2", "\n3", "\n12")) for s in shown), shown

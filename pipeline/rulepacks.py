@@ -186,6 +186,7 @@ class RulePack:
     negation_exception: Lexicon
     prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
+    describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
@@ -358,6 +359,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
         prohibition=frozenset(c.casefold() for c in cues.get("prohibition", ())),
         describing=Lexicon(cues.get("describing", []), bounds),
+        describing_after=Lexicon(cues.get("describing_after", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),

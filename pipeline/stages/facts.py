@@ -73,10 +73,13 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
 
 
 def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
-    """"there's no backup", "it won't start": a prohibition cue right after a describing
-    word (``[cues] describing``) says what is; it forbids nothing."""
-    return any(not text[hit.end():cue.start()].strip()
-               for hit in pack.describing.finditer(text, max(start, cue.start() - 16), cue.start()))
+    """"there's no backup", "it won't start", "nothing was ever diagnosed": a prohibition cue
+    right after a describing word (``[cues] describing``) or right before one
+    (``describing_after``) says what is; it forbids nothing."""
+    after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
+    return (after is not None and not text[cue.end():after.start()].strip()) or any(
+        not text[hit.end():cue.start()].strip()
+        for hit in pack.describing.finditer(text, max(start, cue.start() - 16), cue.start()))
 
 
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:

@@ -233,10 +233,19 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     header = (full if measure(full) * 8 <= budget else short if measure(short) * 8 <= budget
               else "")
 
-    def merit(chosen: list[SummaryItem]) -> tuple[int, int, float]:
+    rank = {level: i for i, level in enumerate(pack.ladder)}
+
+    def merit(chosen: list[SummaryItem]) -> tuple[tuple[int, ...], int, float]:
+        """Must-keep facts held, level by level down the ladder (one prohibition outweighs two
+        times: a layout that fit "They land Jan 12 and fly back June 10" instead of "don't call
+        me" won on count), then facts named, then value."""
         held = {id(f) for i in chosen for f in i.must}
+        by_level = [0] * (len(rank) + 1)
+        for f in must:
+            if id(f) in held:
+                by_level[rank.get(pack.level_of(f.kind, f.value), len(rank))] += 1
         named = {(f.span, f.kind) for i in chosen for f in i.facts}
-        return (sum(1 for f in must if id(f) in held), len(named), sum(i.value for i in chosen))
+        return (tuple(by_level), len(named), sum(i.value for i in chosen))
 
     candidates = _candidates(items, measure, pack)
     fits = []

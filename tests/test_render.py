@@ -117,3 +117,36 @@ def test_a_strong_fact_put_back_does_not_evict_the_task():
     text = next(m["content"] for m in Compressor().compress(conv, target_chars=700).messages
                 if m.get("name") == "__squeeze_summary__")
     assert "insurance" in text and "don't call me" in text, text
+
+
+# (lang, user turns, budget, must be in the summary, never a piece alone): a product word cut from
+# its clause says nothing of what the user wants ("I'm looking at health insurance options" was
+# kept as "insurance"); and a layout is judged by the ladder level of the constraints it holds,
+# not their count (one that fit two times instead of "don't call me" won on count)
+PIECES = [
+    ("en", ["I'm looking at health insurance options. It's for my parents, not me.",
+            "And one more thing, don't call me, email only.", "They land Jan 12 and fly back June 10.",
+            "Budget no more than $300 a month.", "I'd like a plan with a low deductible."], 60,
+     ["don't call me, email only"], ["insurance", "plan"]),
+    ("en", ["I'm looking at health insurance options. It's for my parents, not me.",
+            "And one more thing, don't call me, email only.", "They land Jan 12 and fly back June 10.",
+            "Budget no more than $300 a month.", "I'd like a plan with a low deductible."], 80,
+     ["don't call me, email only"], ["insurance", "plan"]),
+    ("zh", ["我在看保险，想了解一下有哪些选择", "别给我打电话，发邮件就行",
+            "想要一个免赔额低一点的保单，不要太复杂", "预算每个月300元以内"], 20,
+     ["别给我打电话"], ["保险", "免赔额", "保单"]),
+    ("zh", ["我在看保险，给我爸妈买的", "千万别打电话，发短信", "他们1月12号到，6月10号走",
+            "预算每月300元以内"], 24,
+     ["千万别打电话"], ["保险"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "present", "alone"), PIECES)
+def test_no_product_word_alone_and_prohibitions_before_counts(lang, turns, budget, present, alone):
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    for phrase in present:
+        assert phrase in text, (phrase, text)
+    pieces = {p.strip() for line in text.splitlines() for p in line.replace("；", ";").split(";")}
+    pieces |= {p.split(": ", 1)[-1] for p in pieces}
+    assert not pieces & set(alone), text

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from .process import ProcessEmbedder
 
 __all__ = ["BACKENDS", "CachedEmbedder", "Embedder", "Groups", "backend_for", "cache_dir",
-           "density_groups", "load_backend", "load_cached", "load_embedder", "manifest",
-           "minilm_model_dir", "model_file", "shared_embedder"]
+           "density_groups", "embeds_apart", "load_backend", "load_cached", "load_embedder",
+           "manifest", "minilm_model_dir", "model_file", "shared_embedder"]
 
 
 def manifest_path() -> Path:
@@ -142,6 +142,12 @@ def shared_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessE
         return _SHARED[key]
 
 
+def embeds_apart(settings: Settings) -> bool:
+    """Whether the embedder runs in a child process: ``intents.process``, on POSIX (the child
+    gets its socket by file descriptor); elsewhere it stays in this process."""
+    return bool(settings["intents.process"]) and os.name == "posix"
+
+
 def _known(name: str) -> None:
     if name not in BACKENDS:
         raise ConfigError(Errors.E021, key="intents.backend", origin="settings",
@@ -159,7 +165,8 @@ def load_backend(name: str, settings: Settings) -> Embedder:
 def load_cached(name: str, settings: Settings) -> CachedEmbedder:
     """The backend in this process behind its cache, scikit-learn's DBSCAN loaded too."""
     cached = CachedEmbedder(load_backend(name, settings), settings["intents.cache_size"])
-    cached.groups(["warm up", "预热"], 0.35, 2)   # sklearn's 1.3-2 s of import at load, not in a call
+    # scikit-learn's 1.3-2 s of import at load, not in a call
+    cached.groups(["warm up", "预热"], settings["intents.eps"], settings["intents.min_samples"])
     return cached
 
 
@@ -168,7 +175,7 @@ def load_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessEmb
     there: its vectors and scikit-learn stay in the child) and is still loading when this
     returns (``ready()`` waits); else :func:`load_cached`."""
     _known(name)
-    if settings["intents.process"] and os.name == "posix":   # the child gets its socket by fd
+    if embeds_apart(settings):
         from .process import ProcessEmbedder
         return ProcessEmbedder(name, settings, load_cached)
     return load_cached(name, settings)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..backends import embeds_apart
 from ..backends.base import Groups, density_groups
 from ..config import Settings
 from ..types import Event, IntentCluster, StageResult
@@ -51,7 +52,7 @@ class IntentStage:
         self.min_samples = settings["intents.min_samples"]
         self.label_chars = settings["intents.label_chars"]
         self.max_chars = settings["intents.max_chars"]
-        self.waits = settings["intents.process"]   # the embedding child computes; this thread waits
+        self.waits = embeds_apart(settings)   # the embedding child computes; this thread waits
 
     def run(self, data: StageInput) -> StageResult:
         # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing; what a turn

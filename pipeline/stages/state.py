@@ -98,7 +98,7 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
     a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
     the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
-    first turn: "it: chosen" told the agent nothing)."""
+    first turn: "it: chosen" told the agent nothing); None when nothing was decided on."""
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
     if len(obj) > pack.state.short_object:
@@ -110,7 +110,9 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
             stop = pack.state.object_end.search(rest)
             rest = (rest[:stop.start()] if stop else rest).rstrip()
             return obj + rest if rest else obj
-    return obj
+    # one Chinese character left after the cue is the rest of a word the cue began ("有哪些
+    # 选择" gave "择: chosen"); a letter ("Plan B", "就选A") is an object
+    return None if len(obj) == 1 and not obj.isascii() else obj
 
 
 def _first_group(match: re.Match[str]) -> tuple[int, int]:

@@ -191,6 +191,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算1200元以内", "预算5000元以内"],                 # one slot, not money and quantity
      expect(change("以内", "预算1200元", "预算5000元"))),
     (["预算改成5000元", "预算改成5000元"], expect(change("预算", None, "5000元"))),  # the same value changes nothing
+    (["我在看保险，想了解一下有哪些选择"], NOTHING),        # "选" begins the word "选择": "择" is no object
+    (["我要A套餐", "算了，就选B吧"], expect(chosen("A套餐"), chosen("B"))),
 ]
 
 # ---------------------------------------------------------------------------------------------

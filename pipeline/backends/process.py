@@ -1,7 +1,7 @@
 """An embedder in a process of its own (``intents.process = true``).
 
-The stages run side by side in threads, but the embedding is numpy's many short calls: each
-needs the GIL back, which the fact stage's Python holds. Measured on 2 cores: USE over 30
+In a thread beside the other stages, the embedding is numpy's many short calls: each needs
+the GIL back, which the fact stage's Python holds. Measured on 2 cores: USE over 30
 turns took 70 ms alone and 280-520 ms beside a busy Python thread, so the threads ran the
 stages one after the other, slower than in turn. A child process gives the embedding a core of
 its own, and it loads its model while the parent loads spaCy and jieba. It also clusters

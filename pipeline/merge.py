@@ -167,6 +167,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     ("(changed later)"), so the old value never reads as the current one. It is cut down only
     to facts that say something alone (not a measurement: ``[ladder] not_alone``)."""
     changed = pack.templates.get("changed", "")
+    asked = pack.templates.get("asked", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
@@ -191,7 +192,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
-        return SummaryItem(section, marked(clause.text[offset:offset + end - start], facts), level, piece_value,
+        text = clause.text[offset:offset + end - start]
+        if clause.asks and asked and not text.endswith(tuple(pack.state.question_marks)):
+            text = asked.format(text=text)   # cut from a question, still a question
+        return SummaryItem(section, marked(text, facts), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []

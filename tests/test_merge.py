@@ -1030,3 +1030,24 @@ def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
     texts = [i.text for i in summary.items if i.section == "confirmed"]
     assert "date=2026-12-01" in texts and "time=09:00" in texts and "2026-12-01" not in texts
+
+
+# (lang, a question): a shorter form cut from it stays a question ("How are they with allergies
+# though?" was shortened to "with allergies though", which reads as a statement)
+CUT_QUESTIONS = [
+    ("en", "How are they with allergies though?"),
+    ("en", "So how late is the Reading Terminal Market open on Thursday?"),
+    ("zh", "麻烦帮我查一下长泰广场那家店周末几点开门呢"),
+    ("zh", "想问问科苑路那家店有没有AirPods Pro的现货"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), CUT_QUESTIONS)
+def test_a_form_cut_from_a_question_is_still_a_question(lang, question):
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", question)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    asked = [i for i in summary.items if i.label == "U3" and i.section != "times"]
+    forms = [f.text for i in asked for f in (*i.alternatives, *i.fragments)]
+    assert forms, [i.text for i in asked]
+    assert all(f.endswith(("?", "？")) for f in forms), forms

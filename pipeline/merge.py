@@ -21,6 +21,7 @@ from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyCla
 __all__ = ["merge"]
 
 _CLAIM_KINDS = ("uncertain", "claim")
+_RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
 _TOPIC_KINDS = ("topic",)
 _PROMOTABLE = ("entity", "product", "term")
 
@@ -193,8 +194,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         text = clause.text[offset:offset + end - start]
-        if clause.asks and asked and not text.endswith(tuple(pack.state.question_marks)):
-            text = asked.format(text=text)   # cut from a question, still a question
+        if (clause.asks and asked and any(f.kind in _RULE_KINDS for f in facts)
+                and not text.endswith(tuple(pack.state.question_marks))):
+            # cut from a question, a cued piece would read as the user's rule ("only get
+            # medical" from "Can we skip it and only get medical?"): it stays a question. A
+            # piece naming things ("长泰广场那家店周末") states nothing and keeps its room
+            text = asked.format(text=text)
         return SummaryItem(section, marked(text, facts), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 

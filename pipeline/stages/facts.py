@@ -131,7 +131,8 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
     """All facts of one event's text and its clauses scored for the summary; ``entities`` are
     named-entity spans of the text (from the recognizer), kept as medium facts; with ``now``,
     times carry their absolute value ({"at"} or {"start", "end"}, ISO-8601 with offset)."""
-    return _stamped(_pack(*analyse_text(event.text, pack, tuple(entities))), event.id, pack, now)
+    facts, clauses, _ = _stamped(_pack(*analyse_text(event.text, pack, tuple(entities))), event.id, pack, now)
+    return facts, clauses
 
 
 # An analysis as the memo keeps it: tuples of plain values, which the garbage collector stops
@@ -150,20 +151,24 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
 
 
 def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
-             day: date | None = None, named: tuple[date, ...] = ()) -> tuple[list[Fact], list[KeyClause]]:
+             day: date | None = None, named: tuple[date, ...] = ()
+             ) -> tuple[list[Fact], list[KeyClause], list[date]]:
     """An analysis of a text, placed in its event (ids) and its conversation (``now``; ``day``,
     the date under discussion when it starts: a clock that names no day is on it, and on the
-    day an earlier time of the text names)."""
+    day an earlier time of the text names; ``named``, the days named before, latest first);
+    also the days the text names, in order."""
     fact_rows, clause_rows = packed
-    facts = []
+    facts, days = [], []
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time" and now:
             value = normalize_time(text, pack.lang, now, pack, day, named)
-            day = _named_day(text, value, pack) or day
-            named = _latest_first(day, named)
+            said = _named_day(text, value, pack)
+            if said:
+                days.append(said)
+                day, named = said, _latest_first(said, named)
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks)
-                   for text, start, end, score, held, asks in clause_rows]
+                   for text, start, end, score, held, asks in clause_rows], days
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
@@ -407,9 +412,7 @@ class FactStage:
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: _pack(*analyse_text(event.text, data.pack, found)))
-                event_facts, event_clauses = _stamped(analysis, event.id, data.pack, data.now, day, named)
-                days = [d for f in event_facts if f.kind == "time"
-                        and (d := _named_day(f.text, f.value, data.pack))]
+                event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named)
                 for d in days:
                     named = _latest_first(d, named)
                 day = days[-1] if days else None

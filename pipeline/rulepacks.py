@@ -63,11 +63,12 @@ class Lexicon:
 
     With word boundaries, a term that begins and ends with a letter or digit must not touch
     another one ("no" is not found in "north"); terms with punctuation at an edge ("?") are
-    matched as they are.
+    matched as they are. ``within`` lists words a term may sit inside without being that term,
+    for a language written without spaces ("选" in "选项" chooses nothing).
     """
 
     def __init__(self, terms: Mapping[str, Sequence[str]] | Sequence[str], boundaries: bool,
-                 inflections: Sequence[str] = ()) -> None:
+                 inflections: Sequence[str] = (), within: Sequence[str] = ()) -> None:
         pairs = terms.items() if isinstance(terms, Mapping) else [("", terms)]
         self.kinds: dict[str, str] = {}
         self._boundaries = boundaries
@@ -84,7 +85,12 @@ class Lexicon:
             parts.append(rf"(?<![\w-]){_trie_pattern(guarded)}{ending}(?![\w-])")
         if loose:
             parts.append(_trie_pattern(loose))
-        self.regex = re.compile("|".join(parts) if parts else r"(?!x)x", re.IGNORECASE)
+        # a term starting at offset k of a word it sits inside: not where that word is written
+        guards = "".join(rf"(?!(?<={re.escape(w[:k])}){re.escape(w[k:])})" if k else rf"(?!{re.escape(w)})"
+                         for w in {w.casefold() for w in within} for k in range(len(w))
+                         if any(w.startswith(t, k) for t in words))
+        body = "|".join(parts) if parts else r"(?!x)x"
+        self.regex = re.compile(f"{guards}(?:{body})" if guards else body, re.IGNORECASE)
 
     def finditer(self, text: str, start: int = 0, end: int | None = None) -> Iterator[Hit]:
         return self.regex.finditer(text, start, len(text) if end is None else end)
@@ -274,7 +280,7 @@ def _alternation(words: list[str], boundaries: bool) -> str:
 
 def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRules:
     def cue(key: str) -> Lexicon:
-        return Lexicon(table[key], bounds)
+        return Lexicon(table[key], bounds, within=table.get("cue_within", ()))
 
     return StateRules(
         drop_before=cue("drop_before"), drop_after=cue("drop_after"),

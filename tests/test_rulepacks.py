@@ -28,6 +28,17 @@ def test_inflections_are_only_for_the_lexicon_they_are_given_to() -> None:
     assert terms.find("museumses") == []
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("有哪些选项", []),                      # the word begins with the term
+    ("可选的有哪些", []),                    # the term ends the word
+    ("候选人里我选他", ["选"]),              # the same term outside the word still counts
+    ("就选这个，选项以后再说", ["就选"]),
+])
+def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: list[str]) -> None:
+    cues = Lexicon(["选", "就选"], boundaries=False, within=["选项", "可选", "候选"])
+    assert [m.group(0) for m in cues.finditer(text)] == found
+
+
 def test_chinese_terms_have_no_inflection() -> None:
     pack = load_rule_pack("zh")
     assert [(k) for _, _, k in pack.lexicon.find("我想去博物馆")] == ["term"]

@@ -193,6 +193,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算改成5000元", "预算改成5000元"], expect(change("预算", None, "5000元"))),  # the same value changes nothing
     (["我在看保险，想了解一下有哪些选择"], NOTHING),        # "选" begins the word "选择": "择" is no object
     (["我要A套餐", "算了，就选B吧"], expect(chosen("A套餐"), chosen("B"))),
+    (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
+    (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]
 
 # ---------------------------------------------------------------------------------------------

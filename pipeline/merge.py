@@ -98,6 +98,46 @@ def _offset(moment: datetime) -> str:
     return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
+def _continues(later: Transition, last: Transition, pack: RulePack) -> bool:
+    """Whether ``later`` changes the value ``last`` set: it names the same slot in words
+    ("改成周五前" … "改成后天上午"; a slot named only by its kind, "time", may be two things),
+    or what it replaces is that value, or part of it ("不对，周六…改成周日" after "改成周六下午2点")."""
+    if later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
+        return True
+    if later.old_span is not None and later.old_span.event_id == last.span.event_id and (
+            later.old_span.start < last.span.end and last.span.start < later.old_span.end):
+        return True
+    old, new = fold(later.old or ""), fold(last.new)
+    return bool(old) and (old == new or (len(old) >= 2 and old in new and later.slot == last.slot))
+
+
+def _chains(transitions: Sequence[Transition], pack: RulePack) -> list[list[Transition]]:
+    """The transitions of each slot in the order said: one path per slot, A → B → C, so that
+    B, replaced in turn, never ends a line as if it held."""
+    chains: list[list[Transition]] = []
+    for transition in transitions:
+        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack)), None)
+        if chain is None:
+            chains.append([transition])
+        else:
+            chain.append(transition)
+    return chains
+
+
+def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int]) -> list[Span]:
+    """Where a value a later one replaced was said: the spans the changes name, and every
+    earlier mention of the same words (a date said twice before it moved)."""
+    spans: list[Span] = []
+    for chain in chains:
+        final = fold(chain[-1].new)
+        replaced = [(t.old, t.old_span) for t in chain] + [(t.new, t.span) for t in chain[:-1]]
+        spans += [span for value, span in replaced if span is not None and fold(value or "") != final]
+        words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= 3} - {final}
+        until = order[chain[-1].span.event_id]
+        spans += [f.span for f in facts if fold(f.text) in words and order[f.span.event_id] <= until]
+    return spans
+
+
 def _held(facts: tuple[list[int], list[Fact]], span: Span) -> tuple[Fact, ...]:
     """The facts (starts and facts of span's event, sorted by start) that lie inside span."""
     starts, ordered = facts
@@ -285,21 +325,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     order = {e.id: e.index for e in prefix}
     roles = {e.id: e for e in prefix}
-    # a value is history once a later one replaced it: the old value a change names, and every
-    # earlier new value of the same named slot ("改成周五前" … "改成后天上午": 周五前 too; a
-    # slot named only by its kind, "time", may be two things)
-    by_slot: dict[str, list[Transition]] = {}
-    for transition in transitions:
-        if transition.slot not in pack.patterns:
-            by_slot.setdefault(transition.slot.casefold(), []).append(transition)
-    superseded = _Spans([t.old_span for t in transitions if t.old_span is not None]
-                        + [t.span for chain in by_slot.values() for t in chain[:-1]
-                           if fold(t.new) != fold(chain[-1].new)])
     templates = pack.templates
-
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
     documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
+    chains = _chains(transitions, pack)
+    superseded = _Spans(_replaced(chains, user_facts, order))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
@@ -339,14 +370,19 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
         (binding.add if decision.status in ("dropped", "accepted") else binding.discard)(decision.object)
     state_path = []
-    for transition in transitions:
-        path = " → ".join(v for v in (transition.old, transition.new) if v)
+    for chain in chains:
+        path: list[str] = []
+        for value in [chain[0].old] + [t.new for t in chain]:
+            if value and (not path or fold(value) != fold(path[-1])):
+                path.append(value)
+        slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
         # a slot named by the kind of its value ("quantity") reads in the summary's language
-        line = templates["transition"].format(slot=templates.get(f"kind_{transition.slot}", transition.slot), path=path)
+        line = (templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))
+                if slot else " → ".join(path))
         state_path.append(line)
-        items.append(SummaryItem("state", line, "changes", 5.0, "",
-                                 (order[transition.span.event_id], transition.span.start),
-                                 refs=tuple(s for s in (transition.old_span, transition.span) if s)))
+        last = chain[-1]
+        items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
+                                 refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)

@@ -169,6 +169,7 @@ class StateRules:
     object_extension: int
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
+    instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
     accept: Lexicon            # a user turn made of these (and fillers) accepts the assistant's proposal
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
@@ -296,6 +297,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
+        instead=Lexicon(table.get("instead", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),

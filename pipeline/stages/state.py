@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import RulePack
+from ..rulepacks import Hit, RulePack
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
@@ -139,6 +139,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
+_SEPARATOR = re.compile(r"[,，;；]")
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -216,14 +217,20 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             gapped = None if change else rules.gapped_change.search(text, start, end)
             if gapped:
                 change = gapped
-            if change:
+            instead = None if asked else rules.instead.search(text, start, end)
+            if instead:
+                replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
+                if replaced:
+                    transitions.append(replaced)
+            elif change:
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
+                value_end = _value_end(text, value_start, value_end, kept)
                 value = text[value_start:value_end]
                 kind = _value_kind(value, pack)
                 if value:
-                    slot = text[slot_start:slot_end] or (kind or "")
+                    slot = _slot(text, slot_start, slot_end, kind, pack)
                     previous = memory.previous(kind, slot, value) if kind else None
                     if not kind:
                         keys = _slot_keys(slot)
@@ -247,7 +254,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
             supposed = rules.conditional.search(text, start, end) is not None
-            if not change and correction is None and not asked and not supposed and kept:
+            if not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack))
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
@@ -313,6 +320,49 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             memory.clauses.append((clause, span))
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
+    """The words naming a changed slot, or the kind of its value when they are only fillers
+    ("Hmm, make it ...")."""
+    if end > start and not pack.filler.covers(text, start, end):
+        return text[start:end]
+    return kind or ""
+
+
+def _value_end(text: str, start: int, end: int, kept: Values) -> int:
+    """A new value that begins with a typed value ends at the first separator after it
+    ("change the move-in to March 15th, her lease got extended" → "March 15th")."""
+    first = next((b for a, b, _ in kept if 0 <= a - start <= 4), None)
+    stop = _SEPARATOR.search(text, first, end) if first is not None else None
+    return stop.start() if stop else end
+
+
+def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:
+    """The typed values inside a stretch, from the first to the last ("let's do 5:15 then":
+    5:15), or the stretch itself when it holds none ("expedited")."""
+    inside = [(a, b) for a, b, _ in kept if start <= a and b <= end]
+    return (inside[0][0], inside[-1][1]) if inside else (start, end)
+
+
+def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept: Values, event_id: str,
+             memory: _Memory, pack: RulePack) -> Transition | None:
+    """"make it expedited instead of standard shipping", "5:15 instead of 5:30": the words
+    before the cue replace the words after it; the old value points where it was said before,
+    when it was."""
+    new_from = change.end() if change and change.end() <= cue.start() else start
+    new_start, new_end = _values_in(*_strip(text, new_from, cue.start(), pack), kept)
+    stop = pack.state.object_end.search(text, cue.end(), end)
+    old_start, old_end = _values_in(*_strip(text, cue.end(), stop.start() if stop else end, pack), kept)
+    new, old = text[new_start:new_end], text[old_start:old_end]
+    if not new or not old or new.casefold() == old.casefold():
+        return None
+    kind = _value_kind(new, pack) or _value_kind(old, pack)
+    slot = _slot(text, *_strip(text, start, change.start(), pack), kind, pack) if change and change.end() <= cue.start() \
+        else kind or ""
+    said = next((span for values in memory.values.values() for _, value, span in reversed(values)
+                 if value.casefold() == old.casefold()), Span(event_id, old_start, old_end))
+    return Transition(slot, old, new, Span(event_id, new_start, new_end), said)
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

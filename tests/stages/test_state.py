@@ -193,6 +193,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算改成5000元", "预算改成5000元"], expect(change("预算", None, "5000元"))),  # the same value changes nothing
     (["我在看保险，想了解一下有哪些选择"], NOTHING),        # "选" begins the word "选择": "择" is no object
     (["我要A套餐", "算了，就选B吧"], expect(chosen("A套餐"), chosen("B"))),
+    (["寄邮政吧", "还是改成顺丰而不是邮政"], expect(change("", "邮政", "顺丰"))),  # "而不是": the old value named
+    (["下午3点到", "4点而不是3点"], expect(change("time", "3点", "4点"))),
+    (["入住改成12月5号，因为房东延期了"], expect(change("入住", None, "12月5号"))),  # the value ends at the comma
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]
@@ -319,6 +322,15 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["It has to arrive by Friday", "It has to arrive by Friday"], NOTHING),
     (["Dinner at 7pm", "Drinks at 9pm"], NOTHING),
     (["Show me more options for day 6", "Show me more options for day 7"], NOTHING),  # another thing
+    # "instead of": the words before replace the words after, named in the same clause
+    (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
+     expect(change("", "standard shipping", "expedited"))),
+    (["Let's switch to the 2-year visa instead of the 6-month visa"],
+     expect(change("", "the 6-month visa", "the 2-year visa"))),
+    (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
+    # a new value that begins with a value ends at the comma after it
+    (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
+     expect(change("move-in", "1st of March", "March 15th"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -98,25 +98,60 @@ def _offset(moment: datetime) -> str:
     return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def _continues(later: Transition, last: Transition, pack: RulePack) -> bool:
+Interval = tuple[datetime, datetime]
+
+
+def _interval(fact: Fact) -> Interval | None:
+    """The instant or interval a time fact resolved to (None when it did not)."""
+    value = fact.value if fact.kind == "time" and isinstance(fact.value, dict) else {}
+    try:
+        if "at" in value:
+            at = datetime.fromisoformat(value["at"])
+            return at, at
+        return datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.event_id == b.event_id and a.start < b.end and b.start < a.end
+
+
+class _Times:
+    """The resolved times of the user's time facts, found by a span that overlaps them."""
+
+    def __init__(self, facts: Sequence[Fact]) -> None:
+        self.facts = [(f, i) for f in facts if (i := _interval(f)) is not None]
+
+    def at(self, span: Span | None) -> Interval | None:
+        return next((i for f, i in self.facts if span is not None and _overlaps(f.span, span)), None)
+
+    @staticmethod
+    def within(inner: Interval | None, outer: Interval | None) -> bool:
+        return bool(inner and outer) and outer[0] <= inner[0] and inner[1] <= outer[1]
+
+
+def _continues(later: Transition, last: Transition, pack: RulePack, times: _Times) -> bool:
     """Whether ``later`` changes the value ``last`` set: it names the same slot in words
     ("改成周五前" … "改成后天上午"; a slot named only by its kind, "time", may be two things),
-    or what it replaces is that value, or part of it ("不对，周六…改成周日" after "改成周六下午2点")."""
+    or what it replaces is that value, part of it, or a time holding it ("周六…改成周日" after
+    "改成周六下午2点": Saturday holds Saturday 2 pm)."""
     if later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
         return True
-    if later.old_span is not None and later.old_span.event_id == last.span.event_id and (
-            later.old_span.start < last.span.end and last.span.start < later.old_span.end):
+    if later.old_span is not None and _overlaps(later.old_span, last.span):
         return True
     old, new = fold(later.old or ""), fold(last.new)
-    return bool(old) and (old == new or (len(old) >= 2 and old in new and later.slot == last.slot))
+    return bool(old) and (old == new or (len(old) >= 2 and old in new and later.slot == last.slot)
+                          or times.within(times.at(last.span), times.at(later.old_span)))
 
 
-def _chains(transitions: Sequence[Transition], pack: RulePack) -> list[list[Transition]]:
+def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) -> list[list[Transition]]:
     """The transitions of each slot in the order said: one path per slot, A → B → C, so that
     B, replaced in turn, never ends a line as if it held."""
     chains: list[list[Transition]] = []
     for transition in transitions:
-        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack)), None)
+        # the newest chain whose value, now or before, it replaces
+        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)), None)
         if chain is None:
             chains.append([transition])
         else:
@@ -124,9 +159,11 @@ def _chains(transitions: Sequence[Transition], pack: RulePack) -> list[list[Tran
     return chains
 
 
-def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int]) -> list[Span]:
+def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int],
+              times: _Times) -> list[Span]:
     """Where a value a later one replaced was said: the spans the changes name, and every
-    earlier mention of the same words (a date said twice before it moved)."""
+    earlier mention of the same words or of a time inside it (a date said twice before it
+    moved; "下周六上午10点" once "周六上午" moved)."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
@@ -134,7 +171,11 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
         spans += [span for value, span in replaced if span is not None and fold(value or "") != final]
         words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= 3} - {final}
         until = order[chain[-1].span.event_id]
-        spans += [f.span for f in facts if fold(f.text) in words and order[f.span.event_id] <= until]
+        gone = [i for _, span in replaced if (i := times.at(span)) is not None]
+        kept = times.at(chain[-1].span)
+        spans += [f.span for f in facts if order[f.span.event_id] <= until and not _overlaps(f.span, chain[-1].span)
+                  and (fold(f.text) in words or any(times.within(i, g) for i in [_interval(f)] for g in gone
+                                                    if not times.within(kept, g)))]
     return spans
 
 
@@ -329,8 +370,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
     documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
-    chains = _chains(transitions, pack)
-    superseded = _Spans(_replaced(chains, user_facts, order))
+    times = _Times(user_facts)
+    chains = _chains(transitions, pack, times)
+    superseded = _Spans(_replaced(chains, user_facts, order, times))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the

@@ -1054,3 +1054,38 @@ def test_a_rule_cut_from_a_question_is_still_a_question(lang, question):
              if any(x.kind in ("negation", "obligation") for x in f.facts)]
     assert forms, [i.text for i in asked]
     assert all(f.text.endswith(("?", "？")) for f in forms), [f.text for f in forms]
+
+
+# (lang, user turns, the one path expected in the state, values replaced on the way)
+SLOT_PATHS = [
+    ("zh", ["这周六上午9点来做保洁吧", "改成周六下午2点吧，上午我爸要去医院", "不对，周六他们不在家，改成周日上午10点吧",
+            "算了还是周日上午9点半吧"],
+     "这周六上午9点 → 周六下午2点 → 周日上午10点 → 周日上午9点半", ["周六下午2点", "周日上午10点"]),
+    ("zh", ["宽带约下周六上午吧", "下周六上午我爸要复查，改成下周日下午吧"],
+     "下周六上午 → 下周日下午", ["下周六上午"]),
+    ("en", ["Standard shipping is fine for the card.", "Hmm, make it expedited instead of standard shipping."],
+     # (an old value that is no typed fact is not yet marked where it was said before: left)
+     "standard shipping → expedited", []),
+    ("en", ["Move-in is the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
+     "1st of March → March 15th", ["1st of March"]),
+]
+
+
+@pytest.mark.parametrize("lang, turns, path, replaced", SLOT_PATHS)
+def test_a_slot_changed_again_and_again_is_one_path_and_no_step_reads_as_current(
+        lang: str, turns: list[str], path: str, replaced: list[str]) -> None:
+    filler = ("好的，我记下了，还有什么需要调整的吗？" if lang == "zh" else "Noted. Anything else you want to adjust?")
+    messages: list[dict[str, Any]] = [{"role": "system", "content": "agent"}]
+    for turn in turns + (["谢谢"] if lang == "zh" else ["Thanks"]) * 3:
+        messages += [{"role": "user", "content": turn}, {"role": "assistant", "content": filler * 3}]
+    messages.append({"role": "user", "content": "好的" if lang == "zh" else "ok"})
+    result = compressor().compress({"messages": messages, "lang": lang, "now": "2026-11-18T10:00:00+08:00"},
+                                   target_chars=size_of(messages) // 2)
+    assert result.report["cut_index"] > 2 * len(turns)
+    state = [line for line in result.snapshot["state_path"] if "→" in line]
+    assert len(state) == 1 and state[0].endswith(path), state
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    for piece in _pieces(summary_of(result)):
+        for old in replaced:
+            if fold(old) in fold(piece):
+                assert "→" in piece or piece.endswith(changed), (old, piece)

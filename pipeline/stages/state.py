@@ -37,6 +37,18 @@ class _Memory:
     near: dict[tuple[int, tuple[str, ...]], bool] = field(default_factory=dict)
     # a clause's own words, values left out -> the values it last held: (text, kind, span)
     frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
+    asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
+
+    def corrected(self, kind: str, new: str) -> tuple[str, Span] | None:
+        """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
+        in a message that asks nothing ("周末怕排不过来" beside a question sets no time), else
+        the newest of its kind."""
+        unit = _unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
+        for _, value, span in reversed(self.values.get(kind, [])[-(self.lookback or 0):]):
+            if (span.event_id not in self.asking and value.casefold() != new.casefold()
+                    and (not unit or _unit(value) == unit)):
+                return value, span
+        return self.previous(kind, "", new)
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
@@ -204,6 +216,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                        for m in rules.actions.finditer(item.text)):
                     open_items[i] = OpenItem("authorised_by_user", asked_by.text[a:b], Span(asked_by.id, a, b))
         clauses = read(text)
+        if pack.question.search(text):
+            memory.asking.add(event.id)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
         corrections = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack,
                                                         rules.correction)]
@@ -245,10 +259,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
                                                       previous[1] if previous else None))
-            elif correction is not None and not asked and not pack.question.search(text, start, end):
+            elif (correction is not None and not asked and not pack.question.search(text, start, end)
+                  and not rules.change.search(text, end)):
+                # (a change said later in the message is what the correction corrects: "不对，
+                # 周六我爸妈不在，改成周日上午10点")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 for a, b, kind in kept:
-                    previous = memory.previous(kind, "", text[a:b]) if kind not in corrected else None
+                    previous = memory.corrected(kind, text[a:b]) if kind not in corrected else None
                     corrected.add(kind)
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),

@@ -170,7 +170,9 @@ class StateRules:
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
-    accept: Lexicon            # a user turn made of these (and fillers) accepts the assistant's proposal
+    accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
+    accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
+    proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
@@ -299,6 +301,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
+        accept_but=Lexicon(table.get("accept_but", []), bounds),
+        proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import Hit, RulePack
+from ..rulepacks import Hit, RulePack, StateRules
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
@@ -207,9 +207,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             a, b = proposal
             said = text.strip()
             offset = text.find(said)
-            decisions.append(Decision(asked_by.text[a:b], "accepted", said, Span(asked_by.id, a, b),
-                                      Span(event.id, offset, offset + len(said))))
-            memory.last_object = asked_by.text[a:b]
+            if _names_something(asked_by.text[a:b], pack):
+                decisions.append(Decision(asked_by.text[a:b], "accepted", said, Span(asked_by.id, a, b),
+                                          Span(event.id, offset, offset + len(said))))
+                memory.last_object = asked_by.text[a:b]
             acts = {m.group(0).casefold() for m in rules.actions.finditer(asked_by.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
@@ -416,31 +417,87 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
             in zip(before, values) if old.casefold() != new.casefold()]
 
 
-def _accepted_proposal(before: Event, reply: str, pack: RulePack,
-                       read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
-    """(start, end) in the assistant's message of what the user's bare "yes" / "好的" accepts:
-    its last question, when that proposes a value or an action ("Shall I book 2 rooms for March
-    8th?"). A reply that says anything more, or negates, accepts nothing here."""
+def _accepts(reply: str, pack: RulePack) -> bool:
+    """Whether a user's reply accepts what was proposed: its first clause is accept words and
+    fillers ("Sounds good", "好的就这个"), and the rest of its first sentence neither negates nor
+    turns against it ("yes, but for 2 nights", "好的，不过要三间"); what it says after that is
+    its own ("Yes, book those. But don't submit the applications yet")."""
     rules = pack.state
-    if before.role != "assistant" or not rules.accept.search(reply) or pack.negation.search(reply):
-        return None
-    rest = rules.accept.regex.sub(" ", reply)
+    first = next(split_clauses(reply, pack), None)
+    if first is None or not rules.accept.search(reply, *first):
+        return False
+    rest = rules.accept.regex.sub(" ", reply[first[0]:first[1]])
     if any(ch.isalnum() for ch in rest) and not pack.filler.covers(rest):
-        return None
-    text = before.text
-    mark = max(text.rfind(m) for m in rules.question_marks)
-    if mark < 0:
-        return None
-    start = max((m.end() for m in pack.sentence_end.finditer(text, 0, mark)), default=0) \
-        if pack.sentence_end else 0
-    start = rules.proposal_lead.strip_run(text, start, mark, from_end=False)
-    end = rules.proposal_trail.strip_run(text, start, mark, from_end=True)
+        return False
+    stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
+    end = stop.start() if stop else len(reply)
+    return next(negations(reply, 0, end, pack), None) is None and not rules.accept_but.search(reply, 0, end)
+
+
+def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
+    """(start, end, the mark that ends it) of each sentence of a text."""
+    spans, pos = [], 0
+    for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
+        spans.append((pos, mark.start(), mark.group(0)))
+        pos = mark.end()
+    if pos < len(text):
+        spans.append((pos, len(text), ""))
+    return spans
+
+
+def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int]:
+    """A proposal without its asking words ("Shall I", "需要我帮您", "for you", "吗")."""
+    while start < end and (text[start].isspace() or text[start] in ":："):
+        start += 1
+    start = rules.proposal_lead.strip_run(text, start, end, from_end=False)
+    end = rules.proposal_trail.strip_run(text, start, end, from_end=True)
     while start < end and text[start].isspace():
         start += 1
-    if end <= start:
+    return start, end
+
+
+def _accepted_proposal(before: Event, reply: str, pack: RulePack,
+                       read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """(start, end) in the assistant's message of what the user's "yes" / "好的就这个" accepts:
+    its last question when that names a value ("Shall I book 2 rooms for March 8th?"), or the
+    sentence before it too when the question asks for an action and that sentence names the
+    values ("It would arrive by Tuesday, December 8. Shall I place the order?"); else what its
+    last proposing sentence proposes ("My proposal: 8:15 am for you", "我建议给您约11月18日下午5点半");
+    else a question asking for an action."""
+    rules = pack.state
+    if before.role != "assistant" or not _accepts(reply, pack):
         return None
-    values = any(kept for a, b, kept in read(text[start:end]))
-    return (start, end) if values or rules.actions.search(text, start, end) else None
+    text = before.text
+    sentences = _sentences(text, pack)
+
+    def has_values(a: int, b: int) -> bool:
+        return any(kept for _, _, kept in read(text[a:b]))
+
+    asked = [i for i, (_, _, mark) in enumerate(sentences) if mark in rules.question_marks]
+    question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
+    # a question that offers ("Want me to hold them?": its lead words) or asks for an action
+    acts = question[1] > question[0] and (rules.actions.search(text, *question) is not None
+                                          or text[sentences[asked[-1]][0]:question[0]].strip() != "")
+    if question[1] > question[0] and has_values(*question):
+        return question
+    if acts and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
+        return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
+    marks = list(rules.proposal_mark.finditer(text))
+    if marks:
+        end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
+        start, end = _trim_proposal(text, marks[-1].end(), end, rules)
+        if end - start >= 2:
+            return start, end
+    return question if acts else None
+
+
+def _names_something(text: str, pack: RulePack) -> bool:
+    """"Shall I go ahead?", "要我帮您提交吗": an action on a pronoun names nothing to keep
+    (the "yes" still authorises the action)."""
+    rules = pack.state
+    rest = rules.accept.regex.sub(" ", rules.actions.regex.sub(" ", text))
+    named = [w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns]
+    return bool(named) and not pack.filler.covers(" ".join(named))
 
 
 class StateStage:

@@ -424,6 +424,28 @@ ACCEPTED = [
      "取消订单A1042", [("authorised_by_user", "取消订单A1042")]),
     ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "不用了")], None, []),
     ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "好的，不过要三间")], None, []),
+    # the first clause accepts; the rest of the turn is the user's own
+    ("zh", [("user", "帮我约个试听"), ("assistant", "给您约2月4日（周四）9:00-12:00这个时段可以吗？"),
+            ("user", "好的就这个，备注写尽量十点前送到")], "约2月4日（周四）9:00-12:00这个时段", []),
+    ("en", [("user", "Book me a table"), ("assistant", "Shall I book a table for 4 at 7:30 pm on Friday?"),
+            ("user", "Yes, book it. But don't charge my card yet.")], "book a table for 4 at 7:30 pm on Friday", []),
+    # a proposing sentence, the question after it naming nothing
+    ("zh", [("user", "帮孩子约个试听"),
+            ("assistant", "周四那场太晚了。我建议给您约李雪老师11月18日（周三）下午5点半的免费试听。您看可以吗？"),
+            ("user", "行，就这么定吧")], "约李雪老师11月18日（周三）下午5点半的免费试听", []),
+    ("en", [("user", "Which slots are left?"),
+            ("assistant", "Both 8:15 and 8:30 are open. My proposal: 8:15 am for you and 8:30 am for Valentina. Does that work?"),
+            ("user", "Sounds good, go with that.")], "8:15 am for you and 8:30 am for Valentina", []),
+    # an offer whose values are in the sentence before it
+    ("en", [("user", "Order a new card"),
+            ("assistant", "It would arrive by Tuesday, December 8 via UPS. Want me to place the order?"),
+            ("user", "Perfect")], "It would arrive by Tuesday, December 8 via UPS. Want me to place the order", []),
+    # turned against in the same sentence, or an offer that names nothing
+    ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"), ("user", "Sure, though make it 8")],
+     None, []),
+    ("en", [("user", "Book it"), ("assistant", "Everything is ready. Shall I go ahead?"), ("user", "yes")], None, []),
+    ("zh", [("user", "帮我订，但先别提交"), ("assistant", "都准备好了。要我帮您提交吗？"), ("user", "好的")], None,
+     [("authorised_by_user", "提交")]),   # the "yes" still authorises what it asked
 ]
 
 
@@ -436,6 +458,7 @@ def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tu
                     size=len(text), message={}) for i, (role, text) in enumerate(messages)]
     result = extract_state(events, load_rule_pack(lang))
     found = [d for d in result.decisions if d.status == "accepted"]
+    assert [(o.kind, o.text) for o in result.open_items if o.kind == "authorised_by_user"] == open_items
     if accepted is None:
         assert not found, _show(result)
         return

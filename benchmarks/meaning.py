@@ -10,7 +10,8 @@ Each is compressed to 5, 10, 20 and 35 % of its size and read as the agent would
 
 - **kept**: a must-keep value is in the output (summary and verbatim tail), matched whole with
   ``../shared/eval/score.py``'s rule (case-folded; Chinese without whitespace; an ASCII letter or
-  digit at either end may not run on into the text around it);
+  digit at either end may not run on into the text around it), line by line (score.py joins a
+  Chinese line's last digits to the next line's "U10");
 - **stale**: a superseded value in an item of the summary (a line, or a part of it between the
   pack's separators) that shows it as current: an item may hold it only before a change arrow
   ("A → B") or with the pack's "changed later" marker;
@@ -122,7 +123,8 @@ def check(conv: Conversation, ratio: float, compressor: Any, baseline: Any = Non
     out = [m if isinstance(m, dict) else m.to_dict()
            for m in compressor.compress(conv.payload, target_chars=target).messages]
     lang, marks = conv.lang, _marks(conv.lang)
-    blob = norm("\n".join(str(m.get("content") or "") for m in out), lang)
+    # line by line: a Chinese line ending in digits is not run on into the event id ("U10") of the next
+    blob = "\n".join(norm(line, lang) for m in out for line in str(m.get("content") or "").splitlines())
     summary = next((str(m.get("content") or "") for m in out if m.get("name") == SUMMARY_NAME), "")
     items = [norm(i, lang) for i in _items(summary, marks["separator"])]
     verdict = Verdict(conv.id, lang, ratio, sum(message_size(m) for m in out) / conv.size)

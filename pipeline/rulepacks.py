@@ -183,6 +183,7 @@ class RulePack:
     lang: str
     version: str
     clause_split: re.Pattern[str]
+    number: re.Pattern[str]                        # a number in digits or words ("12", "十二", "三千五")
     sentence_end: re.Pattern[str] | None   # a condition governs the clauses after it up to here
     scope_break: Lexicon
     left_context: re.Pattern[str]
@@ -359,6 +360,7 @@ def load_rule_pack(lang: str) -> RulePack:
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
+        number=_compile(lang, text["number"]),
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),

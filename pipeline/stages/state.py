@@ -28,6 +28,7 @@ class _Memory:
     """What the walk over the prefix has seen so far (local to one run)."""
 
     lookback: int | None             # a change pairs with one of the last this many values of its kind
+    number: re.Pattern[str]          # the pack's numbers: what a quantity's unit is left without
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -38,17 +39,25 @@ class _Memory:
     # a clause's own words, values left out -> the values it last held: (text, kind, span)
     frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
+    set: set[Span] = field(default_factory=set)      # where a change or a correction set a new value
+
+    def unit(self, value: str) -> str:
+        return _unit(value, self.number)
 
     def corrected(self, kind: str, new: str) -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time), else
         the newest of its kind."""
-        unit = _unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
-        for _, value, span in reversed(self.values.get(kind, [])[-(self.lookback or 0):]):
-            if (span.event_id not in self.asking and value.casefold() != new.casefold()
-                    and (not unit or _unit(value) == unit)):
-                return value, span
-        return self.previous(kind, "", new)
+        unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
+        candidates = [(value, span) for _, value, span in reversed(self.values.get(kind, [])[-(self.lookback or 0):])
+                      if span.event_id not in self.asking and value.casefold() != new.casefold()
+                      and (not unit or self.unit(value) == unit)]
+        if not candidates:
+            return self.previous(kind, "", new)
+        # in that message, the value a change set before the words that explain it ("不对，是13桌，
+        # 还有一桌老同事要请": 13桌)
+        newest = candidates[0][1].event_id
+        return next((c for c in candidates if c[1].event_id == newest and c[1] in self.set), candidates[0])
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
@@ -67,17 +76,18 @@ class _Memory:
                     near = self.near[(id(texts[field_]), keys)] = any(k in texts[field_] for k in keys)
                 if near:
                     return value, span
-        unit = _unit(new)
+        unit = self.unit(new)
         for _, value, span in reversed(same_kind):
-            if unit and _unit(value) == unit:
+            if unit and self.unit(value) == unit:
                 return value, span
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
 
 
-def _unit(value: str) -> str:
-    return re.sub(r"[\d\s.,]", "", value).casefold()
+def _unit(value: str, number: re.Pattern[str]) -> str:
+    """"12桌" and "十桌" have one unit, "2 rooms" and "five days" two."""
+    return re.sub(r"\s", "", number.sub("", value)).casefold()
 
 
 def _slot_keys(slot: str) -> list[str]:
@@ -190,7 +200,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    memory = _Memory(lookback)
+    memory = _Memory(lookback, pack.number)
     decisions: list[Decision] = []
     transitions: list[Transition] = []
     open_items: list[OpenItem] = []
@@ -200,6 +210,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         asked_by, last_event = last_event, event
         if event.role != "user":
             continue
+        made = len(transitions)
         text = event.said  # what the user decided, not what an attached document says
         folded_text = text.casefold()
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
@@ -336,6 +347,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     Span(event.id, a, b)))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
+        memory.set.update(t.span for t in transitions[made:])
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
 
@@ -406,7 +418,7 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         return []
     # a quantity keeps its unit in the frame: "最多5个人" is not restated by "最多3天"
     frame = "\0".join(words) + "\0" + ",".join(
-        kind + (_unit(text[a:b]) if kind == "quantity" else "") for a, b, kind in kept)
+        kind + (memory.unit(text[a:b]) if kind == "quantity" else "") for a, b, kind in kept)
     values = tuple((text[a:b], kind, Span(event_id, a, b)) for a, b, kind in kept)
     before = memory.frames.get(frame)
     memory.frames[frame] = values

@@ -196,6 +196,14 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["寄邮政吧", "还是改成顺丰而不是邮政"], expect(change("", "邮政", "顺丰"))),  # "而不是": the old value named
     (["下午3点到", "4点而不是3点"], expect(change("time", "3点", "4点"))),
     (["入住改成12月5号，因为房东延期了"], expect(change("入住", None, "12月5号"))),  # the value ends at the comma
+    # one slot corrected three times, a count in numerals first; the words after a correction
+    # that explain it ("还有一桌") set nothing
+    (["大概十桌吧", "亲戚多，改成12桌吧", "不对，是13桌，单位还有一桌老同事要请", "算了还是14桌吧，留一桌备用"],
+     expect(change(IN(""), "十桌", "12桌"), change("quantity", "12桌", "13桌"),
+            change("quantity", "13桌", "14桌"))),
+    # a bare correction replaces a value the user set, not one said beside a question
+    (["周六下午两点吧", "是不是周末也有班，周末怕排不过来", "算了还是下周日吧"],
+     expect(change("time", "周六下午两点", "下周日"))),
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]
@@ -328,6 +336,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("", "the 6-month visa", "the 2-year visa"))),
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
+    (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],
+     expect(change("quantity", "2 rooms", "3 rooms"), change("quantity", "3 rooms", "4 rooms"))),
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),

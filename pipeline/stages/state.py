@@ -39,7 +39,17 @@ class _Memory:
     # a clause's own words, values left out -> the values it last held: (text, kind, span)
     frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
+    order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     set: set[Span] = field(default_factory=set)      # where a change or a correction set a new value
+
+    def named(self, slot: str) -> tuple[str, Span] | None:
+        """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
+        "预算放到四千": a value whose own kind the change does not say)."""
+        keys = _slot_keys(slot)
+        newest = max(((span, value) for values in self.values.values() for texts, value, span in values
+                      if keys and any(k in texts[1] for k in keys)), default=None,
+                     key=lambda found: (self.order.get(found[0].event_id, -1), found[0].start))
+        return (newest[1], newest[0]) if newest else None
 
     def unit(self, value: str) -> str:
         return _unit(value, self.number)
@@ -211,6 +221,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         if event.role != "user":
             continue
         made = len(transitions)
+        memory.order[event.id] = len(memory.order)
         text = event.said  # what the user decided, not what an attached document says
         folded_text = text.casefold()
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
@@ -257,8 +268,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 kind = _value_kind(value, pack)
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
-                    previous = memory.previous(kind, slot, value) if kind else None
-                    if not kind:
+                    previous = memory.previous(kind, slot, value) if kind else memory.named(slot)
+                    if not previous:
                         keys = _slot_keys(slot)
                         for d in reversed(decisions):
                             if any(k in d.object.casefold() for k in keys):

@@ -204,6 +204,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a bare correction replaces a value the user set, not one said beside a question
     (["周六下午两点吧", "是不是周末也有班，周末怕排不过来", "算了还是下周日吧"],
      expect(change("time", "周六下午两点", "下周日"))),
+    # a change whose value's kind it does not say replaces the newest value said with the slot's words
+    (["住家的，做26天，预算一万二以内", "预算放宽到一万五以内吧"], expect(change("预算", "预算一万二", "一万五以内"))),
+    (["预算三千左右吧", "超了点没事，预算放到四千"], expect(change("预算", "预算三千", "四千"))),
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]
@@ -336,6 +339,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("", "the 6-month visa", "the 2-year visa"))),
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
+    (["My budget is $2,400 a month", "Please change the budget to 2,700"],   # the value's kind unsaid
+     expect(change("budget", "$2,400", "2,700"))),
     (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],
      expect(change("quantity", "2 rooms", "3 rooms"), change("quantity", "3 rooms", "4 rooms"))),
     # a new value that begins with a value ends at the comma after it

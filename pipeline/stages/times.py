@@ -70,6 +70,7 @@ class TimeGrammar:
     languages: tuple[str, ...]
     bare_hour_pm_before: int
     bare_weekday: Any
+    bare_weekday_named: bool        # a bare weekday is the one of that name the conversation named, when still ahead
     date_past_days: int
     day_of_month_past_days: int
     cjk_numerals: bool = False     # numbers such as "十五" are read (by cn2an, imported only then)
@@ -114,6 +115,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         languages=tuple(data.get("dateparser_languages", [lang] if lang else [])),
         bare_hour_pm_before=int(data.get("bare_hour_pm_before", 7)),
         bare_weekday=data.get("bare_weekday", "next"),
+        bare_weekday_named=bool(data.get("bare_weekday_named", False)),
         date_past_days=int(data.get("date_past_days", 31)),
         day_of_month_past_days=int(data.get("day_of_month_past_days", 3)),
         cjk_numerals=bool(data.get("cjk_numerals", False)),
@@ -504,6 +506,9 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         elif mod == "discussed":    # "7pm that Wednesday": the Wednesday talked about
             days.append(next((d for d in named if d.weekday() == wd), None)
                         or _weekday_date(wd, g.bare_weekday, today))
+        elif mod is None and g.bare_weekday_named and any(d.weekday() == wd and d >= today for d in named):
+            # "算了还是下周日吧 … 周日上午十点行吗": the Sunday just named, not this week's
+            days.append(next(d for d in named if d.weekday() == wd and d >= today))
         else:
             days.append(_weekday_date(wd, g.bare_weekday if mod is None else mod, today))
     if "day_of_month" in found:

@@ -516,8 +516,20 @@ THAT_WEEKDAY = [
      {"start": "2026-12-02T00:00:00+08:00", "end": "2026-12-02T23:59:59+08:00"}),
 ]
 
+# a bare weekday is the one of that name the conversation named, while that one is still ahead
+# ("算了还是下周日吧 … 周日上午十点行吗" read this week's Sunday); none named: the next one
+BARE_WEEKDAY = [
+    ("zh", ["算了还是下周日吧。", "周日上午十点行吗？"], "周日上午十点", {"at": "2026-12-13T10:00:00+08:00"}),
+    ("zh", ["周日上午十点行吗？"], "周日上午十点", {"at": "2026-12-06T10:00:00+08:00"}),
+    ("zh", ["上周日太忙了。", "周日上午十点行吗？"], "周日上午十点", {"at": "2026-12-06T10:00:00+08:00"}),
+    ("en", ["Let's do Sunday next week instead.", "Is Sunday at 10am ok?"], "Sunday at 10am",
+     {"at": "2026-12-13T10:00:00-05:00"}),
+    ("en", ["Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
+    ("en", ["Last Sunday was busy.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
+]
 
-@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY)
+
+@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY)
 def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clock: str, value: dict) -> None:
     from pipeline.config import load_settings
     from pipeline.stages.base import StageInput

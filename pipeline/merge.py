@@ -136,7 +136,7 @@ def _continues(later: Transition, last: Transition, pack: RulePack, times: _Time
     ("改成周五前" … "改成后天上午"; a slot named only by its kind, "time", may be two things),
     or what it replaces is that value, part of it, or a time holding it ("周六…改成周日" after
     "改成周六下午2点": Saturday holds Saturday 2 pm)."""
-    if later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
+    if later.slot and later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
         return True
     if later.old_span is not None and _overlaps(later.old_span, last.span):
         return True
@@ -151,7 +151,12 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) ->
     chains: list[list[Transition]] = []
     for transition in transitions:
         # the newest chain whose value, now or before, it replaces
-        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)), None)
+        # it replaces the value the chain ends with, or again one the chain already replaced
+        # ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup half past three": 4:30 pm
+        # found by the slot's words) — then the chain's newest value is what it replaces
+        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)
+                      or any(t.old_span is not None and transition.old_span is not None
+                             and _overlaps(t.old_span, transition.old_span) for t in c)), None)
         if chain is None:
             chains.append([transition])
         else:
@@ -168,7 +173,9 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     for chain in chains:
         final = fold(chain[-1].new)
         replaced = [(t.old, t.old_span) for t in chain] + [(t.new, t.span) for t in chain[:-1]]
-        spans += [span for value, span in replaced if span is not None and fold(value or "") != final]
+        # (one change read as two kinds, "预算是4000元" and "4000元", is one new value)
+        spans += [span for value, span in replaced if span is not None and fold(value or "") != final
+                  and not _overlaps(span, chain[-1].span)]
         words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= 3} - {final}
         until = order[chain[-1].span.event_id]
         gone = [i for _, span in replaced if (i := times.at(span)) is not None]
@@ -413,10 +420,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         (binding.add if decision.status in ("dropped", "accepted") else binding.discard)(decision.object)
     state_path = []
     for chain in chains:
-        path: list[str] = []
-        for value in [chain[0].old] + [t.new for t in chain]:
-            if value and (not path or fold(value) != fold(path[-1])):
-                path.append(value)
+        path: list[str] = [chain[0].old] if chain[0].old else []
+        for i, t in enumerate(chain):
+            if i and _overlaps(t.span, chain[i - 1].span):   # one change read as two kinds: one step
+                path[-1] = t.new
+            elif not path or fold(t.new) != fold(path[-1]):
+                path.append(t.new)
         slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
         # a slot named by the kind of its value ("quantity") reads in the summary's language
         line = (templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))

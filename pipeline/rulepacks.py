@@ -170,6 +170,7 @@ class StateRules:
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
+    correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the clause after a correction names the old value
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
@@ -301,6 +302,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),
+        correction_not=Lexicon(table.get("correction_not", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),

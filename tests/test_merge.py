@@ -1063,6 +1063,10 @@ SLOT_PATHS = [
      "这周六上午9点 → 周六下午2点 → 周日上午10点 → 周日上午9点半", ["周六下午2点", "周日上午10点"]),
     ("zh", ["宽带约下周六上午吧", "下周六上午我爸要复查，改成下周日下午吧"],
      "下周六上午 → 下周日下午", ["下周六上午"]),
+    ("en", ["Pickup at 4:30 pm, please.", "Actually make it 4 pm then, Friday traffic there is brutal.",
+            "No wait, make the pickup half past three.", "Sorry, I meant 3:15 pm, not half past three."],
+     # (the correction's own "not half past three" is quoted as it stands)
+     "at 4:30 pm → 4 pm → half past three → 3:15 pm", ["4 pm"]),
     ("en", ["Standard shipping is fine for the card.", "Hmm, make it expedited instead of standard shipping."],
      # (an old value that is no typed fact is not yet marked where it was said before: left)
      "standard shipping → expedited", []),

@@ -172,15 +172,21 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
+_SEPARATORS = ",，;；"
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """The values not inside another of their kind, in one sweep (a long clause holds many)."""
+    """The values not inside another of their kind, in one sweep (a long clause holds many),
+    and none inside a time: "4:30" and "30 pm" are no values of their own in "at 4:30 pm"; of
+    one span read as two kinds, the kind listed first ("4 pm" is a time, not a quantity). A
+    value inside one of another kind stays ("3000元" in "预算3000元" is what a change names)."""
     kept: list[tuple[int, int, str]] = []
     reach: dict[str, int] = {}
-    for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1])):
-        if reach.get(kind, -1) < b:
+    spans: set[tuple[int, int]] = set()
+    for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1], _VALUE_KINDS.index(v[2]))):
+        if reach.get(kind, -1) < b and reach.get("time", -1) < b and (a, b) not in spans:
             kept.append((a, b, kind))
+            spans.add((a, b))
         reach[kind] = max(reach.get(kind, -1), b)
     return kept
 
@@ -245,7 +251,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         corrections = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack,
                                                         rules.correction)]
         corrected: set[str] = set()   # kinds a correction of this message has replaced already
-        for (start, end, kept), condition, correction in zip(clauses, conditions, corrections):
+        # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
+        # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
+        asked_after: list[dict[str, tuple[int, int]]] = [{} for _ in clauses]
+        for n in range(len(clauses) - 2, -1, -1):
+            a, b, values = clauses[n + 1]
+            asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
+                                                       if _asks(text, a, b, pack) else {})}
+        for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             span = Span(event.id, start, end)
             clause = text[start:end]
             asked = text[end:].lstrip()[:1] in rules.question_marks
@@ -263,7 +276,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
-                value_end = _value_end(text, value_start, value_end, kept)
+                value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept), pack)
                 value = text[value_start:value_end]
                 kind = _value_kind(value, pack)
                 if value:
@@ -287,8 +300,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # (a change said later in the message is what the correction corrects: "不对，
                 # 周六我爸妈不在，改成周日上午10点")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
+                named = _named_old(text, start, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
                 for a, b, kind in kept:
-                    previous = memory.corrected(kind, text[a:b]) if kind not in corrected else None
+                    if kind in corrected or (named and a >= named[0]):
+                        continue
+                    if kind in asked_after[n]:   # turned down, and the question asks for what replaces it
+                        a, b = asked_after[n][kind]
+                    previous = named[1:] if named else memory.corrected(kind, text[a:b])
                     corrected.add(kind)
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
@@ -361,6 +379,24 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         memory.set.update(t.span for t in transitions[made:])
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
+    return text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end) is not None
+
+
+def _named_old(text: str, start: int, end: int, memory: _Memory, pack: RulePack) -> tuple[int, str, Span] | None:
+    """The old value a correction names after its new one ("I meant Friday the 11th, not
+    Thursday", "是13桌，不是12桌"), right after a separator: where the naming starts, and the
+    newest value said that holds those words."""
+    for cue in pack.state.correction_not.finditer(text, start, end):
+        if text[:cue.start()].rstrip()[-1:] not in _SEPARATORS:
+            continue
+        words = _SEPARATOR.split(text[cue.end():end], 1)[0].strip().casefold()
+        said = next(((value, span) for values in memory.values.values() for _, value, span in reversed(values)
+                     if len(words) >= 2 and words in value.casefold()), None)
+        return (cue.start(), *said) if said else None
+    return None
 
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:

@@ -201,6 +201,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["大概十桌吧", "亲戚多，改成12桌吧", "不对，是13桌，单位还有一桌老同事要请", "算了还是14桌吧，留一桌备用"],
      expect(change(IN(""), "十桌", "12桌"), change("quantity", "12桌", "13桌"),
             change("quantity", "13桌", "14桌"))),
+    (["订12桌", "晚上6点开席", "不对，是13桌，不是12桌"], expect(change("quantity", "12桌", "13桌"))),
+    (["周四下午可以", "晚上6点开席", "不对，是周五，不是周四"], expect(change("time", IN("周四"), "周五"))),
     # a bare correction replaces a value the user set, not one said beside a question
     (["周六下午两点吧", "是不是周末也有班，周末怕排不过来", "算了还是下周日吧"],
      expect(change("time", "周六下午两点", "下周日"))),
@@ -339,6 +341,14 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("", "the 6-month visa", "the 2-year visa"))),
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
+    # a correction that turns a value down and asks for another: the asked one replaces it
+    (["This Thursday afternoon would be ideal.", "Actually make it Friday morning.",
+      "no wait, Friday I have a dentist appointment. Could we do Monday the 7th, after five?"],
+     expect(change("time", "This Thursday afternoon", "Friday morning"),
+            change("time", "Friday morning", "Monday the 7th"))),
+    # the words after a correction's value name the old value
+    (["Thursday the 10th works.", "Dinner at 7 pm.", "Sorry, I meant Friday, not Thursday."],
+     expect(change("time", "Thursday the 10th", "Friday"))),
     (["My budget is $2,400 a month", "Please change the budget to 2,700"],   # the value's kind unsaid
      expect(change("budget", "$2,400", "2,700"))),
     (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],

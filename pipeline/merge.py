@@ -434,15 +434,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         last = chain[-1]
         items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
+    cores = {d.object: d.core for d in decisions if d.core}
     for obj, statuses in paths.items():
         line = templates["decision"].format(object=obj, status=" → ".join(statuses))
         state_path.append(line)
         # a drop or an accepted proposal changes what holds; a choice is usually in its own
-        # clause already
-        items.append(SummaryItem("state", line, "changes" if obj in binding else "key",
-                                 4.0 if obj in binding else 0.2, "",
-                                 (order[said_at[obj][-1].event_id], said_at[obj][-1].start),
-                                 refs=tuple(said_at[obj])))
+        # clause already. Short of room, an accepted proposal is said by the clauses holding its values
+        level, value = ("changes", 4.0) if obj in binding else ("key", 0.2)
+        at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
+        shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)),
+                               level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()
+        items.append(SummaryItem("state", line, level, value, "", at, alternatives=shorter, refs=tuple(said_at[obj])))
     for fact in tool_facts:
         event = roles[fact.span.event_id]
         # a JSON field keeps its name, even one that is also a kind of fact: "date=2026-12-09",

@@ -177,6 +177,7 @@ class Decision:
     text: str              # the clause it was said in (accepted: the user's answer)
     span: Span
     by: Span | None = None  # accepted: where the user accepted
+    core: str = ""          # accepted: the clauses of ``object`` that hold its values, when shorter
 
     def to_dict(self) -> dict[str, Any]:
         out = {"object": self.object, "status": self.status, "text": self.text,

@@ -21,6 +21,8 @@ __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
 _VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address")
+# kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
+_FAMILY = {"clock": "time", "date": "time"}
 
 
 @dataclass
@@ -59,7 +61,8 @@ class _Memory:
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time), else
         the newest of its kind."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
-        candidates = [(value, span) for _, value, span in reversed(self.values.get(kind, [])[-(self.lookback or 0):])
+        candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
+                                                                  [-(self.lookback or 0):])
                       if span.event_id not in self.asking and value.casefold() != new.casefold()
                       and (not unit or self.unit(value) == unit)]
         if not candidates:
@@ -76,7 +79,7 @@ class _Memory:
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear."""
         keys = tuple(_slot_keys(slot))
-        same_kind = self.values.get(kind, [])
+        same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         same_kind = same_kind[-self.lookback:] if self.lookback else same_kind
         for field_ in (0, 1, 2):
             for texts, value, span in reversed(same_kind):
@@ -237,7 +240,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             offset = text.find(said)
             if _names_something(asked_by.text[a:b], pack):
                 decisions.append(Decision(asked_by.text[a:b], "accepted", said, Span(asked_by.id, a, b),
-                                          Span(event.id, offset, offset + len(said))))
+                                          Span(event.id, offset, offset + len(said)),
+                                          _core(asked_by.text[a:b], read)))
                 memory.last_object = asked_by.text[a:b]
             acts = {m.group(0).casefold() for m in rules.actions.finditer(asked_by.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
@@ -371,7 +375,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             prev_end = start
             folded_clause = clause.casefold()
             for a, b, kind in kept:
-                memory.values.setdefault(kind, []).append((
+                memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],
                     Span(event.id, a, b)))
                 prev_end = max(prev_end, b)
@@ -545,9 +549,17 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if marks:
         end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
-        if end - start >= 2:
+        if end > start and has_values(start, end):   # advice ("建议您尝尝它家的鸡爪") settles nothing
             return start, end
     return question if acts else None
+
+
+def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:
+    """The stretch of a proposal from its first clause holding a value to its last ("唯一的高档型
+    酒店北京京仪大酒店，价格也得685元，你能接受" → "价格也得685元"), when shorter."""
+    valued = [(a, b) for a, b, values in read(text) if values]
+    core = text[valued[0][0]:valued[-1][1]] if valued else ""
+    return core if len(core) < len(text) else ""
 
 
 def _names_something(text: str, pack: RulePack) -> bool:

@@ -465,6 +465,9 @@ ACCEPTED = [
     ("en", [("user", "Order a new card"),
             ("assistant", "It would arrive by Tuesday, December 8 via UPS. Want me to place the order?"),
             ("user", "Perfect")], "It would arrive by Tuesday, December 8 via UPS. Want me to place the order", []),
+    # advice the user agrees to settles nothing: a proposing sentence counts when it names values
+    ("zh", [("user", "附近有好吃的吗"), ("assistant", "有一家烤鸭店。我建议您尝尝它家的烤鸭。"), ("user", "好的，那酒店呢")],
+     None, []),
     # turned against in the same sentence, or an offer that names nothing
     ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"), ("user", "Sure, though make it 8")],
      None, []),
@@ -492,3 +495,25 @@ def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tu
     assert events[-2].text[decision.span.start:decision.span.end] == accepted   # the assistant's words
     assert decision.by is not None and decision.by.event_id == events[-1].id
     assert [(o.kind, o.text) for o in result.open_items if o.kind == "authorised_by_user"] == open_items
+
+
+# (lang, the assistant's proposal, the user's answer, the clauses of it holding values)
+CORES = [
+    ("zh", "唯一的高档型酒店北京京仪大酒店，价格也得685元，你能接受吗？", "可以", "价格也得685元"),
+    ("zh", "给您约2月4日（周四）9:00-12:00这个时段可以吗？", "好的", ""),   # all of it: no shorter form
+    ("en", "The only upscale hotel nearby is the Grand, and it costs $685 a night, shall I book it?", "yes",
+     "and it costs $685 a night, shall I book it"),
+    ("en", "Shall I book a table for 4 at 7:30 pm?", "sure", ""),
+]
+
+
+@pytest.mark.parametrize(("lang", "proposal", "answer", "core"), CORES)
+def test_an_accepted_proposal_has_a_short_form_of_the_clauses_holding_its_values(
+        lang: str, proposal: str, answer: str, core: str) -> None:
+    """Short of room the summary says an accepted proposal by the clauses that hold its values
+    (accepted hotel recommendations cost RiSAWoZ-style dialogues the user's own requests)."""
+    events = [Event(id="U1", index=0, role="user", text="hi", size=2, message={}),
+              Event(id="A2", index=1, role="assistant", text=proposal, size=len(proposal), message={}),
+              Event(id="U3", index=2, role="user", text=answer, size=len(answer), message={})]
+    [decision] = extract_state(events, load_rule_pack(lang)).decisions
+    assert decision.status == "accepted" and decision.core == core

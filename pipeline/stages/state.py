@@ -536,14 +536,15 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     def has_values(a: int, b: int) -> bool:
         return any(kept for _, _, kept in read(text[a:b]))
 
-    asked = [i for i, (_, _, mark) in enumerate(sentences) if mark in rules.question_marks]
+    asked = [i for i, (_, _, mark) in enumerate(sentences) if mark in rules.question_marks
+             and not rules.open_offer.search(text, *sentences[i][:2])]   # "Anything else today?" proposes nothing
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
-    # a question that offers ("Want me to hold them?": its lead words) or asks for an action
-    acts = question[1] > question[0] and (rules.actions.search(text, *question) is not None
-                                          or text[sentences[asked[-1]][0]:question[0]].strip() != "")
+    # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
+    acts = question[1] > question[0] and rules.actions.search(text, *question) is not None
+    offers = acts or (question[1] > question[0] and text[sentences[asked[-1]][0]:question[0]].strip() != "")
     if question[1] > question[0] and has_values(*question):
         return question
-    if acts and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
+    if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
         return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
     marks = list(rules.proposal_mark.finditer(text))
     if marks:

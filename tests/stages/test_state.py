@@ -472,6 +472,9 @@ ACCEPTED = [
     ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"), ("user", "Sure, though make it 8")],
      None, []),
     ("en", [("user", "Book it"), ("assistant", "Everything is ready. Shall I go ahead?"), ("user", "yes")], None, []),
+    ("en", [("user", "Thanks"), ("assistant", "Can I help you with anything else today?"),
+            ("user", "yes, I need a taxi too")], None, []),          # an open offer proposes nothing
+    ("zh", [("user", "谢谢"), ("assistant", "今天还有什么需要帮您的吗？"), ("user", "好的，再帮我订个车")], None, []),
     ("zh", [("user", "帮我订，但先别提交"), ("assistant", "都准备好了。要我帮您提交吗？"), ("user", "好的")], None,
      [("authorised_by_user", "提交")]),   # the "yes" still authorises what it asked
 ]

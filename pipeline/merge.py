@@ -150,8 +150,7 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) ->
     B, replaced in turn, never ends a line as if it held."""
     chains: list[list[Transition]] = []
     for transition in transitions:
-        # the newest chain whose value, now or before, it replaces
-        # it replaces the value the chain ends with, or again one the chain already replaced
+        # the newest chain it continues: it replaces the value the chain ends with, or again one the chain already replaced
         # ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup half past three": 4:30 pm
         # found by the slot's words) — then the chain's newest value is what it replaces
         chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)
@@ -178,11 +177,17 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
                   and not _overlaps(span, chain[-1].span)]
         words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= 3} - {final}
         until = order[chain[-1].span.event_id]
-        gone = [i for _, span in replaced if (i := times.at(span)) is not None]
+        # a replaced time takes the times said inside it along, unless the new one is inside it too
+        # ("周六" → "周六下午3点" replaces nothing said on Saturday)
         kept = times.at(chain[-1].span)
-        spans += [f.span for f in facts if order[f.span.event_id] <= until and not _overlaps(f.span, chain[-1].span)
-                  and (fold(f.text) in words or any(times.within(i, g) for i in [_interval(f)] for g in gone
-                                                    if not times.within(kept, g)))]
+        gone = [g for _, span in replaced if (g := times.at(span)) is not None and not times.within(kept, g)]
+
+        def stale(fact: Fact) -> bool:
+            inside = _interval(fact)
+            return fold(fact.text) in words or any(times.within(inside, g) for g in gone)
+
+        spans += [f.span for f in facts if order[f.span.event_id] <= until
+                  and not _overlaps(f.span, chain[-1].span) and stale(f)]
     return spans
 
 

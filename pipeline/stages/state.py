@@ -42,7 +42,7 @@ class _Memory:
     frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
-    set: set[Span] = field(default_factory=set)      # where a change or a correction set a new value
+    settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
 
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
@@ -70,7 +70,7 @@ class _Memory:
         # in that message, the value a change set before the words that explain it ("不对，是13桌，
         # 还有一桌老同事要请": 13桌)
         newest = candidates[0][1].event_id
-        return next((c for c in candidates if c[1].event_id == newest and c[1] in self.set), candidates[0])
+        return next((c for c in candidates if c[1].event_id == newest and c[1] in self.settled), candidates[0])
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
@@ -175,7 +175,6 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
-_SEPARATORS = ",，;；"
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -380,7 +379,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     Span(event.id, a, b)))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
-        memory.set.update(t.span for t in transitions[made:])
+        memory.settled.update(t.span for t in transitions[made:])
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
 
@@ -394,7 +393,7 @@ def _named_old(text: str, start: int, end: int, memory: _Memory, pack: RulePack)
     Thursday", "是13桌，不是12桌"), right after a separator: where the naming starts, and the
     newest value said that holds those words."""
     for cue in pack.state.correction_not.finditer(text, start, end):
-        if text[:cue.start()].rstrip()[-1:] not in _SEPARATORS:
+        if not _SEPARATOR.fullmatch(text[:cue.start()].rstrip()[-1:]):
             continue
         words = _SEPARATOR.split(text[cue.end():end], 1)[0].strip().casefold()
         said = next(((value, span) for values in memory.values.values() for _, value, span in reversed(values)

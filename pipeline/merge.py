@@ -9,7 +9,7 @@ tool returned is a confirmed fact with the tool event as evidence.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from itertools import accumulate
 from typing import Sequence
 
@@ -128,7 +128,10 @@ class _Times:
 
     @staticmethod
     def within(inner: Interval | None, outer: Interval | None) -> bool:
-        return bool(inner and outer) and outer[0] <= inner[0] and inner[1] <= outer[1]
+        """Whether ``inner`` lies in ``outer``, a day or part of one ("周六" holds "周六下午2点";
+        "next year" holds no time a change of it replaced)."""
+        return (bool(inner and outer) and outer[1] - outer[0] < timedelta(days=1)
+                and outer[0] <= inner[0] and inner[1] <= outer[1])
 
 
 def _continues(later: Transition, last: Transition, pack: RulePack, times: _Times) -> bool:

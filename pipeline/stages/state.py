@@ -303,7 +303,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # (a change said later in the message is what the correction corrects: "不对，
                 # 周六我爸妈不在，改成周日上午10点")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
-                named = _named_old(text, start, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
+                named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]):
                         continue
@@ -388,14 +388,16 @@ def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
     return text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end) is not None
 
 
-def _named_old(text: str, start: int, end: int, memory: _Memory, pack: RulePack) -> tuple[int, str, Span] | None:
-    """The old value a correction names after its new one ("I meant Friday the 11th, not
-    Thursday", "是13桌，不是12桌"), right after a separator: where the naming starts, and the
-    newest value said that holds those words."""
-    for cue in pack.state.correction_not.finditer(text, start, end):
+def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
+               pack: RulePack) -> tuple[int, str, Span] | None:
+    """The old value a correction names after its new one, in its clause or the next (up to
+    ``reach``): "I meant Friday the 11th, not Thursday", "是13桌，不是12桌", right after a
+    separator. Where the naming starts, and the newest value said that holds those words."""
+    for cue in pack.state.correction_not.finditer(text, start, reach):
         if not _SEPARATOR.fullmatch(text[:cue.start()].rstrip()[-1:]):
             continue
-        words = _SEPARATOR.split(text[cue.end():end], 1)[0].strip().casefold()
+        stop = end if cue.start() < end else reach
+        words = _SEPARATOR.split(text[cue.end():stop], 1)[0].strip().casefold()
         said = next(((value, span) for values in memory.values.values() for _, value, span in reversed(values)
                      if len(words) >= 2 and words in value.casefold()), None)
         return (cue.start(), *said) if said else None

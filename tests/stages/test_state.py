@@ -349,6 +349,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # the words after a correction's value name the old value
     (["Thursday the 10th works.", "Dinner at 7 pm.", "Sorry, I meant Friday, not Thursday."],
      expect(change("time", "Thursday the 10th", "Friday"))),
+    (["Thursday the 10th works.", "Her cousin is having a baby next year.",
+      "Sorry, I meant Friday the 11th, not Thursday. Thursday she's on call."],
+     expect(change("time", "Thursday the 10th", "Friday the 11th"))),
     (["My budget is $2,400 a month", "Please change the budget to 2,700"],   # the value's kind unsaid
      expect(change("budget", "$2,400", "2,700"))),
     (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],

@@ -137,15 +137,18 @@ class _Times:
 def _continues(later: Transition, last: Transition, pack: RulePack, times: _Times) -> bool:
     """Whether ``later`` changes the value ``last`` set: it names the same slot in words
     ("改成周五前" … "改成后天上午"; a slot named only by its kind, "time", may be two things),
-    or what it replaces is that value, part of it, or a time holding it ("周六…改成周日" after
-    "改成周六下午2点": Saturday holds Saturday 2 pm)."""
+    or what it replaces is that value, part of it, or a time holding it or held by it
+    ("周六…改成周日" after "改成周六下午2点": Saturday holds Saturday 2 pm; "2月3号下午…改成2月4号"
+    after "还是2月3号送吧")."""
     if later.slot and later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
         return True
     if later.old_span is not None and _overlaps(later.old_span, last.span):
         return True
     old, new = fold(later.old or ""), fold(last.new)
-    return bool(old) and (old == new or (len(old) >= 2 and old in new and later.slot == last.slot)
-                          or times.within(times.at(last.span), times.at(later.old_span)))
+    same_kind = later.slot == last.slot
+    was, now = times.at(later.old_span), times.at(last.span)
+    return bool(old) and (old == new or (len(old) >= 2 and same_kind and (old in new or new in old))
+                          or times.within(now, was) or times.within(was, now))
 
 
 def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) -> list[list[Transition]]:

@@ -1063,6 +1063,10 @@ SLOT_PATHS = [
      "这周六上午9点 → 周六下午2点 → 周日上午10点 → 周日上午9点半", ["周六下午2点", "周日上午10点"]),
     ("zh", ["宽带约下周六上午吧", "下周六上午我爸要复查，改成下周日下午吧"],
      "下周六上午 → 下周日下午", ["下周六上午"]),
+    # a time said unsure sets nothing; a narrower time of the current one is the same slot
+    ("zh", ["争取下周六送到吧", "不对，下周六他们不在，改成下周日吧", "上次那单好像是1月8号下的",
+            "算了还是2月3号送吧", "不对，我爸2月3号下午要复查，改成2月4号上午吧"],
+     "下周六 → 下周日 → 2月3号 → 2月4号上午", ["下周日", "2月3号"]),
     ("en", ["Pickup at 4:30 pm, please.", "Actually make it 4 pm then, Friday traffic there is brutal.",
             "No wait, make the pickup half past three.", "Sorry, I meant 3:15 pm, not half past three."],
      # (the correction's own "not half past three" is quoted as it stands)

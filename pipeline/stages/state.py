@@ -43,6 +43,7 @@ class _Memory:
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
+    hedged: set[Span] = field(default_factory=set)   # values said unsure ("好像是1月8号下的"): nothing set
 
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
@@ -58,12 +59,13 @@ class _Memory:
 
     def corrected(self, kind: str, new: str) -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
-        in a message that asks nothing ("周末怕排不过来" beside a question sets no time), else
-        the newest of its kind."""
+        in a message that asks nothing ("周末怕排不过来" beside a question sets no time) and not
+        unsure ("好像是1月8号下的"), else the newest of its kind."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
         candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
                                                                   [-(self.lookback or 0):])
-                      if span.event_id not in self.asking and value.casefold() != new.casefold()
+                      if span.event_id not in self.asking and span not in self.hedged
+                      and value.casefold() != new.casefold()
                       and (not unit or self.unit(value) == unit)]
         if not candidates:
             return self.previous(kind, "", new)
@@ -373,10 +375,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.last_mention = text[ma:mb]
             prev_end = start
             folded_clause = clause.casefold()
+            unsure = pack.uncertainty.search(text, start, end) is not None
             for a, b, kind in kept:
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],
                     Span(event.id, a, b)))
+                if unsure:
+                    memory.hedged.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
         memory.settled.update(t.span for t in transitions[made:])
@@ -406,8 +411,8 @@ def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
     """The words naming a changed slot, or the kind of its value when they are only fillers
-    ("Hmm, make it ...")."""
-    if end > start and not pack.filler.covers(text, start, end):
+    or a correction ("Hmm, make it ...", "No wait, make it ...")."""
+    if end > start and not pack.filler.covers(text, start, end) and not pack.state.correction.covers(text, start, end):
         return text[start:end]
     return kind or ""
 

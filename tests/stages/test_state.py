@@ -203,6 +203,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
             change("quantity", "13桌", "14桌"))),
     (["订12桌", "晚上6点开席", "不对，是13桌，不是12桌"], expect(change("quantity", "12桌", "13桌"))),
     (["周四下午可以", "晚上6点开席", "不对，是周五，不是周四"], expect(change("time", IN("周四"), "周五"))),
+    # nor one said unsure ("好像是1月8号下的" sets no date)
+    (["下周六送到吧", "不对，改成下周日吧", "订单好像是1月8号下的", "算了还是2月3号送吧"],
+     expect(change("time", "下周六", "下周日"), change("time", "下周日", "2月3号"))),
     # a bare correction replaces a value the user set, not one said beside a question
     (["周六下午两点吧", "是不是周末也有班，周末怕排不过来", "算了还是下周日吧"],
      expect(change("time", "周六下午两点", "下周日"))),
@@ -352,6 +355,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Thursday the 10th works.", "Her cousin is having a baby next year.",
       "Sorry, I meant Friday the 11th, not Thursday. Thursday she's on call."],
      expect(change("time", "Thursday the 10th", "Friday the 11th"))),
+    # a bare correction replaces a value the user set, not one said unsure
+    (["Deliver on Saturday.", "No wait, make it Sunday.", "I think I ordered it on the 8th.", "Sorry, I meant Monday."],
+     expect(change("time", "on Saturday", "Sunday"), change("time", "Sunday", "Monday"))),
     (["My budget is $2,400 a month", "Please change the budget to 2,700"],   # the value's kind unsaid
      expect(change("budget", "$2,400", "2,700"))),
     (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],

@@ -309,9 +309,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]):
                         continue
-                    if kind in asked_after[n]:   # turned down, and the question asks for what replaces it
-                        a, b = asked_after[n][kind]
                     previous = named[1:] if named else memory.corrected(kind, text[a:b])
+                    if kind in asked_after[n]:
+                        # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
+                        # current value turned down, the question asks for what replaces it; a
+                        # value that is not the current one is only talked about ("Sorry, one
+                        # more thing, my boss moved a dinner to Monday. Can we …?")
+                        if not previous or text[a:b].casefold() not in previous[0].casefold():
+                            continue
+                        a, b = asked_after[n][kind]
                     corrected.add(kind)
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),

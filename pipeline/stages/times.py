@@ -494,6 +494,7 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         if period[0] is None:
             raise _Invalid
 
+    weekday_at = len(days) if "weekday" in found else None   # where the weekday's day goes in days
     if "weekday" in found:
         groups = found["weekday"]
         wd = int(g.look("weekdays", groups["weekdays"]))
@@ -550,7 +551,11 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
                      else [(x, minute) for x in hours])
 
     if len(days) > 1:
-        return None
+        # "Monday the 7th", "Saturday, March 20": the date, when it falls on that weekday
+        dated = [d for i, d in enumerate(days) if i != weekday_at]
+        if weekday_at is None or len(dated) != 1 or dated[0].weekday() != days[weekday_at].weekday():
+            return None
+        days = dated
     if period is not None:
         if days or part or clock:
             return None

@@ -197,6 +197,27 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     return spans
 
 
+def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int]) -> list[Span]:
+    """Where the words of a replaced value no fact holds were said before the change that
+    replaced them ("Standard shipping is fine" before "make it expedited instead of standard
+    shipping"): a quote of such a clause is history too."""
+    spans: list[Span] = []
+    for chain in chains:
+        final = fold(chain[-1].new)
+        for t in chain:
+            words = (t.old or "").casefold()
+            if len(fold(words)) < 6 or fold(words) == final:
+                continue
+            for event in events:
+                if event.role != "user" or order[event.id] >= order[t.span.event_id]:
+                    continue
+                at = event.text.casefold().find(words)
+                while at >= 0:
+                    spans.append(Span(event.id, at, at + len(words)))
+                    at = event.text.casefold().find(words, at + len(words))
+    return spans
+
+
 def _held(facts: tuple[list[int], list[Fact]], span: Span) -> tuple[Fact, ...]:
     """The facts (starts and facts of span's event, sorted by start) that lie inside span."""
     starts, ordered = facts
@@ -259,7 +280,8 @@ def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
 
 
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: int,
-                 pack: RulePack, source: str = "", task: bool = False) -> SummaryItem:
+                 pack: RulePack, source: str = "", task: bool = False,
+                 mentioned: _Spans | None = None) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -272,7 +294,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
               and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
-    stale = any(superseded.overlap(f.span) for f in clause.facts)
+    said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
+    stale = said_before or any(superseded.overlap(f.span) for f in clause.facts)
     if source:
         section, level = "attachments", "confirmed" if any(f.strength.rank >= 2 for f in clause.facts) else "key"
     elif claims:
@@ -321,7 +344,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
-    return SummaryItem(section, marked(clause.text, clause.facts), level, value, label,
+    whole = clause.text + changed if said_before and changed else marked(clause.text, clause.facts)
+    return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source)
 
@@ -405,7 +429,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # quoted a second time, and the item carries the clause's strong facts
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user) for c in clauses
+    mentioned = _Spans(_mentioned(chains, prefix, order))
+    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}

@@ -1072,8 +1072,7 @@ SLOT_PATHS = [
      # (the correction's own "not half past three" is quoted as it stands)
      "at 4:30 pm → 4 pm → half past three → 3:15 pm", ["4 pm"]),
     ("en", ["Standard shipping is fine for the card.", "Hmm, make it expedited instead of standard shipping."],
-     # (an old value that is no typed fact is not yet marked where it was said before: left)
-     "standard shipping → expedited", []),
+     "standard shipping → expedited", ["standard shipping"]),   # an old value no fact holds, too
     ("en", ["Move-in is the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      "1st of March → March 15th", ["1st of March"]),
 ]

@@ -424,11 +424,17 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
 
 
 def _value_end(text: str, start: int, end: int, kept: Values) -> int:
-    """A new value that begins with a typed value ends at the first separator after it
-    ("change the move-in to March 15th, her lease got extended" → "March 15th")."""
+    """A new value that begins with a typed value ends with the last typed value before the
+    first separator after it ("change the move-in to March 15th, her lease got extended" →
+    "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th")."""
     first = next((b for a, b, _ in kept if 0 <= a - start <= 4), None)
-    stop = _SEPARATOR.search(text, first, end) if first is not None else None
-    return stop.start() if stop else end
+    if first is None:
+        return end
+    stop = _SEPARATOR.search(text, first, end)
+    stop_at = stop.start() if stop else end
+    last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)
+    # a word after it goes ("… instead", "… then"); what is written onto it stays ("5000元以内")
+    return last if text[last:stop_at][:1].isspace() else stop_at
 
 
 def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:

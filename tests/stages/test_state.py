@@ -196,6 +196,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["寄邮政吧", "还是改成顺丰而不是邮政"], expect(change("", "邮政", "顺丰"))),  # "而不是": the old value named
     (["下午3点到", "4点而不是3点"], expect(change("time", "3点", "4点"))),
     (["入住改成12月5号，因为房东延期了"], expect(change("入住", None, "12月5号"))),  # the value ends at the comma
+    (["住宿费用800元", "费用改成5000元以内吧"], expect(change("费用", IN("800元"), "5000元以内"))),  # "以内" stays
     # one slot corrected three times, a count in numerals first; the words after a correction
     # that explain it ("还有一桌") set nothing
     (["大概十桌吧", "亲戚多，改成12桌吧", "不对，是13桌，单位还有一桌老同事要请", "算了还是14桌吧，留一桌备用"],
@@ -362,6 +363,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("budget", "$2,400", "2,700"))),
     (["We need 2 rooms", "Make it 3 rooms", "Sorry, I meant 4 rooms, and one more night"],
      expect(change("quantity", "2 rooms", "3 rooms"), change("quantity", "3 rooms", "4 rooms"))),
+    (["They fly home Saturday the 27th.", "And make the drop-off Sunday the 28th instead."],
+     expect(change("drop-off", "Saturday the 27th", "Sunday the 28th"))),   # a word after the value goes
+    (["Email a@b.com, cell 312-555-0187.", "Oops, it's 312-555-0178, I swapped the last two digits."],
+     expect(change("phone", "312-555-0187", "312-555-0178"))),
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),

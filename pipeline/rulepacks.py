@@ -199,6 +199,7 @@ class RulePack:
     prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
+    describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
@@ -378,6 +379,7 @@ def load_rule_pack(lang: str) -> RulePack:
         prohibition=frozenset(c.casefold() for c in cues.get("prohibition", ())),
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
+        describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds),

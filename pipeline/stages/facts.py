@@ -78,8 +78,8 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     (``describing_after``) says what is; it forbids nothing."""
     after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
     return (after is not None and not text[cue.end():after.start()].strip()) or any(
-        not text[hit.end():cue.start()].strip()
-        for hit in pack.describing.finditer(text, max(start, cue.start() - 16), cue.start()))
+        not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())
+        for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start()))
 
 
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:

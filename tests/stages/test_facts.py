@@ -291,6 +291,15 @@ FORBIDS_ROWS = [
     ("zh", "另外不要给我打电话。", "另外不要给我打电话", True),
     ("zh", "我没有发票。", "我没有发票", False),
     ("zh", "明天我不在家。", "明天我不在家", False),
+    # a person saying what they do or did states a constraint or a fact, no order to the agent
+    ("en", "I don't even play video games.", "I don't even play video games", False),
+    ("en", "I've never even heard of Lumora.", "I've never even heard of Lumora", False),
+    ("en", "There are charges that I definitely didn't make.", "that I definitely didn't make", False),
+    ("en", "None of them are mine.", "None of them are mine", False),
+    ("en", "But please don't close my checking account.", "But please don't close my checking account", True),
+    ("zh", "我从来不吃辣。", "我从来不吃辣", False),
+    ("zh", "他们一般不住酒店。", "他们一般不住酒店", False),
+    ("zh", "千万别给我爸打电话。", "千万别给我爸打电话", True),
 ]
 
 

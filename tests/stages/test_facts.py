@@ -572,3 +572,20 @@ def test_a_numbered_list_in_a_tool_result_keeps_each_item_whole(lang: str, text:
     shown = [f.text for f in facts]
     assert all(t in shown or any(t in s for s in shown) for t in expected), shown
     assert not any(s.strip().rstrip(".").isdigit() or s.endswith(("\n1", "\n2", "\n3", "\n12")) for s in shown), shown
+
+
+# (lang, text, the time facts): a count per week names no weekday ("每周一节" was read as "周一",
+# Monday, and quoted as "周一节")
+PER_WEEK = [
+    ("zh", "一对一，每周一节，每月别超过两千五百块", []),
+    ("zh", "想了下还是每周两节吧", []),
+    ("zh", "周一下午可以", ["周一下午"]),
+    ("en", "One lesson a week, two at most", []),
+    ("en", "Monday afternoon works", ["Monday afternoon"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "times"), PER_WEEK)
+def test_a_count_per_week_is_no_weekday(lang: str, text: str, times: list[str]) -> None:
+    facts, _ = _run(lang, text)
+    assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)

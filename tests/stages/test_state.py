@@ -213,6 +213,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a change whose value's kind it does not say replaces the newest value said with the slot's words
     (["住家的，做26天，预算一万二以内", "预算放宽到一万五以内吧"], expect(change("预算", "预算一万二", "一万五以内"))),
     (["预算三千左右吧", "超了点没事，预算放到四千"], expect(change("预算", "预算三千", "四千"))),
+    (["一对一，每周一节", "对了刚才说每周一节，想了下还是每周两节吧"],   # "on second thought"
+     expect(change("quantity", "一节", "两节"))),
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]

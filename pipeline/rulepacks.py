@@ -170,7 +170,7 @@ class StateRules:
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
-    correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the clause after a correction names the old value
+    correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the words after a correction's value name the old one
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")

@@ -73,9 +73,10 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
 
 
 def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
-    """"there's no backup", "it won't start", "nothing was ever diagnosed": a prohibition cue
-    right after a describing word (``[cues] describing``) or right before one
-    (``describing_after``) says what is; it forbids nothing."""
+    """"there's no backup", "it won't start", "nothing was ever diagnosed", "I really don't
+    play": a prohibition cue right after a describing word (``[cues] describing``, at most
+    ``describing_gap`` words between) or right before one (``describing_after``) says what is;
+    it forbids nothing."""
     after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
     return (after is not None and not text[cue.end():after.start()].strip()) or any(
         not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())

@@ -30,18 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.quality import norm
+
 __all__ = ["CONVERSATIONS", "RATIOS", "Conversation", "Verdict", "check", "load", "run"]
 
 CONVERSATIONS = Path(__file__).resolve().parent / "conversations"
 RATIOS = (0.05, 0.10, 0.20, 0.35)
 SUMMARY_NAME = "__squeeze_summary__"
 ARROW = "→"
-
-
-def norm(text: str, lang: str) -> str:
-    """score.py's normalisation."""
-    text = text.casefold()
-    return re.sub(r"\s+", "", text) if lang == "zh" else re.sub(r"\s+", " ", text)
 
 
 def found(value: str, blob: str) -> bool:

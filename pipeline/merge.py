@@ -8,6 +8,7 @@ tool returned is a confirmed fact with the tool event as evidence.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from datetime import datetime, time, timedelta
 from itertools import accumulate
@@ -121,10 +122,14 @@ class _Times:
     """The resolved times of the user's time facts, found by a span that overlaps them."""
 
     def __init__(self, facts: Sequence[Fact]) -> None:
-        self.facts = [(f, i) for f in facts if (i := _interval(f)) is not None]
+        self.by_event: dict[str, list[tuple[Fact, Interval]]] = {}
+        for fact in facts:
+            if (interval := _interval(fact)) is not None:
+                self.by_event.setdefault(fact.span.event_id, []).append((fact, interval))
 
     def at(self, span: Span | None) -> Interval | None:
-        return next((i for f, i in self.facts if span is not None and _overlaps(f.span, span)), None)
+        return None if span is None else next(
+            (i for f, i in self.by_event.get(span.event_id, ()) if _overlaps(f.span, span)), None)
 
     @staticmethod
     def within(inner: Interval | None, outer: Interval | None) -> bool:
@@ -208,13 +213,9 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
             words = (t.old or "").casefold()
             if len(fold(words)) < 6 or fold(words) == final:
                 continue
-            for event in events:
-                if event.role != "user" or order[event.id] >= order[t.span.event_id]:
-                    continue
-                at = event.text.casefold().find(words)
-                while at >= 0:
-                    spans.append(Span(event.id, at, at + len(words)))
-                    at = event.text.casefold().find(words, at + len(words))
+            said = re.compile(re.escape(words), re.IGNORECASE)
+            spans += [Span(e.id, m.start(), m.end()) for e in events
+                      if e.role == "user" and order[e.id] < order[t.span.event_id] for m in said.finditer(e.text)]
     return spans
 
 

@@ -45,14 +45,18 @@ class _Memory:
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     hedged: set[Span] = field(default_factory=set)   # values said unsure ("好像是1月8号下的"): nothing set
 
+    def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
+        """The newest value of any kind for which ``said(texts, value)`` holds."""
+        found = max(((span, value) for values in self.values.values() for texts, value, span in values
+                     if said(texts, value)), default=None,
+                    key=lambda hit: (self.order.get(hit[0].event_id, -1), hit[0].start))
+        return (found[1], found[0]) if found else None
+
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
         "预算放到四千": a value whose own kind the change does not say)."""
         keys = _slot_keys(slot)
-        newest = max(((span, value) for values in self.values.values() for texts, value, span in values
-                      if keys and any(k in texts[1] for k in keys)), default=None,
-                     key=lambda found: (self.order.get(found[0].event_id, -1), found[0].start))
-        return (newest[1], newest[0]) if newest else None
+        return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
 
     def unit(self, value: str) -> str:
         return _unit(value, self.number)
@@ -409,8 +413,7 @@ def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
             continue
         stop = end if cue.start() < end else reach
         words = _SEPARATOR.split(text[cue.end():stop], 1)[0].strip().casefold()
-        said = next(((value, span) for values in memory.values.values() for _, value, span in reversed(values)
-                     if len(words) >= 2 and words in value.casefold()), None)
+        said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
 
@@ -459,9 +462,9 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     kind = _value_kind(new, pack) or _value_kind(old, pack)
     slot = _slot(text, *_strip(text, start, change.start(), pack), kind, pack) if change and change.end() <= cue.start() \
         else kind or ""
-    said = next((span for values in memory.values.values() for _, value, span in reversed(values)
-                 if value.casefold() == old.casefold()), Span(event_id, old_start, old_end))
-    return Transition(slot, old, new, Span(event_id, new_start, new_end), said)
+    said = memory.newest(lambda _, value: value.casefold() == old.casefold())
+    return Transition(slot, old, new, Span(event_id, new_start, new_end),
+                      said[1] if said else Span(event_id, old_start, old_end))
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

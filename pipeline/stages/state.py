@@ -273,9 +273,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             asked = text[end:].lstrip()[:1] in rules.question_marks
 
             change = rules.change.search(text, start, end)
-            gapped = None if change else rules.gapped_change.search(text, start, end)
-            if gapped:
+            # "把X改成…" names its slot X, also where the cue alone ("改成") was found first: the
+            # words before the cue may be a whole story ("刚我爸又说…算了还是把SV20261128015改成…")
+            gapped = rules.gapped_change.search(text, start, end)
+            if gapped and (change is None or (gapped.end() == change.end()    # "change it to": "it" names nothing
+                                              and text[slice(*_first_group(gapped))].casefold() not in rules.pronouns)):
                 change = gapped
+            else:
+                gapped = None
             instead = None if asked else rules.instead.search(text, start, end)
             if instead:
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)

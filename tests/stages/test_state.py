@@ -215,6 +215,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算三千左右吧", "超了点没事，预算放到四千"], expect(change("预算", "预算三千", "四千"))),
     (["一对一，每周一节", "对了刚才说每周一节，想了下还是每周两节吧"],   # "on second thought"
      expect(change("quantity", "一节", "两节"))),
+    # "把X改成" names its slot X even where the words before the cue tell a story
+    (["约周六下午三点吧", "刚我爸又说他有聚会，算了还是把SV20261128015改成12月5号上午十点吧"],
+     expect(change("SV20261128015", "周六下午三点", "12月5号上午十点"))),
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
 ]

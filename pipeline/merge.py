@@ -160,25 +160,13 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) ->
     """The transitions of each slot in the order said: one path per slot, A → B → C, so that
     B, replaced in turn, never ends a line as if it held."""
     chains: list[list[Transition]] = []
-
-    def named(t: Transition) -> str:
-        return t.slot.casefold() if t.slot and t.slot not in pack.patterns else ""
-
-    def other_slot(t: Transition, chain: list[Transition]) -> bool:
-        """A slot named in words that the chain's named slots are not ("drop-off" after
-        "pickup"): another thing, however its times nest."""
-        names = {named(c) for c in chain} - {""}
-        return bool(named(t)) and bool(names) and named(t) not in names
-
     for transition in transitions:
-        # the newest chain it continues: it replaces the value the chain ends with, or again one
-        # the chain already replaced ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup
-        # half past three": 4:30 pm found by the slot's words) — then the chain's newest value
-        # is what it replaces
-        chain = next((c for c in reversed(chains) if not other_slot(transition, c) and (
-            _continues(transition, c[-1], pack, times)
-            or any(t.old_span is not None and transition.old_span is not None
-                   and _overlaps(t.old_span, transition.old_span) for t in c))), None)
+        # the newest chain it continues: it replaces the value the chain ends with, or again one the chain already replaced
+        # ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup half past three": 4:30 pm
+        # found by the slot's words) — then the chain's newest value is what it replaces
+        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)
+                      or any(t.old_span is not None and transition.old_span is not None
+                             and _overlaps(t.old_span, transition.old_span) for t in c)), None)
         if chain is None:
             chains.append([transition])
         else:

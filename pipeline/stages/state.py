@@ -78,12 +78,10 @@ class _Memory:
         newest = candidates[0][1].event_id
         return next((c for c in candidates if c[1].event_id == newest and c[1] in self.settled), candidates[0])
 
-    def previous(self, kind: str, slot: str, new: str = "", named: bool = False) -> tuple[str, Span] | None:
+    def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
-        the newest of its kind (a quantity: only one of its unit; a time, for a slot the change
-        names in words, "make the drop-off Sunday the 28th": none, the newest time may be
-        another slot's). Only the last ``lookback``
+        the newest of its kind (a quantity: only one of its unit). Only the last ``lookback``
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear."""
         keys = tuple(_slot_keys(slot))
@@ -101,8 +99,8 @@ class _Memory:
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
                 return value, span
-        if (kind == "quantity" and unit) or (named and _FAMILY.get(kind, kind) == "time"):
-            return None   # "five days" does not replace "2 rooms": another slot
+        if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
+            return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
 
 
@@ -297,9 +295,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 kind = _value_kind(value, pack)
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
-                    # a slot the change names in words ("the drop-off"), not by its id ("把SV2026…改成")
-                    worded = gapped is not None and not any(r.fullmatch(slot) for r in pack.patterns.get("id", ()))
-                    previous = memory.previous(kind, slot, value, worded) if kind else memory.named(slot)
+                    previous = memory.previous(kind, slot, value) if kind else memory.named(slot)
                     if not previous:
                         keys = _slot_keys(slot)
                         for d in reversed(decisions):

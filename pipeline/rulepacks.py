@@ -171,6 +171,7 @@ class StateRules:
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
     correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the words after a correction's value name the old one
+    revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
@@ -305,6 +306,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
+        revise=Lexicon(table.get("revise", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
@@ -332,8 +334,12 @@ def load_rule_pack(lang: str) -> RulePack:
     for source in (base, data):
         for kind, regexes in source.get("patterns", {}).items():
             patterns.setdefault(kind, []).extend(_compile(lang, r) for r in regexes)
-    quantity = rf"{text['number']}\s*{_alternation(text['units'], bounds)}{text.get('quantity_end', '')}"
-    patterns.setdefault("quantity", []).append(_compile(lang, quantity))
+    # a number with a unit is a quantity, with a currency an amount of money ("seven hundred
+    # dollars" is what "$600" was: one slot, one kind)
+    for kind, units in (("money", text.get("money_units", [])), ("quantity", text["units"])):
+        if units:
+            regex = rf"{text['number']}\s*{_alternation(units, bounds)}{text.get('quantity_end', '')}"
+            patterns.setdefault(kind, []).append(_compile(lang, regex))
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}

@@ -16,6 +16,7 @@ from ..rulepacks import Hit, RulePack, StateRules
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
+from .times import names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -23,6 +24,8 @@ __all__ = ["StateStage", "extract_state", "read_clauses"]
 _VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time"}
+# the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
+_AMOUNTS = ("money", "quantity")
 
 
 @dataclass
@@ -31,6 +34,7 @@ class _Memory:
 
     lookback: int | None             # a change pairs with one of the last this many values of its kind
     number: re.Pattern[str]          # the pack's numbers: what a quantity's unit is left without
+    names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -102,6 +106,32 @@ class _Memory:
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
+
+    def revised(self, kind: str, new: str, slot: str, event_id: str) -> tuple[str, Span] | None:
+        """The value a revision without a change verb replaces ("We're now back December
+        30th"): the newest said before this message that its slot's words name (in the words
+        before it, its clause, then its message), of its kind or, for an amount, of the other
+        kind an amount is read as ("十万" after "预算八万左右"); else the newest of its unit;
+        else, for money alone, the newest amount. A quantity of another unit is another slot, a
+        day does not replace a clock ("back December 30th" after "at 9:15 pm and back on the
+        29th"), and a time no words tie to an earlier one replaces nothing."""
+        unit = self.unit(new) if kind == "quantity" else ""
+        day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
+        kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
+        candidates = sorted(
+            ((k, texts, value, span) for k in kinds
+             for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
+             if span.event_id != event_id and value.casefold() != new.casefold()
+             and (k != "quantity" or not unit or self.unit(value) == unit)
+             and (day is None or self.names_day(value) == day)),
+            key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
+        keys = _slot_keys(slot)
+        for field_ in (0, 1, 2):
+            for _, texts, value, span in candidates:
+                if any(k in texts[field_] for k in keys):
+                    return value, span
+        fallback = "quantity" if unit else "money" if kind == "money" else None
+        return next(((value, span) for k, _, value, span in candidates if k == fallback), None)
 
 
 def _unit(value: str, number: re.Pattern[str]) -> str:
@@ -224,7 +254,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    memory = _Memory(lookback, pack.number)
+    memory = _Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack))
     decisions: list[Decision] = []
     transitions: list[Transition] = []
     open_items: list[OpenItem] = []
@@ -267,10 +297,16 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             a, b, values = clauses[n + 1]
             asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
                                                        if _asks(text, a, b, pack) else {})}
+        revising: int | None = None   # where a revision cue's clause began, while no value took it up
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             span = Span(event.id, start, end)
             clause = text[start:end]
             asked = text[end:].lstrip()[:1] in rules.question_marks
+            supposed = rules.conditional.search(text, start, end) is not None
+            if rules.revise.search(text, start, end):
+                revising = start if revising is None else revising
+            elif not kept:
+                revising = None
 
             change = rules.change.search(text, start, end)
             # "把X改成…" names its slot X, also where the cue alone ("改成") was found first: the
@@ -331,9 +367,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
-            supposed = rules.conditional.search(text, start, end) is not None
-            if not change and not instead and correction is None and not asked and not supposed and kept:
+            elif (revising is not None and kept and not asked and not supposed
+                  and not pack.question.search(text, start, end)):
+                transitions.extend(_revised(text, revising, kept, event.id, memory))
+            elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack))
+            if kept:
+                revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),
@@ -504,6 +544,21 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     slot = "…".join(part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
+
+
+def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+    """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
+    each value (not one inside another) said again with no change verb replaces the value of its
+    slot, named by the words from ``since`` (its clause, or the clause before that holds the cue)."""
+    found = []
+    for a, b, kind in kept:
+        if any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept):
+            continue
+        value = text[a:b]
+        previous = memory.revised(kind, value, text[since:a], event_id)
+        if previous and previous[0].casefold() != value.casefold():
+            found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
+    return found
 
 
 def _accepts(reply: str, pack: RulePack) -> bool:

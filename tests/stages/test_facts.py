@@ -186,11 +186,12 @@ EN_ROWS = [
     ("Don't call me. If it's urgent, email me.", "negation", "Don't call me", EQ),
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
-    # a number in words is read whole ("five dollars" was kept of "one hundred and seventy five dollars")
-    ("My budget is one hundred and seventy five dollars.", "quantity", "one hundred and seventy five dollars", EQ),
-    ("It was seventy one bucks total.", "quantity", "seventy one bucks", EQ),
-    ("Budget around twelve hundred dollars", "quantity", "twelve hundred dollars", EQ),
-    ("The fee is a hundred dollars.", "quantity", "a hundred dollars", EQ),
+    # a number in words is read whole ("five dollars" was kept of "one hundred and seventy five dollars");
+    # with a currency it is an amount of money, the kind "$175" is
+    ("My budget is one hundred and seventy five dollars.", "money", "one hundred and seventy five dollars", EQ),
+    ("It was seventy one bucks total.", "money", "seventy one bucks", EQ),
+    ("Budget around twelve hundred dollars", "money", "twelve hundred dollars", EQ),
+    ("The fee is a hundred dollars.", "money", "a hundred dollars", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
     ("The company covers up to $450, so keep it at or under that.", "obligation", "so keep it at or under that", EQ),

@@ -220,6 +220,18 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("SV20261128015", "周六下午三点", "12月5号上午十点"))),
     (["有哪些选项可以推荐一下"], NOTHING),                  # "选" inside "选项" (cue_within) chooses nothing
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
+    # a value said again with a revision word and no change verb replaces its slot's value: one
+    # named by the same words, else one of its unit; a time no words tie to replaces nothing
+    (["预算八万左右吧，全拆重做", "预算那块也改一下，十万以内都可以"], expect(change("quantity", "八万", "十万"))),
+    (["电的，60升就行", "我妹周末常回去住，还是要80升的吧"],
+     expect(change("quantity", "60升", "80升"), chosen("80升的"))),
+    (["电的，60升就行", "还是要3个人的房间吧"], expect(chosen("3个人的房间"))),   # another unit: another slot
+    (["每个月一百块以内吧", "那一百五十块以内也行吧"], expect(change("quantity", "一百块", "一百五十块"))),
+    (["周六上午9点送", "现在是周日了"], NOTHING),                          # "现在" ties no time to Saturday
+    (["水要3瓶", "还是3瓶吧"], NOTHING),                                  # said again, not changed
+    (["水要3瓶", "还是5瓶吗？"], NOTHING),                                # asked, not said
+    (["水要3瓶", "要是还是5瓶呢"], NOTHING),                              # supposed, not said
+    (["水要3瓶，还是5瓶"], NOTHING),                                      # within one message: not a revision of it
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -274,11 +286,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
 
     # change to / make it / switch to / move to / reschedule to / postpone to / bump it to
     (["my budget is 3000 dollars", "make it 4000 dollars"],
-     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+     expect(change("money", "3000 dollars", "4000 dollars"))),
     (["my budget is 3000 dollars", "actually make it 4000 dollars"],
-     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+     expect(change("money", "3000 dollars", "4000 dollars"))),
     (["my budget is 3000 dollars", "we need 2 rooms", "make it 4000 dollars"],
-     expect(change("quantity", "3000 dollars", "4000 dollars"))),
+     expect(change("money", "3000 dollars", "4000 dollars"))),
     (["3 nights at 200 dollars a night", "make it 4 nights"],
      expect(change("quantity", "3 nights", "4 nights"))),
     (["budget is $3000", "pickup tomorrow afternoon", "change the budget to $4000"],
@@ -375,6 +387,23 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),
+    # a value said again with a revision word and no change verb replaces its slot's value: one
+    # named by the same words, else one of its unit, else (money) the newest amount
+    (["Her flight leaves Heathrow at 11:55 am London time. When does that land?",
+      "Ugh, her airline moved her to a later flight, now 1:10 pm London time."],
+     expect(change("time", "at 11:55 am", "1:10 pm"))),
+    (["There'll be eight of us.", "Mark can't make it. So it's seven of us now, not eight."],
+     expect(change("quantity", "eight of us", "seven of us"))),
+    (["Budget's about $600 for the whole stay.", "Fine, I can stretch to seven hundred dollars."],
+     expect(change("money", "$600", "seven hundred dollars"))),
+    (["They fly home Saturday the 27th.", "Their flight home moved to Sunday."],
+     expect(change("time", "Saturday the 27th", "Sunday"))),
+    (["Out at 9:15 pm and back on the 29th.", "The airline moved our flight. We're now back December 30th."],
+     NOTHING),                                   # a day does not replace a clock
+    (["Pickup at 4 pm.", "Our dinner reservation moved, it's at 6 pm."], NOTHING),   # no words tie the two
+    (["We need 2 rooms.", "So it's 3 nights now."], NOTHING),        # another unit: another slot
+    (["We need 2 rooms.", "So it's 2 rooms."], NOTHING),             # said again, not changed
+    (["Budget's about $600.", "Has the price moved to $700?"], NOTHING),   # asked, not said
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -472,14 +472,21 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     cores = {d.object: d.core for d in decisions if d.core}
+    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm")
+    replaced_at = [(order[t.span.event_id], fold(value)) for chain in chains
+                   for t, value in [(t, t.old) for t in chain] + list(zip(chain[1:], (t.new for t in chain)))
+                   if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
+    changed_later = {d.object for d in decisions if any(
+        at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at)}
     for obj, statuses in paths.items():
-        line = templates["decision"].format(object=obj, status=" → ".join(statuses))
+        mark = templates.get("changed", "") if obj in changed_later else ""
+        line = templates["decision"].format(object=obj, status=" → ".join(statuses)) + mark
         state_path.append(line)
         # a drop or an accepted proposal changes what holds; a choice is usually in its own
         # clause already. Short of room, an accepted proposal is said by the clauses holding its values
         level, value = ("changes", 4.0) if obj in binding else ("key", 0.2)
         at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
-        shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)),
+        shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()
         items.append(SummaryItem("state", line, level, value, "", at, alternatives=shorter, refs=tuple(said_at[obj])))
     for fact in tool_facts:

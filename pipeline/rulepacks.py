@@ -179,6 +179,7 @@ class StateRules:
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
+    accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
 
 
 @dataclass(frozen=True)
@@ -314,6 +315,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
+        accept_rest=int(table.get("accept_rest", 0)),
     )
 
 

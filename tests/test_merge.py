@@ -768,6 +768,8 @@ ZH_CORRECTIONS = [
     "那预算就改成4000元",
     "不对，是4000元",          # a correction without a change verb
     "说错了，预算是4000元",
+    "预算那块也改一下，4000元以内都可以",   # a revision: no change verb, the slot named the clause before
+    "超了点没事，4000元也行",
 ]
 EN_CORRECTIONS = [
     "Actually, make it $4000.",
@@ -778,6 +780,8 @@ EN_CORRECTIONS = [
     "Change the budget to $4000.",
     "Sorry, I meant $4000.",
     "Wait, $4000 total.",
+    "Fine, I can stretch to $4000.",        # a revision: no change verb
+    "My budget is now $4000.",
 ]
 CORRECTION_ROWS = ([("zh", p, "3000元", "4000元") for p in ZH_CORRECTIONS]
                    + [("en", p, "$3000", "$4000") for p in EN_CORRECTIONS])
@@ -812,6 +816,29 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
     changed = load_rule_pack(lang).templates["changed"]
     for line in summary_of(result).splitlines():   # a quote of the old value says it changed
         assert old not in line or "→" in line or changed in line, line
+
+
+@pytest.mark.parametrize(("lang", "turns", "proposal", "kept"), [
+    ("zh", [("帮我约个看场，周六下午两点", "我建议约周六下午两点，由王经理接待。帮您约这个时间吗？"),
+            ("好的就这个时间", "好的，已预约。"),
+            ("不对，改成周日上午十点吧", "好的，已改到周日上午十点，王经理会在门口等您，记得带上身份证件。"),
+            ("那天要带什么？", None)], "周六下午两点", "周日上午十点"),
+    ("en", [("Book a car to the airport, pickup at 4 pm", "Shall I book Garden Car Service for Friday at 4 pm?"),
+            ("Yes, book it.", "Booked."),
+            ("No wait, make the pickup 3:15 pm.", "Done, the driver now comes at 3:15 pm; he'll text when he is outside."),
+            ("What should I tip?", None)], "4 pm", "3:15 pm"),
+])
+def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
+                                                              proposal: str, kept: str) -> None:
+    """"Shall I book … at 4 pm?" "Yes." … "make the pickup 3:15 pm": the accepted proposal still
+    names 4 pm, so its line says it changed; the new time reads as current."""
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    changed = load_rule_pack(lang).templates["changed"]
+    accepted = load_rule_pack(lang).templates["accepted"]
+    lines = [line for line in result.snapshot["state_path"] if accepted in line]
+    assert lines and all(proposal in line and line.endswith(changed) for line in lines), result.snapshot["state_path"]
+    assert kept in summary_of(result)
 
 
 def test_correction_chain_keeps_only_the_latest_value() -> None:

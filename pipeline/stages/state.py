@@ -563,15 +563,25 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
 
 def _accepts(reply: str, pack: RulePack) -> bool:
     """Whether a user's reply accepts what was proposed: its first clause is accept words and
-    fillers ("Sounds good", "好的就这个"), and the rest of its first sentence neither negates nor
-    turns against it ("yes, but for 2 nights", "好的，不过要三间"); what it says after that is
-    its own ("Yes, book those. But don't submit the applications yet")."""
+    fillers ("Sounds good", "好的就这个"), actions and a few words naming what it takes ("book all
+    three", "好的就这个时间"), and the rest of its first sentence neither negates nor turns against
+    it ("yes, but for 2 nights", "好的，不过要三间"); what it says after that is its own ("Yes,
+    book those. But don't submit the applications yet")."""
     rules = pack.state
     first = next(split_clauses(reply, pack), None)
     if first is None or not rules.accept.search(reply, *first):
         return False
-    rest = rules.accept.regex.sub(" ", reply[first[0]:first[1]])
-    if any(ch.isalnum() for ch in rest) and not pack.filler.covers(rest):
+    rest = rules.actions.regex.sub(" ", rules.accept.regex.sub(" ", reply[first[0]:first[1]]))
+    named = " ".join(w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns)
+    # words naming what it takes follow the accept words; before them, or glued to a one-letter
+    # one, they make another word ("太好了", "也行啊", "好贵呀": not a yes)
+    said = list(rules.accept.finditer(reply, *first))
+    lead = reply[first[0]:said[0].start()]
+    if any(ch.isalnum() for ch in named) and not pack.filler.covers(named) and (
+            (lead.strip() and not pack.filler.covers(lead)) or len(said[-1].group(0)) < 2
+            or sum(ch.isalnum() for ch in named) > rules.accept_rest
+            or _value_kind(named, pack) or pack.question.search(named)
+            or next(negations(named, 0, len(named), pack), None)):
         return False
     stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
     end = stop.start() if stop else len(reply)
@@ -623,17 +633,23 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
     acts = question[1] > question[0] and rules.actions.search(text, *question) is not None
     offers = acts or (question[1] > question[0] and text[sentences[asked[-1]][0]:question[0]].strip() != "")
-    if question[1] > question[0] and has_values(*question):
-        return question
-    if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
-        return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
-    marks = list(rules.proposal_mark.finditer(text))
+    marks = list(rules.proposal_mark.finditer(text, 0, question[0] or len(text)))
+    proposed = None
     if marks:
         end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
         if end > start and has_values(start, end):   # advice ("建议您尝尝它家的鸡爪") settles nothing
-            return start, end
-    return question if acts else None
+            proposed = start, end
+    if question[1] > question[0] and has_values(*question):
+        # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you
+        # and 8:30 am for Valentina. … Want me to reserve 8:15 and 8:30?") accepts the proposal
+        asking = text[question[0]:question[1]]
+        said = [asking[a:b].casefold() for _, _, kept in read(asking) for a, b, _ in kept]
+        shown = text[proposed[0]:proposed[1]].casefold() if proposed else ""
+        return proposed if shown and all(value in shown for value in said) else question
+    if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
+        return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
+    return proposed or (question if acts else None)
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:

@@ -525,6 +525,30 @@ ACCEPTED = [
     ("zh", [("user", "谢谢"), ("assistant", "今天还有什么需要帮您的吗？"), ("user", "好的，再帮我订个车")], None, []),
     ("zh", [("user", "帮我订，但先别提交"), ("assistant", "都准备好了。要我帮您提交吗？"), ("user", "好的")], None,
      [("authorised_by_user", "提交")]),   # the "yes" still authorises what it asked
+    # an acceptance naming in a few words what it takes, or with the action asked for
+    ("zh", [("user", "帮我约个看场"), ("assistant", "我建议约11月19日下午3点，由王经理接待。帮您约这个时间吗？"),
+            ("user", "好的就这个时间，我和我老公一起去")], "我建议约11月19日下午3点，由王经理接待。帮您约这个时间", []),
+    ("en", [("user", "Plan the viewings"),
+            ("assistant", "Saturday works: 10:00 am at Shilshole, 11:15 am at Maple Court. Shall I book these?"),
+            ("user", "Sounds good, book all three.")],
+     "Saturday works: 10:00 am at Shilshole, 11:15 am at Maple Court. Shall I book these", []),
+    # more words than that are a reply of its own, as is one naming a value or negating
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "好的我再跟家里商量一下")], None, []),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "好的三间")], None, []),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "太好了，地址在哪")], None, []),
+    ("zh", [("user", "帮我看看酒店"), ("assistant", "需要帮您订两间吗？"), ("user", "好贵呀")], None, []),   # "好" glued: another word
+    ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"),
+            ("user", "ok, I want to check the menu with my wife first")], None, []),
+    ("en", [("user", "Book it"), ("assistant", "Shall I book 2 rooms?"), ("user", "ok, not the suite")], None, []),
+    # a question naming again, in short, what a proposing sentence proposed accepts the proposal
+    ("en", [("user", "Which slots are left?"),
+            ("assistant", "My proposal: 8:15 am for you and 8:30 am for Valentina. Want me to reserve 8:15 and 8:30?"),
+            ("user", "Yes, book those.")], "8:15 am for you and 8:30 am for Valentina", []),
+    ("zh", [("user", "帮我约"), ("assistant", "我建议给您约12月3日下午3点。要我帮您约下午3点吗？"), ("user", "好的")],
+     "约12月3日下午3点", []),
+    ("en", [("user", "Which slots are left?"),
+            ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
+     "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
 ]
 
 

@@ -64,11 +64,12 @@ class Lexicon:
     With word boundaries, a term that begins and ends with a letter or digit must not touch
     another one ("no" is not found in "north"); terms with punctuation at an edge ("?") are
     matched as they are. ``within`` lists words a term may sit inside without being that term,
-    for a language written without spaces ("选" in "选项" chooses nothing).
+    for a language written without spaces ("选" in "选项" chooses nothing); ``patterns`` are
+    regexes found as terms too.
     """
 
     def __init__(self, terms: Mapping[str, Sequence[str]] | Sequence[str], boundaries: bool,
-                 inflections: Sequence[str] = (), within: Sequence[str] = ()) -> None:
+                 inflections: Sequence[str] = (), within: Sequence[str] = (), patterns: Sequence[str] = ()) -> None:
         pairs = terms.items() if isinstance(terms, Mapping) else [("", terms)]
         self.kinds: dict[str, str] = {}
         self._boundaries = boundaries
@@ -85,6 +86,7 @@ class Lexicon:
             parts.append(rf"(?<![\w-]){_trie_pattern(guarded)}{ending}(?![\w-])")
         if loose:
             parts.append(_trie_pattern(loose))
+        parts += patterns   # what a word list cannot say ("does the …" opening a clause asks)
         # a term starting at offset k of a word it sits inside: not where that word is written
         guards = "".join(rf"(?!(?<={re.escape(w[:k])}){re.escape(w[k:])})" if k else rf"(?!{re.escape(w)})"
                          for w in {w.casefold() for w in within} for k in range(len(w))
@@ -396,7 +398,7 @@ def load_rule_pack(lang: str) -> RulePack:
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),
-        question=Lexicon(data["questions"]["cues"], bounds),
+        question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ())),
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=_state_rules(lang, data["state"], bounds),

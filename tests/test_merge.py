@@ -1064,7 +1064,7 @@ def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask
 # money and only get medical", which reads as the user's rule); a piece that only names things
 # ("长泰广场那家店周末") states nothing and keeps its room
 CUT_QUESTIONS = [
-    ("en", "Can we skip the cancellation coverage to save money and only get medical?"),
+    ("en", "We skip the cancellation coverage to save money and only get medical?"),   # asked by its mark alone
     ("en", "So do I have to pay the $25 fee if we don't show up on time?"),
     ("zh", "那我们能不能先不买意外险，只保留医疗险呢"),
     ("zh", "你们能不能不要打电话，改成发短信通知呢"),

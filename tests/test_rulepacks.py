@@ -42,3 +42,38 @@ def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: l
 def test_chinese_terms_have_no_inflection() -> None:
     pack = load_rule_pack("zh")
     assert [(k) for _, _, k in pack.lexicon.find("我想去博物馆")] == ["term"]
+
+
+# (lang, a user's words, whether they ask): a question asked by a word, a mark, or (English) by
+# an auxiliary before its subject; a request, an order or a statement does not ask
+QUESTIONS = [
+    ("en", "So will I get the money back before the investigation is over", True),
+    ("en", "Wait, does the freeze on my debit card block wires too", True),
+    ("en", "Is the €412 with insurance or just the base rate", True),
+    ("en", "Do they allow cats at all three", True),
+    ("en", "Can we skip the cancellation coverage", True),
+    ("en", "And should I bring the original receipt", True),
+    ("en", "Has the refund gone through yet", True),
+    ("en", "What time does it open", True),
+    ("en", "Do the booking for me tonight", False),              # an order
+    ("en", "Have the driver call me from the lobby", False),
+    ("en", "Do not call my parents", False),
+    ("en", "It does the job and the room is the best", False),  # an auxiliary after its subject
+    ("en", "I will pick it up at 5 pm", False),
+    ("en", "We need a table for 4, is that all right", True),   # asked after a comma
+    ("zh", "那边好停车吗", True),
+    ("zh", "它周末开吗", True),
+    ("zh", "这家店几点开门", True),
+    ("zh", "退款什么时候到账", True),
+    ("zh", "周末也营业？", True),
+    ("zh", "有没有靠窗的位置", True),
+    ("zh", "帮我订明天下午3点的", False),
+    ("zh", "不要香菜", False),
+    ("zh", "我爸妈周末在家", False),
+    ("zh", "预算五千以内", False),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "asks"), QUESTIONS)
+def test_a_question_is_read_as_one(lang: str, text: str, asks: bool) -> None:
+    assert (load_rule_pack(lang).question.search(text) is not None) == asks

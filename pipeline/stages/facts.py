@@ -253,8 +253,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         start, end = _trim_edges(text, start, end, own, pack)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
-        if marked and not asks:
-            end += 1   # a question stays one when quoted: its mark, unless a word already asks ("吗")
+        if marked and not any(cue.group(0).casefold() in pack.question.kinds
+                              for cue in pack.question.finditer(text, start, end)):
+            # a question stays one when quoted: its mark, unless a question word asks ("还有房吗");
+            # word order alone may not show it ("is the Maple Court one close to a bus stop?")
+            end += 1
         clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked))
     return facts, clauses
 

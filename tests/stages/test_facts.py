@@ -472,10 +472,11 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("zh", "请假的话要扣钱吗？", "请假的话要扣钱吗"),
     ("zh", "请问这家店几点开门？", "这家店几点开门"),
     ("zh", "那我想订两间", "订两间"),
-    # a question stays one: its mark is kept when no word of it asks
+    # a question stays one: its mark is kept unless a question word asks, not word order alone
     ("zh", "周末也营业？", "周末也营业？"),
     ("en", "Could you tell me when it opens?", "tell me when it opens"),
     ("en", "We can skip the cancellation coverage?", "We can skip the cancellation coverage?"),
+    ("en", "So will I get the money back before it is over?", "will I get the money back before it is over?"),
     # "而不是" continues the clause before it: "而不是退" alone says nothing
     ("zh", "其实我也在纠结要不要换个别的型号，而不是退", "其实我也在纠结要不要换个别的型号，而不是退"),
 ])

@@ -186,6 +186,7 @@ EN_ROWS = [
     ("Don't call me. If it's urgent, email me.", "negation", "Don't call me", EQ),
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
+    ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),
     # a number in words is read whole ("five dollars" was kept of "one hundred and seventy five dollars");
     # with a currency it is an amount of money, the kind "$175" is
     ("My budget is one hundred and seventy five dollars.", "money", "one hundred and seventy five dollars", EQ),

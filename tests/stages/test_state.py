@@ -387,6 +387,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),
+    # an address named by its unit, with no street word
+    (["Ship the card to 52 Orchard Street.", "Actually make it my office, 200 West Madison, Suite 1700."],
+     expect(change("address", "52 Orchard Street", "my office, 200 West Madison, Suite 1700"))),
     # a value said again with a revision word and no change verb replaces its slot's value: one
     # named by the same words, else one of its unit, else (money) the newest amount
     (["Her flight leaves Heathrow at 11:55 am London time. When does that land?",

@@ -427,6 +427,10 @@ WRITTEN_TIMES = [
     ("en", "The show is at noon tomorrow", "at noon tomorrow", {"at": "2026-12-01T12:00:00-05:00"}),
     ("en", "around 4:45 in the evening works", "around 4:45 in the evening", {"at": "2026-11-30T16:45:00-05:00"}),
     ("en", "a quarter past 3 pm on Thursday", "a quarter past 3 pm on Thursday", {"at": "2026-12-03T15:15:00-05:00"}),
+    # a day of the month alone, and with a clock after it
+    ("en", "We fly back on the 19th.", "on the 19th", {"start": "2026-12-19T00:00:00-05:00",
+                                                       "end": "2026-12-19T23:59:59-05:00"}),
+    ("en", "It leaves on the 30th at 12:10 pm", "on the 30th at 12:10 pm", {"at": "2026-11-30T12:10:00-05:00"}),
 ]
 NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}
@@ -441,6 +445,7 @@ def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expecte
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "我想便宜一点"), ("zh", "有一点辣可以吗"), ("zh", "我有3个孩子和十个包"),
     ("en", "I have 3 kids and ten bags"), ("en", "half of the rooms face the sea"), ("en", "Call at 3"),
+    ("en", "I live on the 5th floor"), ("en", "It is our 10th anniversary"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

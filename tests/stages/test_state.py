@@ -402,6 +402,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["They fly home Saturday the 27th.", "Their flight home moved to Sunday."],
      expect(change("time", "Saturday the 27th", "Sunday"))),
     (["Out at 9:15 pm and back on the 29th.", "The airline moved our flight. We're now back December 30th."],
+     expect(change("time", "on the 29th", "December 30th"))),
+    (["Our flight is at 9:15 pm.", "The airline moved our flight. We're now back December 30th."],
      NOTHING),                                   # a day does not replace a clock
     (["Pickup at 4 pm.", "Our dinner reservation moved, it's at 6 pm."], NOTHING),   # no words tie the two
     (["We need 2 rooms.", "So it's 3 nights now."], NOTHING),        # another unit: another slot

@@ -187,6 +187,9 @@ EN_ROWS = [
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),
+    # an area code in brackets is part of the number
+    ("Text me at (773) 555-0186 in the evening", "phone", "(773) 555-0186", EQ),
+    ("call +1 (312) 555-0148 after six", "phone", "+1 (312) 555-0148", EQ),
     # a number in words is read whole ("five dollars" was kept of "one hundred and seventy five dollars");
     # with a currency it is an amount of money, the kind "$175" is
     ("My budget is one hundred and seventy five dollars.", "money", "one hundred and seventy five dollars", EQ),
@@ -464,6 +467,9 @@ def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
 @pytest.mark.parametrize(("lang", "text", "clauses"), [
     ("en", "Ship it to Portland, OR please, but not to Salem",
      ["Ship it to Portland, OR please", "but not to Salem"]),
+    # the point of a title is no clause end: "not Dr" and "Hallett" apart said nothing
+    ("en", "And not Dr. Hallett. He rushed us.", ["And not Dr. Hallett", "He rushed us"]),
+    ("en", "Ask Mrs. Lee on St. Mark Street. No. Thanks", ["Ask Mrs. Lee on St. Mark Street", "No", "Thanks"]),
     ("en", "I like it, but it's too big", ["I like it", "but it's too big"]),
     ("zh", "寄到北京，别放快递柜。谢谢", ["寄到北京", "别放快递柜", "谢谢"]),
 ])

@@ -467,6 +467,10 @@ def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
 @pytest.mark.parametrize(("lang", "text", "clauses"), [
     ("en", "Ship it to Portland, OR please, but not to Salem",
      ["Ship it to Portland, OR please", "but not to Salem"]),
+    # a short "不是…" goes on with the clause before it: "不是我" alone said nothing
+    ("zh", "是给我爸妈买的，不是我，收货人写我爸就行", ["是给我爸妈买的，不是我", "收货人写我爸就行"]),
+    ("zh", "寄到公司，不是家里", ["寄到公司，不是家里"]),
+    ("zh", "不是我说，这也太贵了", ["不是我说", "这也太贵了"]),
     # the point of a title is no clause end: "not Dr" and "Hallett" apart said nothing
     ("en", "And not Dr. Hallett. He rushed us.", ["And not Dr. Hallett", "He rushed us"]),
     ("en", "Ask Mrs. Lee on St. Mark Street. No. Thanks", ["Ask Mrs. Lee on St. Mark Street", "No", "Thanks"]),

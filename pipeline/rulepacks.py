@@ -344,6 +344,12 @@ def load_rule_pack(lang: str) -> RulePack:
         if units:
             regex = rf"{text['number']}\s*{_alternation(units, bounds)}{text.get('quantity_end', '')}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
+    # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
+    if text.get("money_leads"):
+        # (the whole number, never a shorter one: "seven" of "seven hundred dollars" is no amount)
+        units = _alternation(text["units"] + text.get("money_units", []), bounds)
+        regex = rf"{_alternation(text['money_leads'], bounds)}\s+(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))"
+        patterns.setdefault("money", []).append(_compile(lang, regex))
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}

@@ -47,7 +47,7 @@ class _Memory:
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
-    hedged: set[Span] = field(default_factory=set)   # values said unsure ("好像是1月8号下的"): nothing set
+    hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
 
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
         """The newest value of any kind for which ``said(texts, value)`` holds."""
@@ -430,7 +430,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.last_mention = text[ma:mb]
             prev_end = start
             folded_clause = clause.casefold()
-            unsure = pack.uncertainty.search(text, start, end) is not None
+            # a value said unsure or only supposed ("she could stretch to 2,700 if …") sets nothing
+            unsure = supposed or pack.uncertainty.search(text, start, end) is not None
             for a, b, kind in kept:
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],

@@ -196,6 +196,9 @@ EN_ROWS = [
     ("It was seventy one bucks total.", "money", "seventy one bucks", EQ),
     ("Budget around twelve hundred dollars", "money", "twelve hundred dollars", EQ),
     ("The fee is a hundred dollars.", "money", "a hundred dollars", EQ),
+    # a bare number after words only an amount follows, said with them
+    ("A budget of twenty-six hundred for the flat.", "money", "budget of twenty-six hundred", EQ),
+    ("Fine, I can stretch to seven hundred dollars.", "money", "seven hundred dollars", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
     ("The company covers up to $450, so keep it at or under that.", "obligation", "so keep it at or under that", EQ),

@@ -232,6 +232,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["水要3瓶", "还是5瓶吗？"], NOTHING),                                # asked, not said
     (["水要3瓶", "要是还是5瓶呢"], NOTHING),                              # supposed, not said
     (["水要3瓶，还是5瓶"], NOTHING),                                      # within one message: not a revision of it
+    (["住3晚", "如果下雨的话就住5晚", "不对，是4晚"], expect(change("quantity", "3晚", "4晚"))),  # 5晚 only supposed
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -387,6 +388,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),
+    # a bare number after words only an amount follows is money; a value only supposed ("… if the
+    # place is nice") is not what a correction replaces
+    (["Her budget is around $2,400 a month.", "She could stretch to 2,700 if the place is nice.",
+      "No wait, keep it under twenty-six hundred."],
+     expect(change("money", "$2,400", "keep it under twenty-six hundred"))),
     # an address named by its unit, with no street word
     (["Ship the card to 52 Orchard Street.", "Actually make it my office, 200 West Madison, Suite 1700."],
      expect(change("address", "52 Orchard Street", "my office, 200 West Madison, Suite 1700"))),

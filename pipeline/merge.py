@@ -472,9 +472,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     cores = {d.object: d.core for d in decisions if d.core}
-    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm")
+    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm"):
+    # (when, value) for each change's old value, and for each step's value, replaced by the next step
     replaced_at = [(order[t.span.event_id], fold(value)) for chain in chains
-                   for t, value in [(t, t.old) for t in chain] + list(zip(chain[1:], (t.new for t in chain)))
+                   for t, value in [*((t, t.old) for t in chain), *zip(chain[1:], (t.new for t in chain))]
                    if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at)}

@@ -614,7 +614,9 @@ def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[
 def _accepted_proposal(before: Event, reply: str, pack: RulePack,
                        read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
     """(start, end) in the assistant's message of what the user's "yes" / "好的就这个" accepts:
-    its last question when that names a value ("Shall I book 2 rooms for March 8th?"), or the
+    its last question when that names a value ("Shall I book 2 rooms for March 8th?") — unless a
+    proposing sentence before it holds all the question's values, which then is what was
+    accepted ("My proposal: 8:15 am for you … Want me to reserve 8:15 and 8:30?") — or the
     sentence before it too when the question asks for an action and that sentence names the
     values ("It would arrive by Tuesday, December 8. Shall I place the order?"); else what its
     last proposing sentence proposes ("My proposal: 8:15 am for you", "我建议给您约11月18日下午5点半");

@@ -348,7 +348,10 @@ def load_rule_pack(lang: str) -> RulePack:
     if text.get("money_leads"):
         # (the whole number, never a shorter one: "seven" of "seven hundred dollars" is no amount)
         units = _alternation(text["units"] + text.get("money_units", []), bounds)
-        regex = rf"{_alternation(text['money_leads'], bounds)}\s+(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))"
+        # (a lead's first letter looked for first: the alternation is tried at few places)
+        first = "".join(sorted({re.escape(lead[0].casefold()) for lead in text["money_leads"]}))
+        regex = (rf"(?=[{first}]){_alternation(text['money_leads'], bounds)}\s+"
+                 rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
     patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
 

@@ -82,6 +82,8 @@ ZH_ROWS = [
     ("酒店订3晚，预算5000元以内", "quantity", "3晚", EQ),
     # beneficiary
     ("给我父母买", "beneficiary", "给我父母", EQ),
+    # a contrast keeps the part before its comma whole, never cut inside a word ("甥小宇报的")
+    ("这个夏令营是给我外甥小宇报的，不是朵朵哈", "negation", "这个夏令营是给我外甥小宇报的，不是朵朵哈", EQ),
     ("帮我妈妈订", "beneficiary", "帮我妈妈", EQ),
     ("替我老婆办", "beneficiary", "替我老婆", EQ),
     # hedged (uncertain) claims keep their hedge
@@ -473,6 +475,7 @@ def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     # a short "不是…" goes on with the clause before it: "不是我" alone said nothing
     ("zh", "是给我爸妈买的，不是我，收货人写我爸就行", ["是给我爸妈买的，不是我", "收货人写我爸就行"]),
     ("zh", "寄到公司，不是家里", ["寄到公司，不是家里"]),
+    ("zh", "这个夏令营是给我外甥小宇报的，不是朵朵哈", ["这个夏令营是给我外甥小宇报的，不是朵朵哈"]),
     ("zh", "不是我说，这也太贵了", ["不是我说", "这也太贵了"]),
     # the point of a title is no clause end: "not Dr" and "Hallett" apart said nothing
     ("en", "And not Dr. Hallett. He rushed us.", ["And not Dr. Hallett", "He rushed us"]),

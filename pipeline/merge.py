@@ -174,6 +174,12 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) ->
     return chains
 
 
+def _steps_replaced(chain: Sequence[Transition]) -> list[tuple[str | None, Span | None, Transition]]:
+    """What a chain replaced, where it was said, and the change that replaced it: each change's
+    old value, and each value set before the last, replaced by the next change."""
+    return [(t.old, t.old_span, t) for t in chain] + [(t.new, t.span, by) for t, by in zip(chain, chain[1:])]
+
+
 def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int],
               times: _Times) -> list[Span]:
     """Where a value a later one replaced was said: the spans the changes name, and every
@@ -182,7 +188,7 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
-        replaced = [(t.old, t.old_span) for t in chain] + [(t.new, t.span) for t in chain[:-1]]
+        replaced = [(value, span) for value, span, _ in _steps_replaced(chain)]
         # (one change read as two kinds, "预算是4000元" and "4000元", is one new value)
         spans += [span for value, span in replaced if span is not None and fold(value or "") != final
                   and not _overlaps(span, chain[-1].span)]
@@ -472,10 +478,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     cores = {d.object: d.core for d in decisions if d.core}
-    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm"):
-    # (when, value) for each change's old value, and for each step's value, replaced by the next step
-    replaced_at = [(order[t.span.event_id], fold(value)) for chain in chains
-                   for t, value in [*((t, t.old) for t in chain), *zip(chain[1:], (t.new for t in chain))]
+    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm")
+    replaced_at = [(order[by.span.event_id], fold(value)) for chain in chains
+                   for value, _, by in _steps_replaced(chain)
                    if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at)}

@@ -88,17 +88,11 @@ class _Memory:
         the newest of its kind (a quantity: only one of its unit). Only the last ``lookback``
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear."""
-        keys = tuple(_slot_keys(slot))
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         same_kind = same_kind[-self.lookback:] if self.lookback else same_kind
-        for field_ in (0, 1, 2):
-            for texts, value, span in reversed(same_kind):
-                # values of one clause or message share its text: it is read once per slot
-                near = self.near.get((id(texts[field_]), keys))
-                if near is None:
-                    near = self.near[(id(texts[field_]), keys)] = any(k in texts[field_] for k in keys)
-                if near:
-                    return value, span
+        named = self._named_by(slot, same_kind[::-1])
+        if named:
+            return named
         unit = self.unit(new)
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
@@ -106,6 +100,21 @@ class _Memory:
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
+
+    def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]]
+                  ) -> tuple[str, Span] | None:
+        """The first of ``candidates`` (newest first) said next to the slot's words: in the
+        words before it, else its clause, else its message."""
+        keys = tuple(_slot_keys(slot))
+        for field_ in (0, 1, 2):
+            for texts, value, span in candidates:
+                # values of one clause or message share its text: it is read once per slot
+                near = self.near.get((id(texts[field_]), keys))
+                if near is None:
+                    near = self.near[(id(texts[field_]), keys)] = any(k in texts[field_] for k in keys)
+                if near:
+                    return value, span
+        return None
 
     def revised(self, kind: str, new: str, slot: str, event_id: str) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
@@ -125,11 +134,9 @@ class _Memory:
              and (k != "quantity" or not unit or self.unit(value) == unit)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
-        keys = _slot_keys(slot)
-        for field_ in (0, 1, 2):
-            for _, texts, value, span in candidates:
-                if any(k in texts[field_] for k in keys):
-                    return value, span
+        named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates])
+        if named:
+            return named
         fallback = "quantity" if unit else "money" if kind == "money" else None
         return next(((value, span) for k, _, value, span in candidates if k == fallback), None)
 

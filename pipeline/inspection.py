@@ -18,7 +18,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .errors import Errors, InputError
-from .merge import shown_time
+from .render import shown_time
 from .policy import pending_calls
 from .rulepacks import load_rule_pack
 from .types import (CompressionResult, Fact, IntentCluster, PrefixSummary, Span, Strength,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from itertools import accumulate
 from typing import Sequence
 
-from .render import fold
+from .render import fold, shown_time
 from .rulepacks import RulePack
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
                     Strength, SummaryItem, Transition)
@@ -69,34 +69,6 @@ def _redundant_turns(intents: Sequence[IntentCluster], clauses: Sequence[KeyClau
         said = facts_of.get(cluster.representative, set())
         redundant.update(e for e in cluster.covered if facts_of.get(e, set()) <= said)
     return redundant
-
-
-def shown_time(value: dict[str, str]) -> str:
-    """A normalised time as the summary shows it: the same instant or interval as the ISO-8601
-    value of the snapshot, in a third of the chars ("2026-12-01 18:00–23:59+00:00", a whole day
-    as its date)."""
-    try:
-        if "at" in value:
-            at = datetime.fromisoformat(value["at"])
-            return f"{at:%Y-%m-%d %H:%M}{_offset(at)}"
-        start, end = datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
-    except (KeyError, TypeError, ValueError):
-        return str(value.get("at") or f"{value.get('start')}/{value.get('end')}")
-    whole = start.time() == time(0) and end.time() >= time(23, 59)
-    if whole:
-        return f"{start:%Y-%m-%d}" + ("" if start.date() == end.date() else f"–{end:%Y-%m-%d}")
-    if start.date() == end.date():
-        return f"{start:%Y-%m-%d %H:%M}–{end:%H:%M}{_offset(end)}"
-    return f"{start:%Y-%m-%d %H:%M}–{end:%Y-%m-%d %H:%M}{_offset(end)}"
-
-
-def _offset(moment: datetime) -> str:
-    """"+08:00" (ISO-8601's form of a UTC offset); nothing for a naive time."""
-    offset = moment.utcoffset()
-    if offset is None:
-        return ""
-    minutes = int(offset.total_seconds()) // 60
-    return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
 Interval = tuple[datetime, datetime]

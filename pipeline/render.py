@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime, time
 from functools import lru_cache
 from typing import Callable, Sequence
 
@@ -21,7 +22,7 @@ from .parse import event_chars
 from .rulepacks import RulePack
 from .types import Event, Fact, SummaryItem
 
-__all__ = ["Rendering", "dropped_items", "find_missing", "render_summary"]
+__all__ = ["Rendering", "dropped_items", "find_missing", "render_summary", "shown_time"]
 
 SECTIONS = ("open", "constraints", "state", "claims", "confirmed", "attachments", "times", "key")
 _SECTION_TEMPLATE = {"open": "open", "constraints": "constraints", "state": "state",
@@ -290,3 +291,47 @@ def _repair(header: str, chosen: list[SummaryItem], must: Sequence[Fact], prefix
         if measure(_compose(header, candidate, pack, sections, ids)) <= budget:
             chosen = candidate
     return chosen
+
+
+def shown_time(value: dict[str, str]) -> str:
+    """A normalised time as the summary shows it: the same instant or interval as the ISO-8601
+    value of the snapshot, in a third of the chars ("2026-12-01 18:00–23:59+00:00", a whole day
+    as its date); an undated clock or part of day as times of day ("12:00+08:00", "–11:00+08:00"
+    for "before 11")."""
+    try:
+        if "at" in value:
+            at = datetime.fromisoformat(value["at"])
+            return f"{at:%Y-%m-%d %H:%M}{_offset(at)}"
+        if "start" not in value:
+            return _shown_time_of_day(value)
+        start, end = datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
+    except (KeyError, TypeError, ValueError):
+        return str(value.get("at") or f"{value.get('start')}/{value.get('end')}")
+    whole = start.time() == time(0) and end.time() >= time(23, 59)
+    if whole:
+        return f"{start:%Y-%m-%d}" + ("" if start.date() == end.date() else f"–{end:%Y-%m-%d}")
+    if start.date() == end.date():
+        return f"{start:%Y-%m-%d %H:%M}–{end:%H:%M}{_offset(end)}"
+    return f"{start:%Y-%m-%d %H:%M}–{end:%Y-%m-%d %H:%M}{_offset(end)}"
+
+
+def _shown_time_of_day(value: dict[str, str]) -> str:
+    """``{"time"}``, ``{"time_start", "time_end"}`` or one of the two, as "HH:MM" with the offset."""
+    if "time" in value:
+        at = time.fromisoformat(value["time"])
+        return f"{at:%H:%M}{_offset(at)}"
+    start, end = (time.fromisoformat(value[k]) if k in value else None for k in ("time_start", "time_end"))
+    if start is None and end is None:
+        raise KeyError("time")
+    if end is None:
+        return f"{start:%H:%M}{_offset(start)}–"
+    return (f"{start:%H:%M}" if start else "") + f"–{end:%H:%M}{_offset(end)}"
+
+
+def _offset(moment: datetime | time) -> str:
+    """"+08:00" (ISO-8601's form of a UTC offset); nothing for a naive time."""
+    offset = moment.utcoffset()
+    if offset is None:
+        return ""
+    minutes = int(offset.total_seconds()) // 60
+    return f"{'-' if minutes < 0 else '+'}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"

@@ -30,7 +30,6 @@ from typing import Any, Sequence
 import pytest
 
 from pipeline import Compressor
-from pipeline.merge import shown_time
 from pipeline.parse import parse_conversation
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.facts import extract_facts
@@ -855,19 +854,6 @@ def test_correction_chain_keeps_only_the_latest_value() -> None:
     assert not [t for t in texts if "3000元" in t or "4000元" in t], texts
     assert any("3000元 → 4000元" in line for line in snapshot["state_path"]), snapshot["state_path"]
     assert any("4000元 → 5000元" in line for line in snapshot["state_path"]), snapshot["state_path"]
-
-
-@pytest.mark.parametrize(("value", "shown"), [
-    ({"at": "2026-12-09T15:00:00+08:00"}, "2026-12-09 15:00+08:00"),
-    ({"at": "2026-12-09T15:00:00-05:00"}, "2026-12-09 15:00-05:00"),
-    ({"start": "2026-12-01T18:00:00+00:00", "end": "2026-12-01T23:59:59+00:00"}, "2026-12-01 18:00–23:59+00:00"),
-    ({"start": "2026-12-01T00:00:00+08:00", "end": "2026-12-01T23:59:59+08:00"}, "2026-12-01"),
-    ({"start": "2026-12-07T00:00:00+08:00", "end": "2026-12-13T23:59:59+08:00"}, "2026-12-07–2026-12-13"),
-    ({"start": "2026-12-01T13:00:00+08:00", "end": "2026-12-02T12:00:00+08:00"}, "2026-12-01 13:00–2026-12-02 12:00+08:00"),
-])
-def test_times_are_shown_compactly_with_their_offset(value: dict[str, str], shown: str) -> None:
-    """The summary shows the snapshot's ISO-8601 value in fewer chars, zone kept."""
-    assert shown_time(value) == shown
 
 
 @pytest.mark.parametrize(("lang", "turns", "fact"), [

@@ -7,6 +7,7 @@ import pytest
 from pipeline import Compressor
 from pipeline.parse import parse_conversation
 from pipeline.rulepacks import load_rule_pack
+from pipeline.render import shown_time
 
 # (lang, user turns, a tight budget, the facts it keeps, a whole clause only room brings, chatter)
 CASES = [
@@ -150,3 +151,21 @@ def test_no_product_word_alone_and_prohibitions_before_counts(lang, turns, budge
     pieces = {p.strip() for line in text.splitlines() for p in line.replace("；", ";").split(";")}
     pieces |= {p.split(": ", 1)[-1] for p in pieces}
     assert not pieces & set(alone), text
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ({"at": "2026-12-09T15:00:00+08:00"}, "2026-12-09 15:00+08:00"),
+    ({"at": "2026-12-09T15:00:00-05:00"}, "2026-12-09 15:00-05:00"),
+    ({"start": "2026-12-01T18:00:00+00:00", "end": "2026-12-01T23:59:59+00:00"}, "2026-12-01 18:00–23:59+00:00"),
+    ({"start": "2026-12-01T00:00:00+08:00", "end": "2026-12-01T23:59:59+08:00"}, "2026-12-01"),
+    ({"start": "2026-12-07T00:00:00+08:00", "end": "2026-12-13T23:59:59+08:00"}, "2026-12-07–2026-12-13"),
+    ({"start": "2026-12-01T13:00:00+08:00", "end": "2026-12-02T12:00:00+08:00"}, "2026-12-01 13:00–2026-12-02 12:00+08:00"),
+    # undated clocks and parts of day: times of day, never a date
+    ({"time": "12:00:00+08:00"}, "12:00+08:00"),
+    ({"time_start": "12:00:00+08:00", "time_end": "17:59:59+08:00"}, "12:00–17:59+08:00"),
+    ({"time_end": "09:00:00-05:00"}, "–09:00-05:00"),
+    ({"time_start": "17:00:00-05:00"}, "17:00-05:00–"),
+])
+def test_times_are_shown_compactly_with_their_offset(value: dict[str, str], shown: str) -> None:
+    """The summary shows the snapshot's ISO-8601 value in fewer chars, zone kept."""
+    assert shown_time(value) == shown

@@ -177,7 +177,10 @@ def _time_row(item: Mapping[str, Any]) -> tuple[str | None, str]:
     value = item.get("value")
     shown = item["text"]
     if isinstance(value, Mapping):
-        shown += " = " + (value.get("at") or f"{value.get('start')}/{value.get('end')}")
+        # ISO-8601 as the snapshot holds it (the validator counts its numbers as said); an
+        # undated clock is a time of day, "before 9am" an interval open at its start
+        start, end = (value.get(k) or value.get(f"time_{k}") or "" for k in ("start", "end"))
+        shown += " = " + (value.get("at") or value.get("time") or f"{start}/{end}")
     return item["source"][0], shown
 
 

@@ -2,7 +2,10 @@
 
 ``normalize_time("下周三下午3点", "zh", now, pack)`` → ``{"at": "2026-12-09T15:00:00+08:00"}``;
 intervals (parts of day, days, weeks, months, deadlines such as "周五前" / "by Friday") come
-back as ``{"start": iso, "end": iso}``; ``None`` when the text cannot be normalised.
+back as ``{"start": iso, "end": iso}``; a clock or part of day that names no day, said where
+no day is under discussion, stays undated: ``{"time": "15:00:00+08:00"}`` or ``{"time_start":
+…, "time_end": …}`` (ISO-8601 times of day with ``now``'s offset; DESIGN §3: never invent a
+date); ``None`` when the text cannot be normalised.
 
 The grammar is data: the ``[times]`` table of ``rules/<lang>.toml`` (``pack.time_grammar``)
 holds every word, hour range and form; this module only knows the component kinds and how
@@ -21,9 +24,11 @@ their exclusive end, e.g. ``23:59:59``):
 - a part of day ("明天下午") → its hour range from the grammar; a clock → an instant, shifted
   to the afternoon by the part of day ("下午3点" → 15:00), by am/pm, or, for a bare hour below
   ``bare_hour_pm_before``, to the afternoon;
-- with no day given, a clock or part of day that has already passed today means tomorrow
-  ("before 9am" at 10:00 → tomorrow 09:00); a period word with no modifier that has already
-  ended means the next one ("月初" on Nov 30 → December 1–5);
+- with no day given, a clock or part of day is on the day under discussion (``day``), else
+  undated ("before 9am" → ``{"time_end": "09:00:00-05:00"}``, "after 5pm" → ``{"time_start":
+  …}``); a period word with no modifier that has already ended means the next one ("月初" on
+  Nov 30 → December 1–5);
+- "那天" / "that day" is the latest day the conversation named (``named``), else no value;
 - "下周" / "next week" → Monday 00:00 to Sunday 23:59:59 of that week; "周末" → Saturday and
   Sunday of this week; "月底" → the last ``edge_days.month`` days of the month;
 - a weekday with a modifier is that weekday in the week the modifier names ("下周三",
@@ -43,7 +48,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from typing import Any
 
 from ..rulepacks import RulePack
@@ -155,9 +160,10 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
     ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
     discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
-    about a March 5th booking); without it, the next such time from ``now``. ``named`` are the
-    days the conversation named before, latest first: "that Wednesday" (a weekday modifier
-    read as ``"discussed"``) is the latest of them on a Wednesday, else the bare weekday."""
+    about a March 5th booking); without it, such a time stays undated (``{"time": …}``,
+    ``{"time_start": …, "time_end": …}``). ``named`` are the days the conversation named
+    before, latest first: "that Wednesday" (a weekday modifier read as ``"discussed"``) is the
+    latest of them on a Wednesday, else the bare weekday; "that day" is the latest of them."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
@@ -202,9 +208,9 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
     found, rest = scanned
     if found:
         if not rest:
-            under_discussion = day if day is not None and not set(found) & _DAY_KINDS and (
-                "clock" in found or "part" in found) else None
-            result = _resolve(found, now, grammar, extra_day=under_discussion, named=named)
+            dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
+            result = _resolve(found, now, grammar, extra_day=day if dayless else None, named=named,
+                              undated=dayless and day is None)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -385,27 +391,24 @@ def _day_of_month(day: int, today: date, past_days: int) -> date:
     raise _Invalid
 
 
-def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, anchored: bool,
-          g: TimeGrammar) -> list[int]:
-    """Candidate 24-hour values for a written hour, best first. A zero-padded hour ("05:24")
-    is a 24-hour clock; "20:30 pm" is tolerated as 20:30."""
+def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, g: TimeGrammar) -> int:
+    """The 24-hour value of a written hour. A zero-padded hour ("05:24") is a 24-hour clock;
+    "20:30 pm" is tolerated as 20:30; a bare hour below ``bare_hour_pm_before`` is afternoon."""
     if ampm:
         if ampm == "pm" and 12 < h < 24:
-            return [h]
+            return h
         if not 1 <= h <= 12:
             raise _Invalid
-        return [h % 12 + (12 if ampm == "pm" else 0)]
+        return h % 12 + (12 if ampm == "pm" else 0)
     if h > 24:
         raise _Invalid
     if h > 12 or (len(written) == 2 and written.startswith("0")):
-        return [h]
+        return h
     options = [h, h + 12] if h < 12 else [12, 0, 24]
     if part:
         a, b = part
-        return sorted(options, key=lambda x: 0 if a <= x <= b else min(abs(x - a), abs(x - b)))[:1]
-    primary = h + 12 if 1 <= h < g.bare_hour_pm_before else h
-    other = [x for x in options if x != primary][:1]
-    return [primary] if anchored else [primary, *other]
+        return min(options, key=lambda x: 0 if a <= x <= b else min(abs(x - a), abs(x - b)))
+    return h + 12 if 1 <= h < g.bare_hour_pm_before else h
 
 
 # ---------------------------------------------------------------------------------------------
@@ -413,24 +416,27 @@ def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, 
 
 def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
-             named: tuple[date, ...] = ()) -> dict[str, datetime] | None:
+             named: tuple[date, ...] = (), undated: bool = False) -> dict[str, Any] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock, named)
+        return _combine(found, now, g, extra_day, extra_clock, named, undated)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
 
 def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None, extra_clock: tuple[int, int] | None,
-             named: tuple[date, ...] = ()) -> dict[str, datetime] | None:
+             named: tuple[date, ...] = (), undated: bool = False) -> dict[str, Any] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
     mode = _optional(g, "modes", found["mode"]) if "mode" in found else None
-    days: list[date] = [extra_day] if extra_day else []
+    # an undated clock is read on today's date (for its offset), then given without it
+    days: list[date] = [extra_day] if extra_day else [today] if undated else []
     part: tuple[int, int] | None = None
 
-    def finish(value: dict[str, datetime]) -> dict[str, datetime] | None:
+    def finish(value: dict[str, datetime]) -> dict[str, Any] | None:
+        if undated:
+            return _time_of_day(value, mode)
         if mode == "deadline":
             end = value.get("at") or value["end"]
             return {"start": now, "end": end} if end > now else None
@@ -471,7 +477,12 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         part = tuple(g.tables["parts"][name])  # type: ignore[assignment]
     if "relative_day" in found:
         offset = g.look("relative_days", found["relative_day"]["relative_days"])
-        days.append(today + timedelta(days=int(offset)))
+        if offset == "discussed":   # "那天", "that day": the latest day named, or no value
+            if not named:
+                return None
+            days.append(named[0])
+        else:
+            days.append(today + timedelta(days=int(offset)))
     if "date" in found:
         groups = found["date"]
         month = g.look("months", groups["months"]) if "months" in groups else _int(groups, "m", g)
@@ -529,14 +540,14 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         if part is not None:
             return None
         part = tuple(g.look("parts", found["part"]["parts"]))  # type: ignore[assignment]
-    clock: list[tuple[int, int]] | None = [extra_clock] if extra_clock else None
+    clock: tuple[int, int] | None = extra_clock
     if "clock" in found:
         if clock is not None:
             return None
         groups = found["clock"]
         if "clock_words" in groups:
             hour, minute = g.look("clock_words", groups["clock_words"])
-            clock = [(int(hour), int(minute))]
+            clock = (int(hour), int(minute))
         else:
             h = _int(groups, "h", g)
             minute = _int(groups, "min", g) or 0
@@ -546,9 +557,8 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             if h is None or not 0 <= minute < 60 or not 0 <= before < 60:
                 raise _Invalid
             ampm = _optional(g, "ampm", groups)
-            hours = _hour(h, groups["h"].strip(), ampm, part, bool(days), g)
-            clock = ([((x - 1) % 24, 60 - before) for x in hours] if before
-                     else [(x, minute) for x in hours])
+            hour = _hour(h, groups["h"].strip(), ampm, part, g)
+            clock = ((hour - 1) % 24, 60 - before) if before else (hour, minute)
 
     if len(days) > 1:
         # "Monday the 7th", "Saturday, March 20": the date, when it falls on that weekday
@@ -565,27 +575,37 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             first, last = _period_days(unit, 1, edge, today, g)
         return finish({"start": _at(tz, first), "end": _day_end(tz, last)})
 
-    anchored = bool(days)
-    day = days[0] if days else today
+    if not days:
+        return None                 # a clock or part of day reaches here with a day (or undated)
+    day = days[0]
     if clock:
-        options = clock
-        if any(not 0 <= h <= 24 or (h == 24 and m) for h, m in options):
+        hour, minute = clock
+        if not 0 <= hour <= 24 or (hour == 24 and minute):
             raise _Invalid
-        at = _at(tz, day, *options[0])
-        if not anchored and at < now:
-            later = [_at(tz, day, *o) for o in options[1:] if _at(tz, day, *o) >= now]
-            at = later[0] if later else _at(tz, day + timedelta(days=1), *options[0])
-        return finish({"at": at})
+        return finish({"at": _at(tz, day, hour, minute)})
     if part is not None:
         a, b = part
         if not 0 <= a < b <= 24:
             raise _Invalid
-        if not anchored and _at(tz, day, b - 1, 59, 59) < now:
-            day = day + timedelta(days=1)
         return finish({"start": _at(tz, day, a), "end": _at(tz, day, b - 1, 59, 59)})
-    if anchored:
-        return finish({"start": _at(tz, day), "end": _day_end(tz, day)})
-    return None
+    return finish({"start": _at(tz, day), "end": _day_end(tz, day)})
+
+
+def _time_of_day(value: Mapping[str, datetime], mode: Any) -> dict[str, time]:
+    """A clock or part of day read on a stand-in day, given as times of day (with the offset,
+    as ISO-8601 writes one): "before 9am" → ``time_end``, "after 5pm" → ``time_start``."""
+    def clock(moment: datetime) -> time:
+        return moment.timetz().replace(tzinfo=timezone(moment.utcoffset() or timedelta(0)))
+
+    if mode == "deadline":
+        return {"time_end": clock(value.get("at") or value["end"])}
+    if mode == "after":
+        return {"time_start": clock(value["at"])}
+    if mode is not None:
+        raise _Invalid
+    if "at" in value:
+        return {"time": clock(value["at"])}
+    return {"time_start": clock(value["start"]), "time_end": clock(value["end"])}
 
 
 # ---------------------------------------------------------------------------------------------

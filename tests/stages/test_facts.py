@@ -420,20 +420,20 @@ def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str
 WRITTEN_TIMES = [
     ("zh", "明天下午两点半来取件", "明天下午两点半", {"at": "2026-12-01T14:30:00+08:00"}),
     ("zh", "后天上午十点一刻可以吗", "后天上午十点一刻", {"at": "2026-12-02T10:15:00+08:00"}),
-    ("zh", "下午三点四十五分到", "下午三点四十五分", {"at": "2026-11-30T15:45:00+08:00"}),
-    ("zh", "下午3点45到", "下午3点45", {"at": "2026-11-30T15:45:00+08:00"}),
-    ("zh", "那就三点三刻吧", "三点三刻", {"at": "2026-11-30T15:45:00+08:00"}),
+    ("zh", "下午三点四十五分到", "下午三点四十五分", {"time": "15:45:00+08:00"}),
+    ("zh", "下午3点45到", "下午3点45", {"time": "15:45:00+08:00"}),
+    ("zh", "那就三点三刻吧", "三点三刻", {"time": "15:45:00+08:00"}),
     ("zh", "12月5号中午12点半见", "12月5号中午12点半", {"at": "2026-12-05T12:30:00+08:00"}),
     ("zh", "下周三下午两点整面试", "下周三下午两点整", {"at": "2026-12-09T14:00:00+08:00"}),
     ("en", "Book it for tomorrow at half past 2 in the afternoon", "tomorrow at half past 2 in the afternoon",
      {"at": "2026-12-01T14:30:00-05:00"}),
     ("en", "Can we do two in the afternoon on Friday?", "two in the afternoon on Friday",
      {"at": "2026-12-04T14:00:00-05:00"}),
-    ("en", "Pick me up at a quarter to five.", "at a quarter to five", {"at": "2026-11-30T16:45:00-05:00"}),
+    ("en", "Pick me up at a quarter to five.", "at a quarter to five", {"time": "16:45:00-05:00"}),
     ("en", "Let's meet Friday at 3 o'clock", "Friday at 3 o'clock", {"at": "2026-12-04T15:00:00-05:00"}),
     ("en", "I land at 9:40 pm tomorrow", "at 9:40 pm tomorrow", {"at": "2026-12-01T21:40:00-05:00"}),
     ("en", "The show is at noon tomorrow", "at noon tomorrow", {"at": "2026-12-01T12:00:00-05:00"}),
-    ("en", "around 4:45 in the evening works", "around 4:45 in the evening", {"at": "2026-11-30T16:45:00-05:00"}),
+    ("en", "around 4:45 in the evening works", "around 4:45 in the evening", {"time": "16:45:00-05:00"}),
     ("en", "a quarter past 3 pm on Thursday", "a quarter past 3 pm on Thursday", {"at": "2026-12-03T15:15:00-05:00"}),
     # a day of the month alone, and with a clock after it
     ("en", "We fly back on the 19th.", "on the 19th", {"start": "2026-12-19T00:00:00-05:00",
@@ -509,20 +509,38 @@ def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, te
 # (lang, user turns, the clock said last, its value): a clock that names no day is on the day
 # under discussion, named earlier in its message or in the user's previous message (it was put
 # on today or tomorrow: "12:30 pm = 2026-12-01" inside a March 5th booking); a turn naming no day
-# in between ends the discussion
+# in between ends the discussion, and a clock with no day under discussion stays undated (it was
+# the next such time from now: "中午十二点 = 2026-11-19" for a banquet on 12-12); "那天" / "that
+# day" is the latest day named
 UNDER_DISCUSSION = [
     ("en", ["I'd like to book a table for March 5th.", "12:30 pm please."], "12:30 pm",
      {"at": "2027-03-05T12:30:00-05:00"}),
     ("en", ["Book it for March 5th. 12:30 pm works best."], "12:30 pm", {"at": "2027-03-05T12:30:00-05:00"}),
     ("en", ["Book it for March 5th.", "Thanks.", "Call me before 7pm."], "before 7pm",
-     {"start": "2026-11-30T10:00:00-05:00", "end": "2026-11-30T19:00:00-05:00"}),
+     {"time_end": "19:00:00-05:00"}),
     ("zh", ["我想订12月5号的位子。", "中午12点半吧，靠窗。"], "中午12点半", {"at": "2026-12-05T12:30:00+08:00"}),
     ("zh", ["下周三去医院复查，下午3点的号"], "下午3点", {"at": "2026-12-09T15:00:00+08:00"}),
-    ("zh", ["我想订12月5号的位子。", "好的。", "晚上8点给我打电话"], "晚上8点", {"at": "2026-11-30T20:00:00+08:00"}),
+    ("zh", ["我想订12月5号的位子。", "好的。", "晚上8点给我打电话"], "晚上8点", {"time": "20:00:00+08:00"}),
     # a period longer than a day ("this month", "下周") is no day a clock can be on
     ("en", ["I'm on night shifts this month.", "Can you check if they have 7pm?"], "7pm",
-     {"at": "2026-11-30T19:00:00-05:00"}),
-    ("zh", ["我下周都在出差。", "晚上8点给我打电话"], "晚上8点", {"at": "2026-11-30T20:00:00+08:00"}),
+     {"time": "19:00:00-05:00"}),
+    ("zh", ["我下周都在出差。", "晚上8点给我打电话"], "晚上8点", {"time": "20:00:00+08:00"}),
+    ("zh", ["想订个寿宴，下个月12号。", "大概十桌。", "开席改成中午十二点吧"], "中午十二点",
+     {"time": "12:00:00+08:00"}),
+    ("en", ["Dinner for six on December 12.", "Ten people now.", "Make it 6:30 pm instead."], "6:30 pm",
+     {"time": "18:30:00-05:00"}),
+    ("zh", ["最好早上9点前送到"], "早上9点前", {"time_end": "09:00:00+08:00"}),
+    ("en", ["Please deliver it after 5pm."], "after 5pm", {"time_start": "17:00:00-05:00"}),
+    # "那天", "that day": the latest day the user named, however long ago; none: no value
+    ("zh", ["想订个寿宴，下个月12号。", "大概十桌。", "那天上午十点我们先过去布置"], "那天上午十点",
+     {"at": "2026-12-12T10:00:00+08:00"}),
+    ("zh", ["12月5号订位。", "万一那天要改期呢"], "那天",
+     {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
+    ("en", ["The party is on December 12.", "We need ten tables.", "Can we set up at 10 am that day?"],
+     "at 10 am that day", {"at": "2026-12-12T10:00:00-05:00"}),
+    ("en", ["The party is on December 12.", "What if it rains that day?"], "that day",
+     {"start": "2026-12-12T00:00:00-05:00", "end": "2026-12-12T23:59:59-05:00"}),
+    ("en", ["Could it rain that day?"], "that day", None),
 ]
 
 
@@ -560,6 +578,16 @@ BARE_WEEKDAY = [
     ("en", ["Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Last Sunday was busy.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
 ]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "那天气呢"),            # 那 + 天气 (the weather), no "那天"
+    ("zh", "那天空是什么颜色"),
+    ("en", "Is that daylight saving?"),
+    ("en", "Take that daycare off the list"),
+])
+def test_that_day_inside_another_word_is_no_time(lang: str, text: str) -> None:
+    assert [f.text for f in _run(lang, text, NOW[lang])[0] if f.kind == "time"] == []
 
 
 @pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY)

@@ -14,12 +14,13 @@ early (下午 12-18, 上午 9-12, 晚上 18-24, morning 6-12, afternoon 12-18, e
 night 18-24); "下周三" and "next Wednesday" are the Wednesday of next week; a bare weekday is
 the first one after today; "X月X日" without a year is its occurrence in the year that starts 31
 days before today; deadlines run from now to the end of what they name; a clock or part of day
-with no day that has already passed today is tomorrow's.
+with no day (and none under discussion) stays undated: times of day with now's offset, "before
+9am" an end, "after 5pm" a start (DESIGN §3: it was put on today or tomorrow, an invented date).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -38,6 +39,11 @@ def at(value: str) -> dict:
 
 def span(start: str, end: str) -> dict:
     return {"start": start, "end": end}
+
+
+def clock(t: str) -> dict:
+    """An undated clock: a time of day with its offset."""
+    return {"time": t}
 
 
 def day(d: str, off: str) -> dict:
@@ -66,7 +72,7 @@ ZH_ROWS = [
     ("这周六晚上", span("2026-12-05T18:00:00+08:00", "2026-12-05T23:59:59+08:00")),
     ("月底", span("2026-11-26T00:00:00+08:00", "2026-11-30T23:59:59+08:00")),  # last 5 days
     ("周末", span("2026-12-05T00:00:00+08:00", "2026-12-06T23:59:59+08:00")),
-    ("下午三点半", at("2026-11-30T15:30:00+08:00")),
+    ("下午三点半", clock("15:30:00+08:00")),             # no day named: undated
     ("12月2日上午10点", at("2026-12-02T10:00:00+08:00")),
     ("12月9日周三", day("2026-12-09", Z)),                  # a date with its weekday
     ("周三12月9号下午3点", at("2026-12-09T15:00:00+08:00")),
@@ -93,9 +99,9 @@ ZH_ROWS = [
     ("15号", day("2026-12-15", Z)),                         # Nov 15 is past: next month's
     # clocks
     ("明早8点", at("2026-12-01T08:00:00+08:00")),
-    ("凌晨2点", at("2026-12-01T02:00:00+08:00")),            # 02:00 today has passed
-    ("晚上12点", at("2026-12-01T00:00:00+08:00")),           # midnight ending today
-    ("三点一刻", at("2026-11-30T15:15:00+08:00")),           # a bare 3 o'clock is 15h
+    ("凌晨2点", clock("02:00:00+08:00")),
+    ("晚上12点", clock("00:00:00+08:00")),                # midnight
+    ("三点一刻", clock("15:15:00+08:00")),                # a bare 3 o'clock is 15h
     ("周六10:20", at("2026-12-05T10:20:00+08:00")),
     ("两小时后", at("2026-11-30T12:00:00+08:00")),
     ("半小时后", at("2026-11-30T10:30:00+08:00")),
@@ -103,7 +109,9 @@ ZH_ROWS = [
     ("3天内", span(ZH_START, "2026-12-03T23:59:59+08:00")),
     ("本周内", span(ZH_START, "2026-12-06T23:59:59+08:00")),
     ("月底前", span(ZH_START, "2026-11-30T23:59:59+08:00")),
-    ("下午3点后", span("2026-11-30T15:00:00+08:00", "2026-11-30T23:59:59+08:00")),
+    ("下午3点后", {"time_start": "15:00:00+08:00"}),
+    ("明天下午3点后", span("2026-12-01T15:00:00+08:00", "2026-12-01T23:59:59+08:00")),
+    ("下午", {"time_start": "12:00:00+08:00", "time_end": "17:59:59+08:00"}),
 ]
 
 EN_ROWS = [
@@ -117,7 +125,7 @@ EN_ROWS = [
     ("December 5", day("2026-12-05", E)),
     ("next week", span("2026-12-07T00:00:00-05:00", "2026-12-13T23:59:59-05:00")),
     ("this weekend", span("2026-12-05T00:00:00-05:00", "2026-12-06T23:59:59-05:00")),
-    ("before 9am", span(EN_START, "2026-12-01T09:00:00-05:00")),  # 9am today has passed
+    ("before 9am", {"time_end": "09:00:00-05:00"}),       # no day named: undated
     ("Friday at 7pm", at("2026-12-04T19:00:00-05:00")),
     ("noon tomorrow", at("2026-12-01T12:00:00-05:00")),
     # weekdays
@@ -153,14 +161,17 @@ EN_ROWS = [
     # clocks
     ("tomorrow morning at 9", at("2026-12-01T09:00:00-05:00")),
     ("tomorrow 3:30pm", at("2026-12-01T15:30:00-05:00")),
-    ("at 8", at("2026-11-30T20:00:00-05:00")),               # 8am has passed, 8pm has not
-    ("midnight", at("2026-12-01T00:00:00-05:00")),
+    ("at 8", clock("08:00:00-05:00")),                    # 8 and above: morning
+    ("midnight", clock("00:00:00-05:00")),
+    ("at 3", clock("15:00:00-05:00")),                    # below bare_hour_pm_before: afternoon
     # deadlines and "after"
     ("within 2 days", span(EN_START, "2026-12-02T23:59:59-05:00")),
     ("by the end of the month", span(EN_START, "2026-11-30T23:59:59-05:00")),
-    ("by midnight", span(EN_START, "2026-12-01T00:00:00-05:00")),
+    ("by midnight", {"time_end": "00:00:00-05:00"}),
+    ("by tomorrow noon", span(EN_START, "2026-12-01T12:00:00-05:00")),
     ("by 12/05", span(EN_START, "2026-12-05T23:59:59-05:00")),  # grammar + dateparser
-    ("after 5pm", span("2026-11-30T17:00:00-05:00", "2026-11-30T23:59:59-05:00")),
+    ("after 5pm", {"time_start": "17:00:00-05:00"}),
+    ("after 5pm on Friday", span("2026-12-04T17:00:00-05:00", "2026-12-04T23:59:59-05:00")),
 ]
 
 ROWS = [("zh", t, e) for t, e in ZH_ROWS] + [("en", t, e) for t, e in EN_ROWS]
@@ -195,7 +206,10 @@ def test_values_are_in_nows_zone(lang: str, text: str, expected: dict) -> None:
     result = normalize_time(text, lang, NOW[lang], load_rule_pack(lang))
     assert result is not None
     zone = NOW[lang].tzinfo
-    for value in result.values():
+    for key, value in result.items():
+        if key.startswith("time"):      # undated: now's offset
+            assert time.fromisoformat(value).utcoffset() == NOW[lang].utcoffset()
+            continue
         parsed = datetime.fromisoformat(value)
         assert parsed.utcoffset() == zone.utcoffset(parsed.replace(tzinfo=None))
     if "start" in result:

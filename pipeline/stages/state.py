@@ -296,14 +296,21 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
         corrections = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack,
                                                         rules.correction)]
-        corrected: set[str] = set()   # kinds a correction of this message has replaced already
+        corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
+        taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
         # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
         asked_after: list[dict[str, tuple[int, int]]] = [{} for _ in clauses]
+        # and those a later clause sets again with a revision cue ("不对，周日下午小区停水检修，还是
+        # 周六下午三点吧": Saturday is the corrected value, Sunday afternoon only the reason)
+        revised_after: list[dict[str, tuple[int, int]]] = [{} for _ in clauses]
         for n in range(len(clauses) - 2, -1, -1):
             a, b, values = clauses[n + 1]
             asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
                                                        if _asks(text, a, b, pack) else {})}
+            revised_after[n] = {**revised_after[n + 1], **(
+                {k: (x, y) for x, y, k in reversed(values)}
+                if rules.revise.search(text, a, b) and not _asks(text, a, b, pack) else {})}
         revising: int | None = None   # where a revision cue's clause began, while no value took it up
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             span = Span(event.id, start, end)
@@ -352,17 +359,29 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
                                                       previous[1] if previous else None))
+                    if kind:    # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the correction
+                        corrected.add(kind)
             elif (correction is not None and not asked and not pack.question.search(text, start, end)
                   and not rules.change.search(text, end)):
                 # (a change said later in the message is what the correction corrects: "不对，
                 # 周六我爸妈不在，改成周日上午10点")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
+                revision = rules.revise.search(text, start, end)
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]):
                         continue
+                    # the value a revision cue sets: in a later clause of the message, else, of
+                    # several of the kind in this clause, the one nearest the cue ("No wait,
+                    # Sunday afternoon the water is off, let's do Saturday at 3 pm after all")
+                    of_kind = [(x, y) for x, y, k in kept if k == kind]
+                    revised = revised_after[n].get(kind) or (revision and len(of_kind) > 1 and min(
+                        of_kind, key=lambda v: max(v[0] - revision.end(), revision.start() - v[1])))
+                    if revised:
+                        a, b = revised
+                        taken.add((a, b))
                     previous = named[1:] if named else memory.corrected(kind, text[a:b])
-                    if kind in asked_after[n]:
+                    if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
                         # current value turned down, the question asks for what replaces it; a
                         # value that is not the current one is only talked about ("Sorry, one
@@ -376,7 +395,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                       previous[1]))
             elif (revising is not None and kept and not asked and not supposed
                   and not pack.question.search(text, start, end)):
-                transitions.extend(_revised(text, revising, kept, event.id, memory))
+                transitions.extend(t for t in _revised(text, revising, kept, event.id, memory)
+                                   if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack))
             if kept:

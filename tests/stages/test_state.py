@@ -233,6 +233,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["水要3瓶", "要是还是5瓶呢"], NOTHING),                              # supposed, not said
     (["水要3瓶，还是5瓶"], NOTHING),                                      # within one message: not a revision of it
     (["住3晚", "如果下雨的话就住5晚", "不对，是4晚"], expect(change("quantity", "3晚", "4晚"))),  # 5晚 only supposed
+    # a correction whose value a later clause revises to: the earlier value is the reason
+    (["约下周六上午吧", "改成下周日下午两点吧", "不对，周日下午小区停水检修，还是周六下午三点吧"],
+     expect(change(IN(""), "下周六上午", "下周日下午两点"), change("time", "下周日下午两点", "周六下午三点"))),
+    # a correction a change in its message answered: a time said after it is no further change
+    (["约周六下午三点", "算了还是把预约改成12月5号上午十点吧，那天我也能过去"],
+     expect(change("预约", "周六下午三点", "12月5号上午十点"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -415,6 +421,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We need 2 rooms.", "So it's 3 nights now."], NOTHING),        # another unit: another slot
     (["We need 2 rooms.", "So it's 2 rooms."], NOTHING),             # said again, not changed
     (["Budget's about $600.", "Has the price moved to $700?"], NOTHING),   # asked, not said
+    # a correction whose value a revision cue sets: the other value is the reason
+    (["Book the plumber for Saturday morning.", "Change it to Sunday at 2 pm.",
+      "No wait, Sunday afternoon the water is shut off, let's do Saturday at 3 pm after all."],
+     expect(chosen("the plumber"), change("time", "Saturday morning", "Sunday at 2 pm"),
+            change("time", "Sunday at 2 pm", "Saturday at 3 pm"), chosen(IN("Saturday")))),
+    (["Pickup on Friday at 4 pm.", "Sorry, Friday I have the dentist, go back to Thursday at 4 pm then."],
+     expect(change("time", IN("Friday at 4 pm"), "Thursday at 4 pm"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -65,22 +65,44 @@ class _Memory:
     def unit(self, value: str) -> str:
         return _unit(value, self.number)
 
-    def corrected(self, kind: str, new: str) -> tuple[str, Span] | None:
+    def corrected(self, kind: str, new: str, event_id: str) -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time) and not
-        unsure ("好像是1月8号下的"), else the newest of its kind."""
+        unsure ("好像是1月8号下的"), else the newest of its kind. One said earlier in the
+        correction's own message and set by nothing there is its reason, when an earlier message
+        holds one ("周日下午他们要去喝喜酒，宽带还是改周日上午十点吧")."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
         candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
                                                                   [-(self.lookback or 0):])
                       if span.event_id not in self.asking and span not in self.hedged
                       and value.casefold() != new.casefold()
                       and (not unit or self.unit(value) == unit)]
+        if any(span.event_id != event_id for _, span in candidates):
+            reasons = [v.casefold() for v, span in candidates if span.event_id == event_id and span not in self.settled]
+            candidates = [c for c in candidates if c[1].event_id != event_id or c[1] in self.settled]
+            # the reason names the value it turns down: a value set before that holds it or that
+            # it holds ("周日下午…" of "下周日下午")
+            named = next((c for c in candidates if c[1] in self.settled and any(
+                r in c[0].casefold() or c[0].casefold() in r for r in reasons)), None)
+            if named:
+                return named
         if not candidates:
             return self.previous(kind, "", new)
         # in that message, the value a change set before the words that explain it ("不对，是13桌，
         # 还有一桌老同事要请": 13桌)
         newest = candidates[0][1].event_id
         return next((c for c in candidates if c[1].event_id == newest and c[1] in self.settled), candidates[0])
+
+    def current_named(self, kind: str, value: str, event_id: str) -> tuple[str, Span] | None:
+        """The current value of ``kind``, set before this message (by a change or correction,
+        else said last), when ``value`` names it (holds it or is held by it): "on Sunday
+        afternoon they're at a wedding" after "make it Sunday afternoon"."""
+        said = [(v, span) for _, v, span in self.values.get(_FAMILY.get(kind, kind), []) if span.event_id != event_id]
+        current = next((c for c in reversed(said) if c[1] in self.settled), said[-1] if said else None)
+        if current is None:
+            return None
+        held, named = current[0].casefold(), value.casefold()
+        return current if held in named or named in held else None
 
     def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
@@ -359,7 +381,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
                                                       previous[1] if previous else None))
-                    if kind:    # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the correction
+                    if kind and correction is not None:
+                        # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the
+                        # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
                         corrected.add(kind)
             elif (correction is not None and not asked and not pack.question.search(text, start, end)
                   and not rules.change.search(text, end)):
@@ -368,6 +392,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
                 revision = rules.revise.search(text, start, end)
+                turned_down: dict[str, tuple[str, Span]] = {}
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]):
                         continue
@@ -380,7 +405,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if revised:
                         a, b = revised
                         taken.add((a, b))
-                    previous = named[1:] if named else memory.corrected(kind, text[a:b])
+                    if not revised and (a, b) != of_kind[-1]:
+                        # "Sunday afternoon they're at a wedding, sorry, Sunday at 10 am": the
+                        # current value named, turned down by a later value of its kind
+                        current = memory.current_named(kind, text[a:b], event.id)
+                        if current:
+                            turned_down[kind] = current
+                            continue
+                    previous = (named[1:] if named else turned_down.get(kind)
+                                or memory.corrected(kind, text[a:b], event.id))
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
                         # current value turned down, the question asks for what replaces it; a
@@ -467,7 +500,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.hedged.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
-        memory.settled.update(t.span for t in transitions[made:])
+            memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
 

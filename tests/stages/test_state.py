@@ -236,6 +236,15 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a correction whose value a later clause revises to: the earlier value is the reason
     (["约下周六上午吧", "改成下周日下午两点吧", "不对，周日下午小区停水检修，还是周六下午三点吧"],
      expect(change(IN(""), "下周六上午", "下周日下午两点"), change("time", "下周日下午两点", "周六下午三点"))),
+    # a value said in the correction's message before it, set by nothing there, is its reason
+    (["约下周六上午吧", "刚问了我妈，改成下周日下午吧", "哦对，我妈刚回消息，周日下午他们要去喝喜酒，宽带还是改周日上午十点吧"],
+     expect(change(IN(""), "下周六上午", "下周日下午"), change("time", "下周日下午", "周日上午十点"))),
+    (["约下周六上午吧", "改成下周日下午吧", "手机上周末淋了点雨", "哦对，周日下午他们要去喝喜酒，还是改周日上午十点吧"],
+     expect(change(IN(""), "下周六上午", "下周日下午"), change("time", "下周日下午", "周日上午十点"))),  # the set value it names
+    (["周日上午十点吧", "哦对，周末他们事太多，还是约下周五下午两点吧"],
+     expect(change("time", "周日上午十点", "下周五下午两点"))),
+    (["大概十桌吧", "改成12桌吧，不对，13桌"],                        # a cue after a change corrects it
+     expect(change(IN(""), "十桌", "12桌"), change("quantity", "12桌", "13桌"))),
     # a correction a change in its message answered: a time said after it is no further change
     (["约周六下午三点", "算了还是把预约改成12月5号上午十点吧，那天我也能过去"],
      expect(change("预约", "周六下午三点", "12月5号上午十点"))),
@@ -426,6 +435,15 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "No wait, Sunday afternoon the water is shut off, let's do Saturday at 3 pm after all."],
      expect(chosen("the plumber"), change("time", "Saturday morning", "Sunday at 2 pm"),
             change("time", "Sunday at 2 pm", "Saturday at 3 pm"), chosen(IN("Saturday")))),
+    # the current value named again in a correction is no new value: the one after it is
+    (["Install on Saturday morning.", "Make it Sunday afternoon.",
+      "Oh no, Sunday afternoon they're at a wedding, sorry, Sunday at 10 am then."],
+     expect(change("time", IN("Saturday morning"), "Sunday afternoon"),
+            change("time", "Sunday afternoon", "Sunday at 10 am"))),
+    (["Install on Saturday morning.", "Make it Sunday afternoon.", "My phone got wet last weekend.",
+      "Oh no, on Sunday afternoon they're at a wedding, sorry, Sunday at 10 am then."],
+     expect(change("time", IN("Saturday morning"), "Sunday afternoon"),
+            change("time", "Sunday afternoon", "Sunday at 10 am"))),
     (["Pickup on Friday at 4 pm.", "Sorry, Friday I have the dentist, go back to Thursday at 4 pm then."],
      expect(change("time", IN("Friday at 4 pm"), "Thursday at 4 pm"))),
 ]

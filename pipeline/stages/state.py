@@ -701,7 +701,9 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if marks:
         end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
-        if end > start and has_values(start, end):   # advice ("建议您尝尝它家的鸡爪") settles nothing
+        # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
+        # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅")
+        if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)):
             proposed = start, end
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you

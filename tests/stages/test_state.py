@@ -556,8 +556,19 @@ ACCEPTED = [
             ("assistant", "It would arrive by Tuesday, December 8 via UPS. Want me to place the order?"),
             ("user", "Perfect")], "It would arrive by Tuesday, December 8 via UPS. Want me to place the order", []),
     # advice the user agrees to settles nothing: a proposing sentence counts when it names values
+    # or proposes to choose or act on something
     ("zh", [("user", "附近有好吃的吗"), ("assistant", "有一家烤鸭店。我建议您尝尝它家的烤鸭。"), ("user", "好的，那酒店呢")],
      None, []),
+    ("en", [("user", "Anything to do nearby?"), ("assistant", "There is a jazz bar. I'd suggest you try their cocktails."),
+            ("user", "Ok, what about hotels?")], None, []),
+    ("zh", [("user", "营业时间呢"), ("assistant", "营业时间是6:00-21:00，建议您提前预约。"), ("user", "好的，周边还有什么餐馆")],
+     None, []),
+    ("zh", [("user", "第一家不错"),
+            ("assistant", "湖畔悦庭性价比不错。我的建议是就定湖畔悦庭酒店的西湖厅，先看菜单再决定。您觉得可以吗？"),
+            ("user", "好的就这个厅吧，菜单有哪几种")], "就定湖畔悦庭酒店的西湖厅，先看菜单再决定", []),
+    ("en", [("user", "Which car?"),
+            ("assistant", "All four have automatics. My recommendation: go with the Europcar VW T-Roc. Does that work?"),
+            ("user", "Sounds good.")], "go with the Europcar VW T-Roc", []),
     # turned against in the same sentence, or an offer that names nothing
     ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"), ("user", "Sure, though make it 8")],
      None, []),

@@ -367,7 +367,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 kind = _value_kind(value, pack)
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
-                    previous = memory.previous(kind, slot, value) if kind else memory.named(slot)
+                    # a unit is the typed value's ("500M的" has the unit of "300M")
+                    typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
+                    previous = memory.previous(kind, slot, typed) if kind else memory.named(slot)
                     if not previous:
                         keys = _slot_keys(slot)
                         for d in reversed(decisions):

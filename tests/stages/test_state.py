@@ -245,6 +245,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", "周日上午十点", "下周五下午两点"))),
     (["大概十桌吧", "改成12桌吧，不对，13桌"],                        # a cue after a change corrects it
      expect(change(IN(""), "十桌", "12桌"), change("quantity", "12桌", "13桌"))),
+    # a new value with a particle written onto it has the unit of its typed value ("500M的")
+    (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
+     expect(change("宽带那个", "300M", "500M的"))),
     # a correction a change in its message answered: a time said after it is no further change
     (["约周六下午三点", "算了还是把预约改成12月5号上午十点吧，那天我也能过去"],
      expect(change("预约", "周六下午三点", "12月5号上午十点"))),
@@ -435,6 +438,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "No wait, Sunday afternoon the water is shut off, let's do Saturday at 3 pm after all."],
      expect(chosen("the plumber"), change("time", "Saturday morning", "Sunday at 2 pm"),
             change("time", "Sunday at 2 pm", "Saturday at 3 pm"), chosen(IN("Saturday")))),
+    (["Just the two of us, 300 Mbps is enough.", "Change the internet to 500 Mbps ones, please."],
+     expect(change("internet", "300 Mbps", "500 Mbps"))),
     # the current value named again in a correction is no new value: the one after it is
     (["Install on Saturday morning.", "Make it Sunday afternoon.",
       "Oh no, Sunday afternoon they're at a wedding, sorry, Sunday at 10 am then."],

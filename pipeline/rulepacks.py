@@ -173,6 +173,7 @@ class StateRules:
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
     correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the words after a correction's value name the old one
+    apology: Lexicon           # a correction cue that only apologises ("sorry for the delay"): it carries to no next sentence
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
@@ -309,6 +310,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
+        apology=Lexicon(table.get("apologies", []), bounds),
         revise=Lexicon(table.get("revise", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),

@@ -316,8 +316,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         if pack.question.search(text):
             memory.asking.add(event.id)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
-        corrections = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack,
-                                                        rules.correction)]
+        corrections = _carried(text, clauses, [c for _, _, c in with_conditions(
+            text, ((a, b) for a, b, _ in clauses), pack, rules.correction)], pack)
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
@@ -505,6 +505,29 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], corrections: list[int | None],
+             pack: RulePack) -> list[int | None]:
+    """A correction whose sentence says no value, asks nothing and does not only apologise
+    ("Sorry for the delay.") holds for the next sentence too ("No wait, about the card, our
+    mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane")."""
+    carried = list(corrections)
+    sentence: list[int] = []     # the clauses of the sentence being read
+    pending: int | None = None   # a valueless sentence's correction, for the next sentence
+    for n, (start, end, kept) in enumerate(clauses):
+        if sentence and (pack.sentence_end is None or pack.sentence_end.search(text, clauses[sentence[-1]][1], start)):
+            said = [clauses[i] for i in sentence]
+            cue = next((corrections[i] for i in sentence if corrections[i] is not None), None)
+            pending = cue if cue is not None and not any(k for _, _, k in said) and not any(
+                _asks(text, a, b, pack) for a, b, _ in said) and not any(
+                hit.start() <= cue < hit.end() for hit in pack.state.apology.finditer(
+                    text, clauses[sentence[0]][0], clauses[sentence[-1]][1])) else None
+            sentence = []
+        sentence.append(n)
+        if carried[n] is None and pending is not None:
+            carried[n] = pending
+    return carried
 
 
 def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:

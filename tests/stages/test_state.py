@@ -245,6 +245,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", "周日上午十点", "下周五下午两点"))),
     (["大概十桌吧", "改成12桌吧，不对，13桌"],                        # a cue after a change corrects it
      expect(change(IN(""), "十桌", "12桌"), change("quantity", "12桌", "13桌"))),
+    # a correction whose sentence says no value holds for the next sentence
+    (["寄到朝阳区建国路88号", "不对，那边白天没人收。寄到海淀区中关村大街27号吧"],
+     expect(change("address", "朝阳区建国路88号", "海淀区中关村大街27号"))),
+    (["约下午3点", "不对，等一下。我先问问我妈。晚上7点吃饭"], NOTHING),          # the next sentence only
     # a new value with a particle written onto it has the unit of its typed value ("500M的")
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
      expect(change("宽带那个", "300M", "500M的"))),
@@ -440,6 +444,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
             change("time", "Sunday at 2 pm", "Saturday at 3 pm"), chosen(IN("Saturday")))),
     (["Just the two of us, 300 Mbps is enough.", "Change the internet to 500 Mbps ones, please."],
      expect(change("internet", "300 Mbps", "500 Mbps"))),
+    # a correction whose sentence says no value holds for the next sentence, unless it apologises
+    (["Send the card to 52 Orchard Street.", "No wait, our mailroom loses everything. Send it to 1426 Larkspur Lane."],
+     expect(change("address", "52 Orchard Street", "1426 Larkspur Lane"))),
+    (["Pickup at 4 pm.", "Sorry for the delay. Dinner is at 7 pm."], NOTHING),
+    (["Send it to 1426 Larkspur Lane, Apt 3B.", "Sorry, I meant Apt 3D, not 3B. 3B is my neighbor."],
+     expect(change("address", "1426 Larkspur Lane, Apt 3B", "Apt 3D"))),          # a unit alone
+    (["Pickup at 4 pm.", "Sorry, is that ok? Dinner is at 7 pm."], NOTHING),             # it asked
     # the current value named again in a correction is no new value: the one after it is
     (["Install on Saturday morning.", "Make it Sunday afternoon.",
       "Oh no, Sunday afternoon they're at a wedding, sorry, Sunday at 10 am then."],

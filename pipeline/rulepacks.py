@@ -273,15 +273,15 @@ def _compile(name: str, pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[
         raise ConfigError(Errors.E023, name=name, detail=f"bad pattern {pattern!r}: {exc}") from exc
 
 
-def _alternation(words: list[str], boundaries: bool) -> str:
+def _alternation(words: list[str], boundaries: bool, after_digit: bool = False) -> str:
     """One regex for a word list, longest first; word edges guarded where a word has them (in
     a language written without spaces, a Latin word still may not run on into Latin letters:
-    "M" is no unit in "8.2 mmol/L")."""
+    "M" is no unit in "8.2 mmol/L"); ``after_digit``: a word may follow a digit ("8GB")."""
     items = []
     for word in sorted(set(words), key=len, reverse=True):
         item = re.escape(word)
         if boundaries and re.match(r"\w", word):
-            item = rf"(?<!\w){item}"
+            item = rf"(?<![^\W\d_]){item}" if after_digit else rf"(?<!\w){item}"
         if boundaries and re.search(r"\w$", word):
             item = rf"{item}(?!\w)"
         elif re.search(r"[A-Za-z]$", word):
@@ -344,7 +344,7 @@ def load_rule_pack(lang: str) -> RulePack:
     # dollars" is what "$600" was: one slot, one kind)
     for kind, units in (("money", text.get("money_units", [])), ("quantity", text["units"])):
         if units:
-            regex = rf"{text['number']}\s*{_alternation(units, bounds)}{text.get('quantity_end', '')}"
+            regex = rf"{text['number']}\s*{_alternation(units, bounds, after_digit=True)}{text.get('quantity_end', '')}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
     if text.get("money_leads"):

@@ -25,7 +25,8 @@ __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts"
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
 _CLAUSE_KINDS = ("uncertain", "claim")
-_TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3}
+# on equal spans the first of these wins, then any other kind, and an id last ("300Mbps" is a quantity)
+_TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3, "id": 99}
 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:

@@ -164,6 +164,10 @@ EN_ROWS = [
     ("We are 3 people.", "quantity", "3 people", EQ),
     ("I'd like 2 nights", "quantity", "2 nights", EQ),
     ("We will be 4 adults", "quantity", "4 adults", EQ),
+    # a unit written onto its digits ("8GB" was no quantity: a unit needed a space or sign before it)
+    ("preferably with a memory capacity of 8GB.", "quantity", "8GB", EQ),
+    ("We walk about 5km a day", "quantity", "5km", EQ),
+    ("The plan is 300Mbps", "quantity", "300Mbps", EQ),
     # beneficiary
     ("It's for my parents.", "beneficiary", "for my parents", EQ),
     ("Book it for my wife", "beneficiary", "for my wife", EQ),

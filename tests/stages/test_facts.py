@@ -112,6 +112,10 @@ ZH_ROWS = [
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
     ("三个大人两个小孩", "quantity", "三个大人", EQ),
     ("三个大人两个小孩", "quantity", "两个小孩", EQ),
+    # 名次、等级
+    ("我家孩子上六年级了，想报个班", "level", "六年级", EQ),
+    ("买二等座吧", "level", "二等座", EQ),
+    ("要第三排的座位", "level", "第三排", EQ),
 ]
 
 EN_ROWS = [
@@ -168,6 +172,10 @@ EN_ROWS = [
     ("preferably with a memory capacity of 8GB.", "quantity", "8GB", EQ),
     ("We walk about 5km a day", "quantity", "5km", EQ),
     ("The plan is 300Mbps", "quantity", "300Mbps", EQ),
+    # a rank or level: an ordinal with what it ranks
+    ("Hello, my child is in sixth grade. Could you recommend a class?", "level", "sixth grade", EQ),
+    ("Good. I want to buy a second class ticket.", "level", "second class", EQ),
+    ("A room on the 5th floor, please", "level", "5th floor", EQ),
     # beneficiary
     ("It's for my parents.", "beneficiary", "for my parents", EQ),
     ("Book it for my wife", "beneficiary", "for my wife", EQ),
@@ -452,6 +460,14 @@ NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
 def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expected: str, value: dict) -> None:
     facts, _ = _run(lang, text, NOW[lang])
     assert [(f.text, f.value) for f in facts if f.kind == "time"] == [(expected, value)]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "这是第一次来杭州"), ("zh", "一等一的好"), ("zh", "十二点见"),
+    ("en", "This is the first time I go there"), ("en", "The second one is better"), ("en", "a classy bar"),
+])
+def test_an_ordinal_without_what_it_ranks_is_no_level(lang: str, text: str) -> None:
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "level"] == []
 
 
 @pytest.mark.parametrize(("lang", "text"), [

@@ -323,7 +323,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for a, b, members in runs)
-    whole = clause.text + changed if said_before and changed else marked(clause.text, clause.facts)
+    quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
+    whole = quoted + changed if said_before and changed else marked(quoted, clause.facts)
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source)

@@ -164,6 +164,9 @@ class KeyClause:
     score: float
     facts: tuple[Fact, ...] = ()
     asks: bool = False     # a question ("它周末开吗", "does it have free cancellation?"): no constraint
+    # a question only its word order shows, its mark further on ("So will I get the money back
+    # before it is over, or do I wait months?"): the summary quotes it with a mark
+    needs_mark: bool = False
 
 
 @dataclass(frozen=True)

@@ -1109,3 +1109,23 @@ def test_a_slot_changed_again_and_again_is_one_path_and_no_step_reads_as_current
         for old in replaced:
             if fold(old) in fold(piece):
                 assert "→" in piece or piece.endswith(changed), (old, piece)
+
+
+@pytest.mark.parametrize(("lang", "turns", "quoted"), [
+    ("en", [("Two charges on my card are not mine, $389 each.", "I can open a dispute for both charges."),
+            ("So will I get the money back before the investigation is over, or do I wait months?",
+             "You get a provisional credit within 10 business days."),
+            ("Ok, thanks.", None)],
+     "will I get the money back before the investigation is over?"),
+    ("zh", [("卡上有两笔389元的扣款不是我刷的。", "可以帮您发起争议。"),
+            ("那钱能在调查结束前退回来吗，还是要等好几个月？", "10个工作日内会先临时入账。"),
+            ("好的，谢谢。", None)],
+     "那钱能在调查结束前退回来吗"),
+])
+def test_a_question_stays_a_question_in_the_summary(lang: str, turns: list[tuple[str, str | None]],
+                                                    quoted: str) -> None:
+    """A question only its word order shows, its mark further on in the message, is quoted
+    with a mark: without one it read as the user's statement."""
+    messages = turns_to_messages(turns)
+    summary = summary_of(compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang]))
+    assert quoted in summary, summary

@@ -141,14 +141,15 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
 # tracking, where Fact and Span objects stay tracked (300,000 of them in a full memo, walked by
 # every full collection: 0.6 s each, on whichever call it lands).
 PackedFact = tuple[str, str, str, int, int, Any]              # kind, text, strength, start, end, value
-PackedClause = tuple[str, int, int, float, tuple[int, ...], bool]   # text, start, end, score, its facts, asks
+PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool]   # text, start, end, score, its facts, asks, needs_mark
 Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...]]
 
 
 def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
     index = {id(f): i for i, f in enumerate(facts)}
     return (tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in facts),
-            tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks)
+            tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks,
+                   c.needs_mark)
                   for c in clauses))
 
 
@@ -169,8 +170,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 days.append(said)
                 day, named = said, _latest_first(said, named)
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
-    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks)
-                   for text, start, end, score, held, asks in clause_rows], days
+    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark)
+                   for text, start, end, score, held, asks, needs_mark in clause_rows], days
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
@@ -254,12 +255,13 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         start, end = _trim_edges(text, start, end, own, pack)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
-        if marked and not any(cue.group(0).casefold() in pack.question.kinds
-                              for cue in pack.question.finditer(text, start, end)):
+        worded = any(cue.group(0).casefold() in pack.question.kinds for cue in pack.question.finditer(text, start, end))
+        if marked and not worded:
             # a question stays one when quoted: its mark, unless a question word asks ("还有房吗");
             # word order alone may not show it ("is the Maple Court one close to a bus stop?")
             end += 1
-        clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked))
+        clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked,
+                                 asks and not worded and not marked))
     return facts, clauses
 
 

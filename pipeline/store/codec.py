@@ -42,7 +42,8 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "error": result.error,
             "facts": [_fact(f) for f in result.facts],
             "clauses": [{"text": c.text, "span": _span(c.span), "score": c.score,
-                         "facts": [index[id(f)] for f in c.facts], "asks": c.asks} for c in result.clauses],
+                         "facts": [index[id(f)] for f in c.facts], "asks": c.asks,
+                         "needs_mark": c.needs_mark} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by)} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
@@ -64,7 +65,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             item["name"],
             facts=facts,
             clauses=tuple(KeyClause(c["text"], _unspan(c["span"]), c["score"],  # type: ignore[arg-type]
-                                    tuple(facts[i] for i in c["facts"]), c.get("asks", False))
+                                    tuple(facts[i] for i in c["facts"]), c.get("asks", False),
+                                    c.get("needs_mark", False))
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
                                      _unspan(d.get("by"))) for d in item["decisions"]),

@@ -112,6 +112,7 @@ ZH_ROWS = [
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
     ("三个大人两个小孩", "quantity", "三个大人", EQ),
     ("三个大人两个小孩", "quantity", "两个小孩", EQ),
+    ("帮我推荐一个能玩1、2个小时的景点", "quantity", "1、2个小时", EQ),     # a range: was "2个小时"
     # 名次、等级
     ("我家孩子上六年级了，想报个班", "level", "六年级", EQ),
     ("买二等座吧", "level", "二等座", EQ),
@@ -524,6 +525,26 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]
+
+
+# (lang, text, the quoted clause, whether the summary must add its mark): a question only its
+# word order shows, its mark further on, is quoted with one (it read as a statement: "will I get
+# the money back before the investigation is over"); a question word asks by itself
+NEEDS_MARK = [
+    ("en", "So will I get the money back before the investigation is over, or do I wait months?",
+     "will I get the money back before the investigation is over", True),
+    ("en", "Wait, does the freeze on my debit card block wires too?", "Wait, does the freeze on my debit card block wires", True),
+    ("en", "Is the Maple Court one close to a bus stop?", "Is the Maple Court one close to a bus stop?", False),
+    ("en", "Could you tell me when it opens?", "tell me when it opens", False),
+    ("zh", "那个定金能退吗，我还没想好", "那个定金能退吗", False),
+    ("zh", "是不是周末要加收服务费啊，我们人多", "是不是周末要加收服务费", False),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "clause", "needs_mark"), NEEDS_MARK)
+def test_a_question_only_word_order_shows_needs_its_mark(lang: str, text: str, clause: str, needs_mark: bool) -> None:
+    quoted = _run(lang, text)[1][0]
+    assert (quoted.text, quoted.asks, quoted.needs_mark) == (clause, True, needs_mark)
 
 
 # (lang, user turns, the clock said last, its value): a clock that names no day is on the day

@@ -47,6 +47,7 @@ class _Memory:
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
+    replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
 
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
@@ -74,7 +75,8 @@ class _Memory:
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
         candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
                                                                   [-(self.lookback or 0):])
-                      if span.event_id not in self.asking and span not in self.hedged
+                      if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
+                      and span not in self.hedged and span not in self.replaced
                       and value.casefold() != new.casefold()
                       and (not unit or self.unit(value) == unit)]
         if any(span.event_id != event_id for _, span in candidates):
@@ -111,7 +113,7 @@ class _Memory:
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
-        same_kind = same_kind[-self.lookback:] if self.lookback else same_kind
+        same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced]
         named = self._named_by(slot, same_kind[::-1])
         if named:
             return named
@@ -152,7 +154,7 @@ class _Memory:
         candidates = sorted(
             ((k, texts, value, span) for k in kinds
              for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
-             if span.event_id != event_id and value.casefold() != new.casefold()
+             if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
              and (k != "quantity" or not unit or self.unit(value) == unit)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
@@ -503,6 +505,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
             memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"
+        # what a change of this message replaced, and its mentions here ("5:15 then instead of
+        # 5:30"), are no value a later change replaces
+        olds = {t.old.casefold() for t in transitions[made:] if t.old}
+        memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
+        memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
+                               if text[a:b].casefold() in olds)
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
 

@@ -252,6 +252,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a new value with a particle written onto it has the unit of its typed value ("500M的")
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
      expect(change("宽带那个", "300M", "500M的"))),
+    # a value a change replaced is never replaced again, nor its mention there ("而不是5点半")
+    (["晚饭定在5点半吧", "改成5点15吧，而不是5点半，晚饭别太赶", "晚饭改到5点45吧"],
+     expect(change("time", "5点半", "5点15"), change("晚饭", "5点15", "5点45"))),
+    # a value a change set stays current though its message also asks something
+    (["下午4点半取车", "改成下午4点吧，路上堵。你推荐哪个？", "不对，是下午3点半"],
+     expect(change("time", "下午4点半", "下午4点"), change("time", "下午4点", "下午3点半"))),
     # a correction a change in its message answered: a time said after it is no further change
     (["约周六下午三点", "算了还是把预约改成12月5号上午十点吧，那天我也能过去"],
      expect(change("预约", "周六下午三点", "12月5号上午十点"))),
@@ -451,6 +457,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Send it to 1426 Larkspur Lane, Apt 3B.", "Sorry, I meant Apt 3D, not 3B. 3B is my neighbor."],
      expect(change("address", "1426 Larkspur Lane, Apt 3B", "Apt 3D"))),          # a unit alone
     (["Pickup at 4 pm.", "Sorry, is that ok? Dinner is at 7 pm."], NOTHING),             # it asked
+    # a value a change replaced is never replaced again, nor its mention there ("instead of 5:30")
+    (["Dinner at 5:30 near the theatre.", "Let's do 5:15 then instead of 5:30, Dana hates rushing through dinner.",
+      "Her flight moved, so push dinner to quarter to six."],
+     expect(change("clock", "5:30", "5:15"), chosen("5:15"), change("dinner", "5:15", "quarter to six"))),
+    (["Pickup at 4:30 pm", "Actually make it 4 pm then, traffic is brutal. Which one would you pick?",
+      "No wait, make the pickup half past three."],
+     expect(change("time", "at 4:30 pm", "4 pm"), change("time", "4 pm", "half past three"))),
     # the current value named again in a correction is no new value: the one after it is
     (["Install on Saturday morning.", "Make it Sunday afternoon.",
       "Oh no, Sunday afternoon they're at a wedding, sorry, Sunday at 10 am then."],

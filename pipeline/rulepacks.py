@@ -183,6 +183,7 @@ class StateRules:
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
+    bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         accept_rest=int(table.get("accept_rest", 0)),
+        bare_hedge=int(table.get("bare_hedge", 0)),
     )
 
 

@@ -232,7 +232,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
             pass
         elif pack.uncertainty.search(text, start, end):
-            add("uncertain", start, end)  # the hedge stays in the claim's text
+            # the hedge stays in the claim's text; a hedge alone ("我也不太确定", "Not sure
+            # though") hedges the clause before it and claims nothing itself
+            rest = pack.uncertainty.regex.sub(" ", text[start:end])
+            if sum(ch.isalnum() for ch in rest) > pack.state.bare_hedge or len(facts) > before:
+                add("uncertain", start, end)
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
         own = _drop_nested(facts[before:], pack.descriptive_kinds)

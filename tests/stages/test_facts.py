@@ -463,6 +463,22 @@ def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expecte
     assert [(f.text, f.value) for f in facts if f.kind == "time"] == [(expected, value)]
 
 
+@pytest.mark.parametrize(("lang", "text", "claims"), [
+    ("zh", "我爸好像对芒果过敏吧，我也不太确定，要注意一下", ["我爸好像对芒果过敏吧"]),
+    ("zh", "可能是进水了吧，我不确定", ["可能是进水了吧"]),
+    ("zh", "我不太确定是不是1月8号下的单", []),                  # asked: no claim
+    ("en", "I think it's TP 204. I'm not sure.", ["I think it's TP 204"]),
+    ("en", "Maybe the charger is broken. Not sure.", ["Maybe the charger is broken"]),
+    ("en", "I think it's broken", ["I think it's broken"]),
+])
+def test_a_hedge_alone_claims_nothing(lang: str, text: str, claims: list[str]) -> None:
+    """"我也不太确定" after a claim hedges it; alone it says nothing (it was a negation, a
+    constraint that outranked the claim it hedged in a tight summary)."""
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "uncertain"] == claims
+    assert not [f for f in facts if f.kind == "negation"]
+
+
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "这是第一次来杭州"), ("zh", "一等一的好"), ("zh", "十二点见"),
     ("en", "This is the first time I go there"), ("en", "The second one is better"), ("en", "a classy bar"),

@@ -259,7 +259,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         start, end = _trim_edges(text, start, end, own, pack)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
-        worded = any(cue.group(0).casefold() in pack.question.kinds for cue in pack.question.finditer(text, start, end))
+        worded = asks and any(cue.group(0).casefold() in pack.question.kinds
+                              for cue in pack.question.finditer(text, start, end))
         if marked and not worded:
             # a question stays one when quoted: its mark, unless a question word asks ("还有房吗");
             # word order alone may not show it ("is the Maple Court one close to a bus stop?")

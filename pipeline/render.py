@@ -182,12 +182,17 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
     chosen: list[SummaryItem] = []
     draft = _Draft(header, pack, sections, ids, measure)
 
+    shown: set[str] = set()   # texts placed: the same words twice say nothing more ("机场附近；机场附近")
+
     def attempt(item: SummaryItem) -> bool:
+        if item.text in shown:
+            return False
         cost = draft.cost(item)
         if draft.size + cost[0] > budget:
             return False
         draft.add(cost)
         chosen.append(item)
+        shown.add(item.text)
         return True
 
     placed: list[tuple[SummaryItem, int, int]] = []   # (item, where its form is, the form's size)

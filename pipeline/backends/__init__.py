@@ -96,8 +96,8 @@ def model_file(name: str) -> Path:
 
 def _use(settings: Settings) -> Embedder:
     from .use import UseMultilingual
-    model_file("use-multilingual")
-    return UseMultilingual(settings["intents.threads"])
+    return UseMultilingual(model_file("use-multilingual"), model_file("use-multilingual-pieces"),
+                           settings["intents.threads"])
 
 
 def _onnx(name: str) -> Callable[[Settings], Embedder]:

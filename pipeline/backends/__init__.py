@@ -97,7 +97,7 @@ def model_file(name: str) -> Path:
 def _use(settings: Settings) -> Embedder:
     from .use import UseMultilingual
     return UseMultilingual(model_file("use-multilingual"), model_file("use-multilingual-pieces"),
-                           settings["intents.threads"])
+                           settings["intents.threads"], settings["intents.piece_cache"])
 
 
 def _onnx(name: str) -> Callable[[Settings], Embedder]:
@@ -135,7 +135,7 @@ def shared_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessE
     """The process-wide embedder of this backend and its settings: loaded once (DESIGN §8),
     then shared by every Compressor and thread (a model costs about 100 MB of memory)."""
     key = (name, settings["intents.threads"], settings["intents.max_tokens"],
-           settings["intents.cache_size"], settings["intents.process"])
+           settings["intents.cache_size"], settings["intents.process"], settings["intents.piece_cache"])
     with _SHARED_LOCK:
         if key not in _SHARED:
             _SHARED[key] = load_embedder(name, settings)

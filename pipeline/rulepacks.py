@@ -221,6 +221,7 @@ class RulePack:
     lexicon: Lexicon
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
     name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
+    common_nouns: frozenset[str]                   # [names] common_nouns: never a name alone (casefolded)
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
@@ -274,13 +275,17 @@ def _compile(name: str, pattern: str, flags: int = re.IGNORECASE) -> re.Pattern[
         raise ConfigError(Errors.E023, name=name, detail=f"bad pattern {pattern!r}: {exc}") from exc
 
 
-def _alternation(words: list[str], boundaries: bool, after_digit: bool = False) -> str:
+def _alternation(words: list[str], boundaries: bool, after_digit: bool = False,
+                 not_before: Mapping[str, list[str]] | None = None) -> str:
     """One regex for a word list, longest first; word edges guarded where a word has them (in
     a language written without spaces, a Latin word still may not run on into Latin letters:
-    "M" is no unit in "8.2 mmol/L"); ``after_digit``: a word may follow a digit ("8GB")."""
+    "M" is no unit in "8.2 mmol/L"); ``after_digit``: a word may follow a digit ("8GB");
+    ``not_before``: what may not follow a word, where the two make another word ("晚" + "上")."""
     items = []
     for word in sorted(set(words), key=len, reverse=True):
         item = re.escape(word)
+        if not_before and not_before.get(word):
+            item += f"(?!{'|'.join(map(re.escape, not_before[word]))})"
         if boundaries and re.match(r"\w", word):
             item = rf"(?<![^\W\d_]){item}" if after_digit else rf"(?<!\w){item}"
         if boundaries and re.search(r"\w$", word):
@@ -346,7 +351,8 @@ def load_rule_pack(lang: str) -> RulePack:
     # dollars" is what "$600" was: one slot, one kind)
     for kind, units in (("money", text.get("money_units", [])), ("quantity", text["units"])):
         if units:
-            regex = rf"{text['number']}\s*{_alternation(units, bounds, after_digit=True)}{text.get('quantity_end', '')}"
+            unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
+            regex = rf"{text['number']}\s*{unit}{text.get('quantity_end', '')}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
     if text.get("money_leads"):
@@ -418,6 +424,7 @@ def load_rule_pack(lang: str) -> RulePack:
         lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ())),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
+        common_nouns=frozenset(w.casefold() for w in data.get("names", {}).get("common_nouns", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),
         time_grammar=dict(data.get("times", {})),
         ladder=tuple(ladder["levels"]),

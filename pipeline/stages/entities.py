@@ -81,6 +81,7 @@ class EntityRecognizer:
         self._min_proper_noun = int(settings["models.min_proper_noun_chars"])
         self._name_tags = frozenset(settings["models.jieba_name_tags"])
         self._name_suffixes = pack.name_suffixes
+        self._common_nouns = pack.common_nouns
         prefix = "models.jieba_proper_nouns."
         self._proper_noun_labels = {k[len(prefix):]: str(v) for k, v in options.items()
                                     if k.startswith(prefix)}
@@ -186,7 +187,7 @@ class EntityRecognizer:
         """Pretrained labels in ``models.ner_labels``; every lexicon (ruler) label."""
         ruled = not self.model
         return [(e.start_char, e.end_char, e.label_) for e in doc.ents
-                if ruled or e.label_ in self._labels]
+                if ruled or (e.label_ in self._labels and e.text.casefold() not in self._common_nouns)]
 
     def _with_proper_nouns(self, doc: Any) -> list[EntitySpan]:
         """Lexicon terms; compound place names (over the terms they hold); then jieba's proper
@@ -225,10 +226,12 @@ class EntityRecognizer:
 
     def _proper_nouns(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Words jieba tags as proper nouns. Fillers ("谢谢", "明白": nr in jieba's
-        dictionary) and one-character tags ("恩", "换") are dropped."""
+        dictionary), the pack's common nouns ("老公": nr, "哥哥": ns) and one-character tags
+        ("恩", "换") are dropped."""
         for begin, piece, flag in tagged:
             label = self._proper_noun_labels.get(flag)
-            if label and len(piece) >= self._min_proper_noun and not self._filler.covers(piece):
+            if (label and len(piece) >= self._min_proper_noun and not self._filler.covers(piece)
+                    and piece not in self._common_nouns):
                 yield begin, begin + len(piece), label
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:

@@ -83,6 +83,13 @@ NOT_ENTITIES = [
     ("zh", "谢谢，就这样吧", "谢谢"),                                 # nr in jieba's dictionary; a filler
     ("zh", "明白了，谢谢您", "明白"),
     ("zh", "恩，那就这样", "恩"),                                     # one-character tags are dropped
+    # kinship words and forms of address ([names] common_nouns): tagged as names by the models
+    ("zh", "先别签，我要给我老公看一下", "老公"),                      # nr in jieba's dictionary
+    ("zh", "师傅明天几点到", "师傅"),
+    ("zh", "阿姨下午过来打扫", "阿姨"),
+    ("zh", "我哥哥也要去", "哥哥"),                                   # ns (a place) in jieba's
+    ("en", "I'll ask Dad tonight.", "Dad"),                          # PERSON in en_core_web_sm
+    ("en", "Grandma can't do stairs", "Grandma"),
 ]
 
 

@@ -488,6 +488,33 @@ def test_an_ordinal_without_what_it_ranks_is_no_level(lang: str, text: str) -> N
     assert [f.text for f in _run(lang, text)[0] if f.kind in ("level", "quantity")] == []
 
 
+@pytest.mark.parametrize(("lang", "text", "quantities"), [
+    ("zh", "谢谢你啊，今天弄了一晚上，总算有点眉目了", []), ("zh", "折腾了一晚上也没修好", []),
+    ("zh", "我们住一晚就走", ["一晚"]), ("zh", "两晚的房费多少", ["两晚"]),
+    ("zh", "这几天天气不好", []), ("zh", "住三天，天天要打扫", ["三天"]),
+    ("en", "I was up all night with this", []), ("en", "We'll stay one night", ["one night"]),
+    ("en", "It rained for days", []), ("en", "Book 3 nights please", ["3 nights"]),
+])
+def test_a_unit_that_begins_a_longer_word_is_none(lang: str, text: str, quantities: list[str]) -> None:
+    """"一晚上" is an evening, not one night ("今天弄了一晚上" was quoted as "一晚" at 5 %)."""
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "quantity"] == quantities
+
+
+@pytest.mark.parametrize(("lang", "text", "beneficiary"), [
+    ("zh", "我要给我老公看一下", []), ("zh", "先别签，我要给我老公看一下", []),
+    ("zh", "别给我爸打电话", []), ("zh", "回头给我妈发个截图", []), ("zh", "我得给老板汇报一下", []),
+    ("zh", "给我老公买的", ["给我老公"]), ("zh", "给我爸妈订个酒店", ["给我爸妈"]),
+    ("zh", "帮我老公看一下这件衣服", ["帮我老公"]),
+    ("en", "I want to show it to my husband first", []), ("en", "Don't call my dad", []),
+    ("en", "I'll text my mom a screenshot", []), ("en", "I need to report to my boss", []),
+    ("en", "I bought it for my husband", ["for my husband"]),
+    ("en", "Book a hotel for my parents", ["for my parents"]),
+])
+def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: list[str]) -> None:
+    """"给我老公看一下" shows it to him: quoted alone at 5 %, "给我老公" read as "for my husband"."""
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "beneficiary"] == beneficiary
+
+
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "我想便宜一点"), ("zh", "有一点辣可以吗"), ("zh", "我有3个孩子和十个包"),
     ("en", "I have 3 kids and ten bags"), ("en", "half of the rooms face the sea"), ("en", "Call at 3"),

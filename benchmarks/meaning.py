@@ -14,7 +14,8 @@ Each is compressed to 5, 10, 20 and 35 % of its size and read as the agent would
   Chinese line's last digits to the next line's "U10");
 - **stale**: a superseded value in an item of the summary (a line, or a part of it between the
   pack's separators) that shows it as current: an item may hold it only before a change arrow
-  ("A → B") or with the pack's "changed later" marker;
+  ("A → B"), with the pack's "changed later" marker, or beside the value that replaced it (the
+  user's own change, quoted: "switch to the 2-year visa instead of the 6-month visa");
 - **as statement**: a question or hypothetical in an item with no question mark and none of the
   pack's question cues nor conditionals (its asking or supposing word lost).
 
@@ -128,8 +129,10 @@ def check(conv: Conversation, ratio: float, compressor: Any, baseline: Any = Non
     verdict.kept = len(conv.must_keep) - len(verdict.missing)
     for change in conv.superseded:
         old = norm(change["value"], lang)
+        by = norm(change.get("replaced_by") or "", lang)
         verdict.stale += [(change["value"], i) for i in items
-                          if found(old, i) and _shown_current(old, i, norm(marks["changed"], lang))]
+                          if found(old, i) and _shown_current(old, i, norm(marks["changed"], lang))
+                          and not (by and found(by, i))]
     for asked in conv.asked:
         value = norm(asked["value"], lang)
         verdict.as_statement += [(asked["value"], i) for i in items

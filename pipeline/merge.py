@@ -153,10 +153,10 @@ def _steps_replaced(chain: Sequence[Transition]) -> list[tuple[str | None, Span 
 
 
 def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int],
-              times: _Times) -> list[Span]:
+              times: _Times, min_chars: int) -> list[Span]:
     """Where a value a later one replaced was said: the spans the changes name, and every
-    earlier mention of the same words or of a time inside it (a date said twice before it
-    moved; "下周六上午10点" once "周六上午" moved)."""
+    earlier mention of the same words (``min_chars`` or longer) or of a time inside it (a date
+    said twice before it moved; "下周六上午10点" once "周六上午" moved)."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
@@ -164,7 +164,7 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
         # (one change read as two kinds, "预算是4000元" and "4000元", is one new value)
         spans += [span for value, span in replaced if span is not None and fold(value or "") != final
                   and not _overlaps(span, chain[-1].span)]
-        words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= 3} - {final}
+        words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= min_chars} - {final}
         until = order[chain[-1].span.event_id]
         # a replaced time takes the times said inside it along, unless the new one is inside it too
         # ("周六" → "周六下午3点" replaces nothing said on Saturday)
@@ -260,13 +260,14 @@ def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
 
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: int,
                  pack: RulePack, source: str = "", task: bool = False,
-                 mentioned: _Spans | None = None) -> SummaryItem:
+                 mentioned: _Spans | None = None, setting: _Spans | None = None) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
     quote holding a value a later change replaced ends with the pack's ``changed`` mark
-    ("(changed later)"), so the old value never reads as the current one. It is cut down only
-    to facts that say something alone (not a measurement: ``[ladder] not_alone``)."""
+    ("(changed later)"), so the old value never reads as the current one, unless it also sets
+    the current value (``setting``: "About the 2 nights I mentioned, make it 4 nights"). It is
+    cut down only to facts that say something alone (not a measurement: ``[ladder] not_alone``)."""
     changed = pack.templates.get("changed", "")
     asked = pack.templates.get("asked", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
@@ -274,7 +275,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
-    stale = said_before or any(superseded.overlap(f.span) for f in clause.facts)
+    def sets(facts: Sequence[Fact]) -> bool:
+        return setting is not None and any(setting.overlap(f.span) for f in facts)
+
+    stale = (said_before or any(superseded.overlap(f.span) for f in clause.facts)) and not sets(clause.facts)
     if source:
         section, level = "attachments", "confirmed" if any(f.strength.rank >= 2 for f in clause.facts) else "key"
     elif claims:
@@ -289,7 +293,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     label = clause.span.event_id
 
     def marked(text: str, facts: Sequence[Fact]) -> str:
-        return text + changed if changed and any(superseded.overlap(f.span) for f in facts) else text
+        return (text + changed if changed and any(superseded.overlap(f.span) for f in facts) and not sets(facts)
+                else text)
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
         offset = start - clause.span.start
@@ -394,7 +399,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     times = _Times(user_facts)
     chains = _chains(transitions, pack, times)
-    superseded = _Spans(_replaced(chains, user_facts, order, times))
+    superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     current = [f for f in user_facts if not superseded.overlap(f.span)]
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
@@ -410,7 +415,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
     mentioned = _Spans(_mentioned(chains, prefix, order))
-    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned) for c in clauses
+    setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
+    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
+             for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}

@@ -184,6 +184,7 @@ class StateRules:
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
+    named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
 
 
 @dataclass(frozen=True)
@@ -327,6 +328,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
+        named_value_chars=int(table.get("named_value_chars", 3)),
     )
 
 

@@ -221,6 +221,10 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # a hedge that forgets negates nothing ("具体我也记不太清了" was a prohibition-level fact)
+    ("zh", "房子好像是1998年的，具体我也记不太清了"), ("zh", "我记不清是哪天了"), ("zh", "这个我也说不准"),
+    ("en", "The house is from 1998, I don't remember exactly"), ("en", "I can't remember which day it was"),
+    ("en", "I don't recall the exact amount"),
     ("zh", "不错"),
     ("zh", "不客气"),
     ("zh", "不好意思"),

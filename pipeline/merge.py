@@ -275,6 +275,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     strong_ids = {id(f) for f in strong}
     claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
+
     def sets(facts: Sequence[Fact]) -> bool:
         return setting is not None and any(setting.overlap(f.span) for f in facts)
 

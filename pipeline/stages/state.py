@@ -644,13 +644,18 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
             in zip(before, values) if old.casefold() != new.casefold()]
 
 
+def _inside_another(a: int, b: int, kept: Values) -> bool:
+    """Whether the value at ``a:b`` lies inside a longer one ("1200元" of "预算1200元")."""
+    return any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept)
+
+
 def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
     slot, named by the words from ``since`` (its clause, or the clause before that holds the cue)."""
     found = []
     for a, b, kind in kept:
-        if any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept):
+        if _inside_another(a, b, kept):
             continue
         value = text[a:b]
         previous = memory.revised(kind, value, text[since:a], event_id)
@@ -670,7 +675,7 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
         for a, b, value_kind in kept:
             same = (_FAMILY.get(value_kind, value_kind) == _FAMILY.get(kind, kind)
                     or (value_kind in _AMOUNTS and kind in _AMOUNTS))   # "300元" set, "预算1200元" said
-            if not same or any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept):
+            if not same or _inside_another(a, b, kept):
                 continue
             previous = memory.revised(value_kind, text[a:b], slot, event_id)
             if previous and previous[0].casefold() != text[a:b].casefold():

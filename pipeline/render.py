@@ -244,12 +244,17 @@ def render_summary(prefix: Sequence[Event], items: Sequence[SummaryItem], must: 
     def merit(chosen: list[SummaryItem]) -> tuple[tuple[int, ...], int, float]:
         """Must-keep facts held, level by level down the ladder (one prohibition outweighs two
         times: a layout that fit "They land Jan 12 and fly back June 10" instead of "don't call
-        me" won on count), then facts named, then value."""
-        held = {id(f) for i in chosen for f in i.must}
+        me" won on count), then facts named, then value. A fact counts at the level of the item
+        that carries it when that is higher: the budget in the task's clause outranks the same
+        kind of fact in "It's not too heavy"."""
+        held: dict[int, int] = {}
+        for i in chosen:
+            for f in i.must:
+                held[id(f)] = min(held.get(id(f), len(rank)), rank.get(i.level, len(rank)))
         by_level = [0] * (len(rank) + 1)
         for f in must:
             if id(f) in held:
-                by_level[rank.get(pack.level_of(f.kind, f.value), len(rank))] += 1
+                by_level[min(held[id(f)], rank.get(pack.level_of(f.kind, f.value), len(rank)))] += 1
         named = {(f.span, f.kind) for i in chosen for f in i.facts}
         return (tuple(by_level), len(named), sum(i.value for i in chosen))
 

@@ -153,6 +153,29 @@ def test_no_product_word_alone_and_prohibitions_before_counts(lang, turns, budge
     assert not pieces & set(alone), text
 
 
+# (lang, user turns, budget, the task's words the summary keeps): a layout is judged by the level
+# of the item that carries each must-keep fact; "It's not too heavy" and "Really?" under labels
+# outscored the user's request in a plainer layout, both holding one constraint-kind fact
+TASK_CARRIES = [
+    ("en", ["Hello, I need to buy a batch of desktops this year and I love Lenovo", "Really?",
+            "How about its operating system?", "It's not too heavy", "How much is this desktop?"], 70,
+     ["desktops", "Lenovo"]),
+    ("en", ["Hello, I need to buy a batch of desktops this year and I love Lenovo", "Really?",
+            "How about its operating system?", "It's not too heavy", "How much is this desktop?"], 82,
+     ["desktops", "Lenovo"]),
+    ("zh", ["你好，我需要给公司买一批联想的台式机", "真的吗？", "操作系统是什么？", "这个不算太重", "这台多少钱？"], 17,
+     ["台式机", "联想"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "present"), TASK_CARRIES)
+def test_the_task_outranks_a_later_clause_of_the_same_fact_kind(lang, turns, budget, present):
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    for phrase in present:
+        assert phrase in text, (phrase, text)
+
+
 @pytest.mark.parametrize(("value", "shown"), [
     ({"at": "2026-12-09T15:00:00+08:00"}, "2026-12-09 15:00+08:00"),
     ({"at": "2026-12-09T15:00:00-05:00"}, "2026-12-09 15:00-05:00"),

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 from .attachments import AttachmentReader
 from .config import Settings, load_settings
 from .errors import Errors, InputError, Warnings
-from .merge import merge
+from .merge import RunGap, merge
 from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
 from .render import dropped_items, render_summary
@@ -212,7 +212,8 @@ class Compressor:
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
                                                         self._models(pack)), carried)
         warnings = read_warnings + warnings
-        snapshot, items, must = merge(conv, prefix, results, pack, self.settings["summary.fact_gap"])
+        snapshot, items, must = merge(conv, prefix, results, pack, RunGap(
+            self.settings["summary.fact_gap"], self.settings["summary.fact_gap_words"], pack.spaced))
         rendering = render_summary(prefix, items, must, pack, budget, self.measure,
                                    self.settings["summary.layout_tolerance"])
         if rendering.missing:

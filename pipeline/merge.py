@@ -9,7 +9,9 @@ tool returned is a confirmed fact with the tool event as evidence.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import accumulate
 from typing import Sequence
@@ -19,7 +21,7 @@ from .rulepacks import RulePack
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
                     Strength, SummaryItem, Transition)
 
-__all__ = ["merge"]
+__all__ = ["RunGap", "merge"]
 
 _CLAIM_KINDS = ("uncertain", "claim")
 _RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
@@ -235,11 +237,30 @@ class _Spans:
         return before > 0 and self._reach[span.event_id][before - 1] >= span.end
 
 
-def _runs(facts: Sequence[Fact], text: str, offset: int, gap: int) -> list[tuple[int, int, list[Fact]]]:
+@dataclass(frozen=True)
+class RunGap:
+    """How far apart two facts may stand and still be quoted as one run: at most ``chars``
+    characters, or in a spaced script at most ``words`` words with no punctuation between
+    ("14-inch lightweight laptop from Lenovo"; not across "Lenovo, preferably ...")."""
+
+    chars: int = 3
+    words: int = 2
+    spaced: bool = False
+
+    def joins(self, between: str) -> bool:
+        if len(between) <= self.chars:
+            return True
+        if not self.spaced or len(between.split()) > self.words:
+            return False
+        return not any(unicodedata.category(ch).startswith("P") for ch in between)
+
+
+def _runs(facts: Sequence[Fact], text: str, offset: int, gap: RunGap) -> list[tuple[int, int, list[Fact]]]:
     """Facts that stand (nearly) next to each other, as verbatim runs: "24小时热水和洗衣服务"."""
     runs: list[tuple[int, int, list[Fact]]] = []
     for fact in sorted(facts, key=lambda f: f.span.start):
-        if runs and fact.span.start - runs[-1][1] <= gap:
+        if runs and (fact.span.start <= runs[-1][1]
+                     or gap.joins(text[runs[-1][1] - offset:fact.span.start - offset])):
             start, end, members = runs[-1]
             runs[-1] = (start, max(end, fact.span.end), members + [fact])
         else:
@@ -258,7 +279,7 @@ def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
     return min([floor, *(pack.level_of(f.kind, f.value) for f in facts)], key=pack.ladder.index)
 
 
-def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: int,
+def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
@@ -319,16 +340,20 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         end = max(f.span.end for f in clause.facts)
         if end - start < len(clause.text):
             alternatives.append(piece(start, end, clause.facts, value))
-    # the runs a clause can be cut down to: its strong facts, or (none strong) its other named things
-    named = strong or [f for f in clause.facts if f.strength is Strength.MEDIUM
-                       and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
+    # the runs a clause can be cut down to: its strong facts with the named things beside them
+    # ("14-inch lightweight laptop from Lenovo"), else (no room) the strong facts' own runs, the
+    # closest only ("14-inch"), then runs of other named things
+    others = [f for f in clause.facts if f.strength is Strength.MEDIUM
+              and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
+    runs = _runs(strong + others, clause.text, clause.span.start, gap)
     # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
     # moved" would state nothing the user said
-    runs = [] if claims else [r for r in _runs(named, clause.text, clause.span.start, gap)
-                              if _worth_alone(r[2], pack)]
-    runs.sort(key=lambda r: any(id(f) in strong_ids for f in r[2]), reverse=True)
+    runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
+                              + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
+                              + [r for r in runs if not any(id(f) in strong_ids for f in r[2])])
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
-                      for a, b, members in runs)
+                      for i, (a, b, members) in enumerate(runs)
+                      if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts)
     return SummaryItem(section, whole, level, value, label,
@@ -385,7 +410,7 @@ def _attachments(prefix: Sequence[Event], facts: Sequence[Fact], order: dict[str
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
-          pack: RulePack, gap: int = 3) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
+          pack: RulePack, gap: RunGap = RunGap()) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
     """The snapshot, the items for the renderer, and the strong facts the text must hold."""
     facts = [f for r in results for f in r.facts]
     clauses = [c for r in results for c in r.clauses]

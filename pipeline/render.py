@@ -211,6 +211,8 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
             said |= candidate.named
             continue
         for fragment, named in candidate.fragments:
+            if named and named <= said:
+                continue   # a shorter run of what a longer one placed already says
             if attempt(fragment):
                 said |= named
     for item, position, size in placed:  # same section and label: the swap costs the difference

@@ -228,6 +228,7 @@ class RulePack:
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
     ladder_kinds: Mapping[str, str]                # fact kind (or strength) -> the level a clause holding it reaches
     not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
+    spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -432,4 +433,5 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
+        spaced=bounds,
     )

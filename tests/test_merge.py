@@ -30,6 +30,7 @@ from typing import Any, Sequence
 import pytest
 
 from pipeline import Compressor
+from pipeline.merge import RunGap
 from pipeline.parse import parse_conversation
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.facts import extract_facts
@@ -1162,3 +1163,20 @@ def test_a_question_stays_a_question_in_the_summary(lang: str, turns: list[tuple
     messages = turns_to_messages(turns)
     summary = summary_of(compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang]))
     assert quoted in summary, summary
+
+
+# (text between two facts, spaced script, joined into one run): a few words without punctuation
+# join in a spaced script ("14-inch lightweight laptop from Lenovo"), characters alone elsewhere
+@pytest.mark.parametrize(("between", "spaced", "joins"), [
+    (" lightweight laptop from ", True, False),
+    (" lightweight ", True, True),
+    (" at an ", True, True),
+    (", preferably ", True, False),
+    (" and my ", True, True),
+    ("的", False, True),
+    ("和", False, True),
+    ("，最好是", False, False),
+    ("想去的那家", False, False),
+])
+def test_facts_a_few_words_apart_are_one_run(between: str, spaced: bool, joins: bool) -> None:
+    assert RunGap(chars=3, words=2, spaced=spaced).joins(between) is joins

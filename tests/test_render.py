@@ -176,6 +176,34 @@ def test_the_task_outranks_a_later_clause_of_the_same_fact_kind(lang, turns, bud
         assert phrase in text, (phrase, text)
 
 
+# (lang, user turns, budget, the run kept whole): short of room for a clause, its strong facts are
+# kept with the named things beside them ("14-inch" alone said nothing of the laptop from Lenovo)
+RUNS = [
+    ("en", ["Hello, I want to buy a 14-inch lightweight laptop from Lenovo, preferably with a memory capacity of 8GB.",
+            "How much is it?", "What's its standby time?", "How about its performance when playing games?"], 40,
+     "14-inch lightweight laptop from Lenovo"),
+    ("en", ["Hello, I want to buy a 14-inch lightweight laptop from Lenovo, preferably with a memory capacity of 8GB.",
+            "How much is it?", "What's its standby time?", "How about its performance when playing games?"], 52,
+     "14-inch lightweight laptop from Lenovo"),
+    ("en", ["I'd like a table for 6 people at an Italian place downtown on Friday, preferably by the window.",
+            "Do they have parking?", "Is it loud there?", "What's the dress code?"], 52,
+     "6 people at an Italian place downtown on Friday"),
+    ("zh", ["你好，我想买一台联想的14寸轻薄本，内存最好是8G的", "多少钱？", "待机时间多长？", "玩游戏性能怎么样？"], 10,
+     "一台联想的14寸"),
+    ("zh", ["我打算买一辆汽油版的两厢车，预算大概15万到20万元，有推荐吗？", "有座椅通风吗？", "有定速巡航吗？", "座椅加热呢？"], 28,
+     "预算大概15万到20万元"),
+    ("zh", ["我们要订一个能带宠物的安静酒店，两个大人住，最好在人民广场附近", "含早餐吗？", "几点可以入住？", "能到前台付款吗？"], 16,
+     "能带宠物的安静酒店"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "run"), RUNS)
+def test_a_clause_cut_short_keeps_its_facts_with_the_words_between(lang, turns, budget, run):
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    assert run in text, text
+
+
 @pytest.mark.parametrize(("value", "shown"), [
     ({"at": "2026-12-09T15:00:00+08:00"}, "2026-12-09 15:00+08:00"),
     ({"at": "2026-12-09T15:00:00-05:00"}, "2026-12-09 15:00-05:00"),

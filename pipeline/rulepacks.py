@@ -101,7 +101,21 @@ class Lexicon:
         return self.regex.search(text, start, len(text) if end is None else end)
 
     def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
-        return [(m.start(), m.end(), self.kind_of(m.group(0))) for m in self.finditer(text, start, end)]
+        """(start, end, kind) of each term. Without word boundaries, terms that overlap are one
+        ("含早餐" holds "含早" and "早餐": never "含早" cut from inside "早餐")."""
+        end = len(text) if end is None else end
+        found: list[tuple[int, int, str]] = []
+        pos = start
+        while (hit := self.regex.search(text, pos, end)) is not None:
+            first, last = hit.start(), hit.end()
+            inside = first + 1
+            while not self._boundaries and inside < last:
+                longer = self.regex.match(text, inside, end)
+                last = max(last, longer.end()) if longer else last
+                inside += 1
+            found.append((first, last, self.kind_of(hit.group(0))))
+            pos = max(last, first + 1)
+        return found
 
     def kind_of(self, found: str) -> str:
         found = found.casefold()

@@ -39,6 +39,22 @@ def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: l
     assert [m.group(0) for m in cues.finditer(text)] == found
 
 
+# (lang, text, the terms found): in a script without spaces, terms that overlap are one word
+# ("含早" cut from "含早餐" ended inside "早餐"); with spaces, terms stay apart
+@pytest.mark.parametrize(("lang", "text", "found"), [
+    ("zh", "含早餐吗？", ["含早餐"]),
+    ("zh", "含早吗", ["含早"]),
+    ("zh", "有免费停车场吗", ["免费停车场"]),
+    ("zh", "要24小时热水和洗衣服务", ["24小时热水", "洗衣服务"]),
+    ("zh", "早餐和停车场都要有", ["早餐", "停车场"]),
+    ("en", "a hotel with free parking and wifi", ["hotel", "free parking", "wifi"]),
+    ("en", "breakfast included, free parking", ["breakfast included", "free parking"]),
+    ("en", "museums near the park", ["museums", "park"]),
+])
+def test_overlapping_terms_are_one_where_words_are_not_spaced(lang: str, text: str, found: list[str]) -> None:
+    assert [text[a:b] for a, b, _ in load_rule_pack(lang).lexicon.find(text)] == found
+
+
 def test_chinese_terms_have_no_inflection() -> None:
     pack = load_rule_pack("zh")
     assert [(k) for _, _, k in pack.lexicon.find("我想去博物馆")] == ["term"]

@@ -318,10 +318,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         return (text + changed if changed and any(superseded.overlap(f.span) for f in facts) and not sets(facts)
                 else text)
 
-    def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float) -> SummaryItem:
+    def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         text = clause.text[offset:offset + end - start]
+        if cut:   # the clause goes on: "We need a room for 2 adults…"
+            text = pack.templates["cut"].format(text=text)
         if (clause.asks and asked and any(f.kind in _RULE_KINDS for f in facts)
                 and not text.endswith(tuple(pack.state.question_marks))):
             # cut from a question, a cued piece would read as the user's rule ("only get
@@ -354,6 +356,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for i, (a, b, members) in enumerate(runs)
                       if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})
+    # a requirement said at length, cut after a thing it names, its cue kept (the longest that
+    # fits): it carries the requirement, short of its last words
+    fragments += tuple(piece(clause.span.start, cut, [f for f in clause.facts if f.span.start < cut], 1.0, cut=True)
+                       for cut in reversed(clause.cuts) if not claims)
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts)
     return SummaryItem(section, whole, level, value, label,

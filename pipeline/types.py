@@ -167,6 +167,10 @@ class KeyClause:
     # a question only its word order shows, its mark further on ("So will I get the money back
     # before it is over, or do I wait months?"): the summary quotes it with a mark
     needs_mark: bool = False
+    # where a long requirement may be cut and still say what it requires: after its cue, at the
+    # end of a thing it names ("We need a room for 2 adults | at a quiet pet-friendly hotel |
+    # near Union Square, ideally …"); offsets in the event's text
+    cuts: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -204,6 +204,29 @@ def test_a_clause_cut_short_keeps_its_facts_with_the_words_between(lang, turns, 
     assert run in text, text
 
 
+# (lang, user turns, budget, the requirement cut short): a requirement too long for the room is
+# cut after a thing it names, marked as going on, rather than lost to the questions after it
+REQUIREMENT_CUT_SHORT = [
+    ("en", ["We need a room for 2 adults at a quiet pet-friendly hotel near Union Square, ideally with a late checkout.",
+            "Is breakfast included?", "What time is check-in?", "Can I pay at the desk?"], 34,
+     "We need a room for 2 adults…"),
+    ("en", ["We need a room for 2 adults at a quiet pet-friendly hotel near Union Square, ideally with a late checkout.",
+            "Is breakfast included?", "What time is check-in?", "Can I pay at the desk?"], 46,
+     "We need a room for 2 adults…"),
+    ("zh", ["我需要订一家能带宠物的安静酒店给我爸妈住三个晚上在人民广场附近", "含早餐吗？", "几点可以入住？", "能到前台付款吗？"], 22,
+     "我需要订一家能带宠物的安静酒店给我爸妈…"),
+    ("zh", ["我需要订一家能带宠物的安静酒店给我爸妈住三个晚上在人民广场附近", "含早餐吗？", "几点可以入住？", "能到前台付款吗？"], 28,
+     "我需要订一家能带宠物的安静酒店给我爸妈…"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "shown"), REQUIREMENT_CUT_SHORT)
+def test_a_requirement_too_long_for_the_room_is_cut_short_not_lost(lang, turns, budget, shown):
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    assert shown in text, text
+
+
 @pytest.mark.parametrize(("value", "shown"), [
     ({"at": "2026-12-09T15:00:00+08:00"}, "2026-12-09 15:00+08:00"),
     ({"at": "2026-12-09T15:00:00-05:00"}, "2026-12-09 15:00-05:00"),

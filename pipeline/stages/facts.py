@@ -142,7 +142,7 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
 # tracking, where Fact and Span objects stay tracked (300,000 of them in a full memo, walked by
 # every full collection: 0.6 s each, on whichever call it lands).
 PackedFact = tuple[str, str, str, int, int, Any]              # kind, text, strength, start, end, value
-PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool]   # text, start, end, score, its facts, asks, needs_mark
+PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool, tuple[int, ...]]   # text, start, end, score, its facts, asks, needs_mark, cuts
 Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...]]
 
 
@@ -150,7 +150,7 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
     index = {id(f): i for i, f in enumerate(facts)}
     return (tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in facts),
             tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks,
-                   c.needs_mark)
+                   c.needs_mark, c.cuts)
                   for c in clauses))
 
 
@@ -171,8 +171,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 days.append(said)
                 day, named = said, _latest_first(said, named)
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
-    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark)
-                   for text, start, end, score, held, asks, needs_mark in clause_rows], days
+    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
+                   for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
@@ -204,6 +204,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
 
     for start, end, condition in with_conditions(text, split_clauses(text, pack), pack):
         before = len(facts)
+        required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
                 for match in regex.finditer(text, start, end):
@@ -229,6 +230,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
                            and not _describes(text, start, cue, pack))
                 add(kind, left, right, "prohibition" if forbids else None)
+                if kind == "obligation":
+                    required.append((cue.end(), right))
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
             pass
@@ -240,6 +243,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 add("uncertain", start, end)
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
+        cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)
         own = _drop_nested(facts[before:], pack.descriptive_kinds)
         del facts[before:]
         facts.extend(own)
@@ -267,8 +271,26 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             # word order alone may not show it ("is the Maple Court one close to a bus stop?")
             end += 1
         clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked,
-                                 asks and not worded and not marked))
+                                 asks and not worded and not marked, tuple(c for c in cuts if start < c < end)))
     return facts, clauses
+
+
+def _cuts(text: str, found: Sequence[Fact], required: Sequence[tuple[int, int]],
+          descriptive: frozenset[str]) -> list[int]:
+    """Where a requirement may be cut short and still say what it requires: past its cue, at the
+    end of a thing it names, never inside another nor before one that qualifies it, unless that
+    one describes it ("We need a room for 2 adults" of "We need a room for 2 adults at a quiet
+    pet-friendly hotel near Union Square, …"; "We must have a car" before "with automatic
+    transmission"; not "an expensive" of "an expensive 4 star hotel")."""
+    named = [f for f in found if f.kind not in _CUED_KINDS and f.kind not in _CLAUSE_KINDS]
+
+    def splits(end: int, other: Fact) -> bool:
+        return other.span.start < end < other.span.end or (
+            other.span.start >= end and other.kind not in descriptive and not text[end:other.span.start].strip())
+
+    return sorted({f.span.end for cue_end, right in required for f in named
+                   if cue_end <= f.span.start and f.span.end < right
+                   and not any(splits(f.span.end, g) for g in named)})
 
 
 def _trim_edges(text: str, start: int, end: int, facts: list[Fact],

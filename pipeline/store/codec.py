@@ -43,7 +43,7 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "facts": [_fact(f) for f in result.facts],
             "clauses": [{"text": c.text, "span": _span(c.span), "score": c.score,
                          "facts": [index[id(f)] for f in c.facts], "asks": c.asks,
-                         "needs_mark": c.needs_mark} for c in result.clauses],
+                         "needs_mark": c.needs_mark, "cuts": list(c.cuts)} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by)} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
@@ -66,7 +66,7 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             facts=facts,
             clauses=tuple(KeyClause(c["text"], _unspan(c["span"]), c["score"],  # type: ignore[arg-type]
                                     tuple(facts[i] for i in c["facts"]), c.get("asks", False),
-                                    c.get("needs_mark", False))
+                                    c.get("needs_mark", False), tuple(c.get("cuts", ())))
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
                                      _unspan(d.get("by"))) for d in item["decisions"]),

@@ -730,3 +730,34 @@ PER_WEEK = [
 def test_a_count_per_week_is_no_weekday(lang: str, text: str, times: list[str]) -> None:
     facts, _ = _run(lang, text)
     assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)
+
+
+# (lang, text, where the requirement may be cut short, as the prefixes it leaves): past the cue,
+# at the end of a thing it names, never inside one nor before what qualifies it ("an expensive"
+# of "an expensive 4 star hotel"); a prohibition is never cut ("don't book the Hilton" without
+# "until I confirm" would forbid for good), nor a clause that names nothing after its cue
+REQUIREMENT_CUTS = [
+    ("en", "We need a room for 2 adults at a quiet pet-friendly hotel near Union Square, ideally with a late checkout.",
+     ["We need a room", "We need a room for 2 adults", "We need a room for 2 adults at a quiet pet-friendly hotel",
+      "We need a room for 2 adults at a quiet pet-friendly hotel near Union Square"]),
+    ("en", "I still need help finding an expensive 4 star hotel with free parking in the north.",
+     ["I still need help finding an expensive 4 star hotel",
+      "I still need help finding an expensive 4 star hotel with free parking"]),
+    ("en", "I have to book a table for 6 people at an Italian place downtown on Friday evening.",
+     ["I have to book a table", "I have to book a table for 6 people"]),
+    ("en", "The hotel must have parking.", []),
+    ("en", "Don't book the Hilton with the rooftop bar until I confirm with my parents.", []),
+    ("en", "We need the reference number please.", []),
+    ("zh", "我需要订一家能带宠物的安静酒店给我爸妈住三个晚上在人民广场附近", ["我需要订一家能带宠物的安静酒店给我爸妈"]),
+    ("zh", "我们必须订一家有免费停车场的酒店住两个晚上离西湖近一点", ["我们必须订一家有免费停车场的酒店"]),
+    ("zh", "一定要靠窗的座位", ["一定要靠窗"]),
+    ("zh", "先别订那家有免费停车场的酒店等我确认", []),
+    ("zh", "我需要一个有接机服务的酒店在机场附近给我爸妈住",
+     ["我需要一个有接机服务的酒店", "我需要一个有接机服务的酒店在机场附近给我爸妈"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "prefixes"), REQUIREMENT_CUTS)
+def test_a_long_requirement_may_be_cut_after_a_thing_it_names(lang: str, text: str, prefixes: list[str]) -> None:
+    _, clauses = _run(lang, text)
+    assert [text[c.span.start:cut] for c in clauses for cut in c.cuts] == prefixes

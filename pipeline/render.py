@@ -210,13 +210,14 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
             placed.append((item, len(chosen) - 1, size))
             said |= candidate.named
             continue
-        begun: set[tuple[int, int]] = set()
+        taken: set[int] = set()   # the facts this item's placed pieces hold
         for fragment, named in candidate.fragments:
-            if named and named <= said or fragment.order in begun:
+            held = {id(f) for f in fragment.facts}
+            if named and named <= said or held & taken:
                 continue   # a shorter run of what a longer one placed already says
             if attempt(fragment):
                 said |= named
-                begun.add(fragment.order)
+                taken |= held
     for item, position, size in placed:  # same section and label: the swap costs the difference
         grow = measure(item.text) - size
         if grow > 0 and draft.size + grow <= budget:

@@ -168,6 +168,7 @@ class StateRules:
     """Decision, change and authorisation cues (the [state] table)."""
 
     drop_before: Lexicon
+    limits: Lexicon            # before a drop cue, a condition ("超过就不考虑了", "anything over 500 is out")
     drop_after: Lexicon
     choose_after: Lexicon
     add_after: Lexicon
@@ -317,7 +318,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         return Lexicon(table[key], bounds, within=table.get("cue_within", ()))
 
     return StateRules(
-        drop_before=cue("drop_before"), drop_after=cue("drop_after"),
+        drop_before=cue("drop_before"), limits=Lexicon(table.get("limits", []), bounds),
+        drop_after=cue("drop_after"),
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),

@@ -447,6 +447,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                         (rules.choose_after, "chosen", False),
                                         (rules.add_after, "added", False)):
                 found = None
+                limited = False   # "超过就不考虑了": a condition on a value; the clause decides nothing
                 floor = start
                 for match in cue.finditer(text, start, end):
                     if _negated(text, start, match.start(), pack):
@@ -456,12 +457,17 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         written = floor
                         a, b = _strip(text, floor, match.start(), pack)
                         floor = match.end()
+                        limited = rules.limits.search(text, a, b) is not None
+                        if limited:
+                            break
                     else:
                         written = match.end()
                         a, b = _object_after(text, match.end(), end, pack)
                     if b > a:
                         found = (a, b)
                         break
+                if limited:
+                    break
                 if not found:
                     continue
                 obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)

@@ -264,12 +264,21 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a correction a change in its message answered: a time said after it is no further change
     (["约周六下午三点", "算了还是把预约改成12月5号上午十点吧，那天我也能过去"],
      expect(change("预约", "周六下午三点", "12月5号上午十点"))),
+    # a limit before a drop cue is a condition on a value: nothing is dropped
+    (["预算5000元以内，超过就不考虑了"], NOTHING),
+    (["价格高于三千就算了"], NOTHING),
+    (["超出预算就算了"], NOTHING),
+    (["换购就不考虑了"], expect(dropped(IN("换购")))),
 ]
 
 # ---------------------------------------------------------------------------------------------
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a limit before a drop cue is a condition on a value: nothing is dropped
+    (["Keep it under 500, anything over that is out"], NOTHING),
+    (["Anything more than 300 a night, forget it"], NOTHING),
+    (["The shuttle is out"], expect(dropped("The shuttle"))),
     # seed: insurance (examples/en_insurance.json, condensed, the user's own sentences)
     (["I'm looking at health insurance options. It's for my parents, not me.",
       "Let's start with the basic plan then, the Meridian one. Can you pull up the details?",

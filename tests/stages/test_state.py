@@ -268,7 +268,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算5000元以内，超过就不考虑了"], NOTHING),
     (["价格高于三千就算了"], NOTHING),
     (["超出预算就算了"], NOTHING),
-    (["换购就不考虑了"], expect(dropped(IN("换购")))),
+    # "就" before the cue belongs to it: the object is "换购", not "换购就"
+    (["换购就不考虑了"], expect(dropped("换购"))),
+    (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
+    (["接机就不用了"], expect(dropped("接机"))),
 ]
 
 # ---------------------------------------------------------------------------------------------

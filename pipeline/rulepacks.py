@@ -169,6 +169,7 @@ class StateRules:
 
     drop_before: Lexicon
     limits: Lexicon            # before a drop cue, a condition ("超过就不考虑了", "anything over 500 is out")
+    relatives: Lexicon         # a negation just after one describes a thing ("highways where you can't pay cash")
     drop_after: Lexicon
     choose_after: Lexicon
     add_after: Lexicon
@@ -319,6 +320,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
 
     return StateRules(
         drop_before=cue("drop_before"), limits=Lexicon(table.get("limits", []), bounds),
+        relatives=Lexicon(table.get("relatives", []), bounds),
         drop_after=cue("drop_after"),
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
         actions=cue("actions"), authorize=cue("authorize"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import Hit, RulePack, StateRules
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
@@ -227,8 +227,13 @@ def _first_group(match: re.Match[str]) -> tuple[int, int]:
 
 def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """"don't book yet": a decision cue right after a negation is no decision."""
-    for cue in pack.negation.finditer(text, start, cue_start):
-        gap = text[cue.end():cue_start]
+    return _just_after(pack.negation, text, start, cue_start, pack)
+
+
+def _just_after(words: Lexicon, text: str, start: int, cue_start: int, pack: RulePack) -> bool:
+    """One of ``words`` stands at most ``negation_gap`` chars before the cue, in its sentence."""
+    for word in words.finditer(text, start, cue_start):
+        gap = text[word.end():cue_start]
         if len(gap) <= pack.state.negation_gap and not pack.state.gap_breaks.search(gap):
             return True
     return False
@@ -484,6 +489,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             forbids = False
             ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)
             for cue in negations(text, start, end, pack):
+                if _just_after(rules.relatives, text, start, cue.start(), pack):
+                    continue   # "highways where you can't pay cash" describes the highways
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 action = actions.at_or_after(cue.end())
                 if action and action.end() <= right:

@@ -270,6 +270,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["超出预算就算了"], NOTHING),
     # "就" before the cue belongs to it: the object is "换购", not "换购就"
     (["换购就不考虑了"], expect(dropped("换购"))),
+    # a negation inside what describes a thing forbids nothing; a request asked as a question does
+    (["葡萄牙是不是有那种不能付现金的高速？"], NOTHING),
+    (["有没有不收押金的柜台？"], NOTHING),
+    (["能不能先别扣款？"], expect(unauthorised("先别扣款"))),
     (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
     (["接机就不用了"], expect(dropped("接机"))),
 ]
@@ -282,6 +286,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),
     (["The shuttle is out"], expect(dropped("The shuttle"))),
+    # a negation inside what describes a thing forbids nothing; a request asked as a question does
+    (["Portugal has those highways where you can't pay cash?"], NOTHING),
+    (["Is there a desk which won't charge a deposit?"], NOTHING),
+    (["Could you not charge my card yet?"], expect(unauthorised("not charge my card"))),
     # seed: insurance (examples/en_insurance.json, condensed, the user's own sentences)
     (["I'm looking at health insurance options. It's for my parents, not me.",
       "Let's start with the basic plan then, the Meridian one. Can you pull up the details?",

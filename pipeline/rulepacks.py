@@ -29,8 +29,8 @@ _REQUIRED = {
               "authorize", "object_extension", "short_object", "object_end", "conditionals",
               "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks",
               "pronouns"),
-    "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed", "separator",
-                "attachments"),
+    "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed",
+                "separator", "cut", "attachments"),
     "attachments": ("page", "file", "image", "unread", "unread_image", "reasons"),
 }
 

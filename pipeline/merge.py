@@ -358,9 +358,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                       if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})
     # a requirement said at length, cut after a thing it names, its cue kept (the longest that
     # fits): it carries the requirement, short of its last words
-    fragments += tuple(piece(clause.span.start, cut, held, 1.0, cut=True)
-                       for cut in reversed(clause.cuts) if not claims
-                       for held in [[f for f in clause.facts if f.span.start < cut]] if _worth_alone(held, pack))
+    for cut in () if claims else reversed(clause.cuts):
+        held = [f for f in clause.facts if f.span.start < cut]
+        if _worth_alone(held, pack):
+            fragments += (piece(clause.span.start, cut, held, 1.0, cut=True),)
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts)
     return SummaryItem(section, whole, level, value, label,

@@ -479,10 +479,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     for chain in chains:
         path: list[str] = [chain[0].old] if chain[0].old else []
         for i, t in enumerate(chain):
+            step = t.new if t.condition is None else templates["conditional"].format(
+                value=t.new, condition=roles[t.condition.event_id].text[t.condition.start:t.condition.end])
             if i and _overlaps(t.span, chain[i - 1].span):   # one change read as two kinds: one step
-                path[-1] = t.new
-            elif not path or fold(t.new) != fold(path[-1]):
-                path.append(t.new)
+                path[-1] = step
+            elif not path or fold(step) != fold(path[-1]):
+                path.append(step)
         slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
         # a slot named by the kind of its value ("quantity") reads in the summary's language
         line = (templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))

@@ -30,7 +30,7 @@ _REQUIRED = {
               "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks",
               "pronouns"),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed",
-                "separator", "cut", "attachments"),
+                "separator", "cut", "conditional", "attachments"),
     "attachments": ("page", "file", "image", "unread", "unread_image", "reasons"),
 }
 
@@ -183,6 +183,7 @@ class StateRules:
     gap_breaks: re.Pattern[str]
     question_marks: tuple[str, ...]
     conditional: Lexicon
+    condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
     pronouns: frozenset[str]
     object_extension: int
     short_object: int
@@ -331,6 +332,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         gap_breaks=_compile(lang, table["gap_breaks"]),
         question_marks=tuple(table["question_marks"]),
         conditional=cue("conditionals"),
+        condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),

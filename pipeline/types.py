@@ -203,10 +203,14 @@ class Transition:
     new: str
     span: Span                   # where the new value was said
     old_span: Span | None = None
+    # where the condition the new value holds under was said ("I'll stretch to $175 if it gets
+    # us the center section"): shown with it, so a conditional value never reads as a plain one
+    condition: Span | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"slot": self.slot, "old": self.old, "new": self.new, "source": self.span.to_list(),
-                "old_source": self.old_span.to_list() if self.old_span else None}
+                "old_source": self.old_span.to_list() if self.old_span else None,
+                "condition_source": self.condition.to_list() if self.condition else None}
 
 
 @dataclass(frozen=True)

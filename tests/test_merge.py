@@ -1119,6 +1119,12 @@ SLOT_PATHS = [
      "standard shipping → expedited", ["standard shipping"]),   # an old value no fact holds, too
     ("en", ["Move-in is the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      "1st of March → March 15th", ["1st of March"]),
+    # a value changed under a condition says it: the plain one no longer holds whole
+    ("en", ["Budget is $150 a ticket max, I'm paying for everyone.",
+            "Fine, I'll stretch to $175 a seat if it gets us the center section."],
+     "$150 → $175 (if it gets us the center section)", ["$150"]),
+    ("zh", ["预算5000元以内，质量要好", "要是质量好的话，可以放宽到6000元"],
+     "5000元 → 6000元（要是质量好的话）", ["5000元"]),
 ]
 
 

@@ -8,7 +8,7 @@ lets the snapshot show the current value as current and the old one as history.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..config import Settings
@@ -148,7 +148,8 @@ class _Memory:
         kind an amount is read as ("十万" after "预算八万左右"); else the newest of its unit;
         else, for money alone, the newest amount. A quantity of another unit is another slot, a
         day does not replace a clock ("back December 30th" after "at 9:15 pm and back on the
-        29th"), and a time no words tie to an earlier one replaces nothing."""
+        29th"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
+        no words tie to an earlier one replaces nothing."""
         unit = self.unit(new) if kind == "quantity" else ""
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -156,7 +157,7 @@ class _Memory:
             ((k, texts, value, span) for k in kinds
              for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
-             and (k != "quantity" or not unit or self.unit(value) == unit)
+             and span not in self.hedged and (k != "quantity" or not unit or self.unit(value) == unit)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates])
@@ -366,6 +367,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
                 if replaced:
                     transitions.append(replaced)
+            elif change and (supposed or condition is not None) and (asked or pack.question.search(text, start, end)):
+                pass   # "What if I change the budget to $700?": supposed and asked, nothing changed
             elif change:
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
@@ -390,9 +393,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
                         if kind and slot != kind and _slot_keys(slot):
                             memory.slots[slot] = kind
+                        # "如果周六不行的话，就改成周日": changed only if
+                        under = (_condition(text, clauses, n, change.start(), condition, event.id, pack)
+                                 if supposed or condition is not None else None)
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
-                                                      previous[1] if previous else None))
+                                                      previous[1] if previous else None, under))
                     if kind and correction is not None:
                         # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
@@ -438,9 +444,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
-            elif (revising is not None and kept and not asked and not supposed
-                  and not pack.question.search(text, start, end)):
-                transitions.extend(t for t in _revised(text, revising, kept, event.id, memory)
+            elif revising is not None and kept and not asked and not pack.question.search(text, start, end):
+                # "I'll stretch to $175 if it gets us the center section": a revision under a
+                # condition still replaces the plain value, and carries its condition along
+                under = (_condition(text, clauses, n, rules.revise.search(text, revising, end).start(), condition,
+                                     event.id, pack)
+                         if supposed or condition is not None else None)
+                transitions.extend(replace(t, condition=under) for t in _revised(text, revising, kept, event.id, memory)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
@@ -511,8 +521,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.last_mention = text[ma:mb]
             prev_end = start
             folded_clause = clause.casefold()
-            # a value said unsure or only supposed ("she could stretch to 2,700 if …") sets nothing
-            unsure = supposed or pack.uncertainty.search(text, start, end) is not None
+            # a value said unsure or only supposed ("if it's 3 pm, …", "好像是1月8号下的") sets nothing
+            # (one that changed a value under its condition set it: a later correction replaces it)
+            unsure = ((supposed and not any(t.condition and t.span.start >= start for t in transitions[made:]))
+                      or pack.uncertainty.search(text, start, end) is not None)
             for a, b, kind in kept:
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],
@@ -553,6 +565,30 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
         if carried[n] is None and pending is not None:
             carried[n] = pending
     return carried
+
+
+def _condition(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, since: int,
+               condition: int | None, event_id: str, pack: RulePack) -> Span | None:
+    """Where the condition a change or revision of clause ``n`` (its cue at or after ``since``)
+    holds under was said: from the condition's cue to the end of its clause, or, when the change
+    follows in that clause, to the last break before the change's cue ("If the place is nice, she
+    could stretch to 2,700": "If the place is nice")."""
+    start, end, _ = clauses[n]
+    cue = pack.state.conditional.search(text, start if condition is None else condition, end)
+    if cue is None:
+        return None
+    at, stop = next(((a, b) for a, b, _ in clauses if a <= cue.start() < b), (start, end))
+    if cue.group().casefold() in pack.state.condition_closers:   # "质量好的话就放到6000元"
+        breaks = [m.end() for m in pack.state.gap_breaks.finditer(text, at, cue.start())]
+        at, stop = (breaks[-1] if breaks else at), cue.end()
+    else:
+        at = cue.start()
+    if at < since < stop:
+        breaks = [m.start() for m in pack.state.gap_breaks.finditer(text, at, since)]
+        stop = breaks[-1] if breaks else since
+    while stop > at and (text[stop - 1].isspace() or pack.state.gap_breaks.match(text, stop - 1)):
+        stop -= 1
+    return Span(event_id, at, stop) if stop > at else None
 
 
 def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:

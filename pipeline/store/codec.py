@@ -47,7 +47,8 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by)} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
-                             "old_span": _span(t.old_span)} for t in result.transitions],
+                             "old_span": _span(t.old_span),
+                             "condition": _span(t.condition)} for t in result.transitions],
             "open_items": [{"kind": o.kind, "text": o.text, "span": _span(o.span)}
                            for o in result.open_items],
             "intents": [{"label": i.label, "representative": i.representative,
@@ -71,7 +72,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
                                      _unspan(d.get("by"))) for d in item["decisions"]),
             transitions=tuple(Transition(t["slot"], t["old"], t["new"], _unspan(t["span"]),  # type: ignore[arg-type]
-                                         _unspan(t["old_span"])) for t in item["transitions"]),
+                                         _unspan(t["old_span"]), _unspan(t.get("condition")))
+                          for t in item["transitions"]),
             open_items=tuple(OpenItem(o["kind"], o["text"], _unspan(o["span"]))  # type: ignore[arg-type]
                              for o in item["open_items"]),
             intents=tuple(IntentCluster(i["label"], i["representative"], tuple(i["members"]),

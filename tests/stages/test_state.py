@@ -439,11 +439,15 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a new value that begins with a value ends at the comma after it
     (["Move-in the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      expect(change("move-in", "1st of March", "March 15th"))),
-    # a bare number after words only an amount follows is money; a value only supposed ("… if the
-    # place is nice") is not what a correction replaces
+    # a bare number after words only an amount follows is money; a revision under a condition
+    # ("… if the place is nice") replaces the plain value and is replaced in turn
     (["Her budget is around $2,400 a month.", "She could stretch to 2,700 if the place is nice.",
       "No wait, keep it under twenty-six hundred."],
-     expect(change("money", "$2,400", "keep it under twenty-six hundred"))),
+     expect(change("money", "$2,400", "stretch to 2,700"), change("money", "stretch to 2,700", "keep it under twenty-six hundred"))),
+    # a value said unsure is no budget a revision replaces
+    (["Her budget is around $2,400 a month.", "Her pension is about $3,900 a month, I believe.",
+      "Actually she can stretch to 2,700."],
+     expect(change("money", "$2,400", "stretch to 2,700"))),
     # an address named by its unit, with no street word
     (["Ship the card to 52 Orchard Street.", "Actually make it my office, 200 West Madison, Suite 1700."],
      expect(change("address", "52 Orchard Street", "my office, 200 West Madison, Suite 1700"))),
@@ -700,3 +704,49 @@ def test_an_accepted_proposal_has_a_short_form_of_the_clauses_holding_its_values
               Event(id="U3", index=2, role="user", text=answer, size=len(answer), message={})]
     [decision] = extract_state(events, load_rule_pack(lang)).decisions
     assert decision.status == "accepted" and decision.core == core
+
+
+# (lang, the user's messages, the changes of the last: (old, new, the words of its condition or None))
+CONDITIONS = [
+    ("zh", ["预算5000元以内", "要是质量好的话，可以放宽到6000元"], [("5000元", "6000元", "要是质量好的话")]),
+    ("zh", ["周六上午来量房", "如果周六不行的话，就改成周日上午"], [("周六", "周日上午", "如果周六不行的话")]),
+    ("zh", ["预算5000元以内", "质量好的话就放到6000元"], [("5000元", "6000元", "质量好的话")]),   # "的话" ends it
+    ("zh", ["订12桌", "要是人多的话，改成13桌"], [("12桌", "13桌", "要是人多的话")]),
+    ("zh", ["周六上午十点", "如果下雨，改到周日上午十点"], [("周六上午十点", "周日上午十点", "如果下雨")]),
+    ("zh", ["预算3000元", "万一不够的话，可以加到3500元"], [("3000元", "3500元", "万一不够的话")]),
+    ("zh", ["住两晚", "天气好的话就改成住三晚"], [("两晚", "住三晚", "天气好的话")]),
+    ("zh", ["预算5000元", "预算改成6000元"], [("5000元", "6000元", None)]),              # no condition
+    ("zh", ["预算5000元", "那6000元也行"], [("5000元", "6000元", None)]),
+    ("zh", ["预算5000元", "要是有现货呢，能不能改成6000元？"], []),                       # supposed and asked
+    ("zh", ["下周二上午", "要是下周二下雨呢"], []),
+    ("en", ["Budget is $150 a ticket max.", "Fine, I will stretch to $175 a seat if it gets us the center section."],
+     [("$150", "$175", "if it gets us the center section")]),
+    ("en", ["Pickup on Saturday at 10 am.", "If Saturday does not work, change it to Sunday at 10 am."],
+     [("on Saturday at 10 am", "Sunday at 10 am", "If Saturday does not work")]),
+    ("en", ["We need 2 rooms.", "If my sister comes, make it 3 rooms."], [("2 rooms", "3 rooms", "If my sister comes")]),
+    ("en", ["Budget is $600.", "In case the hotel is full, I can go up to $700."],
+     [("$600", "$700", "In case the hotel is full")]),
+    ("en", ["Table for 4 at 7 pm.", "If the patio is open, switch to 8 pm."], [("at 7 pm", "8 pm", "If the patio is open")]),
+    ("en", ["Budget is $600.", "Unless it has a pool, I will stretch to $650."], [("$600", "$650", "Unless it has a pool")]),
+    ("en", ["Budget is $600.", "Change the budget to $700 if they include breakfast."],
+     [("$600", "$700", "if they include breakfast")]),
+    ("en", ["Budget is $2,400 a month.", "If the place is nice, she could stretch to 2,700."],
+     [("$2,400", "stretch to 2,700", "If the place is nice")]),
+    ("en", ["Budget is $600.", "Change the budget to $700."], [("$600", "$700", None)]),
+    ("en", ["Budget is $600.", "What if I change the budget to $700?"], []),               # supposed and asked
+    ("en", ["Budget is $600.", "If it rains we stay in."], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), CONDITIONS)
+def test_a_change_under_a_condition_carries_it(lang: str, texts: list[str],
+                                               changes: list[tuple[str, str, str | None]]) -> None:
+    """"I'll stretch to $175 if it gets us the center section" replaces the plain budget, and the
+    summary must say the new value only holds if: the change keeps where its condition was said;
+    a change only supposed in a question ("What if I…?") changes nothing."""
+    events = _events(texts)
+    result = extract_state(events, load_rule_pack(lang))
+    said = {e.id: e.text for e in events}
+    got = [(t.old, t.new, said[t.condition.event_id][t.condition.start:t.condition.end] if t.condition else None)
+           for t in result.transitions if t.span.event_id == events[-1].id]
+    assert got == changes, _show(result)

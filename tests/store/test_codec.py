@@ -26,3 +26,11 @@ def test_results_round_trip(name):
     for result in decoded:
         held = {id(f) for f in result.facts}
         assert all(id(f) in held for c in result.clauses for f in c.facts)
+
+
+def test_a_change_keeps_its_condition_through_the_store():
+    from pipeline.types import StageResult, Span, Transition
+    change = Transition("money", "$150", "$175", Span("U3", 22, 26), Span("U1", 10, 14), Span("U3", 38, 70))
+    result = StageResult("state", transitions=(change,))
+    [decoded] = decode_results(json.loads(json.dumps(encode_results((result,)))))
+    assert decoded.transitions == (change,)

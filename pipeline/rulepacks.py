@@ -184,6 +184,7 @@ class StateRules:
     question_marks: tuple[str, ...]
     conditional: Lexicon
     condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
+    currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     pronouns: frozenset[str]
     object_extension: int
     short_object: int
@@ -333,6 +334,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         question_marks=tuple(table["question_marks"]),
         conditional=cue("conditionals"),
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
+        currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),

@@ -35,6 +35,7 @@ class _Memory:
     lookback: int | None             # a change pairs with one of the last this many values of its kind
     number: re.Pattern[str]          # the pack's numbers: what a quantity's unit is left without
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
+    currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -163,8 +164,13 @@ class _Memory:
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates])
         if named:
             return named
-        fallback = "quantity" if unit else "money" if kind == "money" else None
-        return next(((value, span) for k, _, value, span in candidates if k == fallback), None)
+        if unit:
+            return next(((value, span) for k, _, value, span in candidates if k == "quantity"), None)
+        if kind != "money":
+            return None
+        # a budget said bare ("那一百三以内也行吧") replaces one said in money or in a currency ("一百块以内")
+        return next(((value, span) for k, _, value, span in candidates
+                     if k == "money" or self.unit(value) in self.currencies), None)
 
 
 def _unit(value: str, number: re.Pattern[str]) -> str:
@@ -292,7 +298,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    memory = _Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack))
+    memory = _Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack), rules.currencies)
     decisions: list[Decision] = []
     transitions: list[Transition] = []
     open_items: list[OpenItem] = []

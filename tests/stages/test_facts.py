@@ -110,6 +110,8 @@ ZH_ROWS = [
     ("送到中关村大街1号", "address", "中关村大街1号", EQ),
     # a cue's object keeps its first characters ("算三千五百元以内" was kept)
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
+    # an ellipsis ends what a cue takes before it ("个限制…那一百三以内" cut "这个")
+    ("啊还有这个限制…那一百三以内也行吧", "obligation", "那一百三以内也行吧", EQ),
     ("三个大人两个小孩", "quantity", "三个大人", EQ),
     ("三个大人两个小孩", "quantity", "两个小孩", EQ),
     ("帮我推荐一个能玩1、2个小时的景点", "quantity", "1、2个小时", EQ),     # a range: was "2个小时"

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.state import extract_state
+from pipeline.stages.state import extract_state, read_clauses
 from pipeline.types import Event, StageResult
 
 
@@ -222,7 +222,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["可选的套餐有哪些，我选最便宜的"], expect(chosen(IN("最便宜")))),  # the second "选" does
     # a value said again with a revision word and no change verb replaces its slot's value: one
     # named by the same words, else one of its unit; a time no words tie to replaces nothing
-    (["预算八万左右吧，全拆重做", "预算那块也改一下，十万以内都可以"], expect(change("quantity", "八万", "十万"))),
+    (["预算八万左右吧，全拆重做", "预算那块也改一下，十万以内都可以"], expect(change("money", "八万", "十万"))),
     (["电的，60升就行", "我妹周末常回去住，还是要80升的吧"],
      expect(change("quantity", "60升", "80升"), chosen("80升的"))),
     (["电的，60升就行", "还是要3个人的房间吧"], expect(chosen("3个人的房间"))),   # another unit: another slot
@@ -275,6 +275,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["有没有不收押金的柜台？"], NOTHING),
     (["能不能先别扣款？"], expect(unauthorised("先别扣款"))),
     (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
+    # a budget said bare, with a revision word, replaces one said in a currency; not rooms
+    (["每个月一百块以内吧，流量够用就行", "啊还有这个限制…那一百三以内也行吧"], expect(change("money", "一百块", "一百三"))),
+    (["订两间房", "那一百三以内也行吧"], NOTHING),
     (["接机就不用了"], expect(dropped("接机"))),
 ]
 
@@ -750,3 +753,25 @@ def test_a_change_under_a_condition_carries_it(lang: str, texts: list[str],
     got = [(t.old, t.new, said[t.condition.event_id][t.condition.start:t.condition.end] if t.condition else None)
            for t in result.transitions if t.span.event_id == events[-1].id]
     assert got == changes, _show(result)
+
+
+# (lang, text, the values read in it: (words, kind))
+VALUES = [
+    ("zh", "那一百三以内也行吧", [("一百三", "money")]),          # a number before a limit word is an amount
+    ("zh", "3000以下的都可以", [("3000", "money")]),
+    ("zh", "预算两千五以内", [("预算两千五", "money")]),
+    ("zh", "每个月一百块以内吧", [("一百块", "quantity")]),       # a unit makes it a quantity (of 块)
+    ("zh", "三天以内送到", [("三天以内", "time")]),
+    ("zh", "第3000以内", []),                                    # an ordinal is no amount
+    ("en", "keep it under twenty-six hundred", [("keep it under twenty-six hundred", "money")]),
+    ("en", "Budget is $150 a ticket max", [("$150", "money")]),
+    ("en", "one hundred and seventy five dollars a seat", [("one hundred and seventy five dollars", "money")]),
+    ("en", "at most 5 people", [("5 people", "quantity")]),
+    ("en", "I can stretch to 2,700", [("stretch to 2,700", "money")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "values"), VALUES)
+def test_the_values_a_clause_holds(lang: str, text: str, values: list[tuple[str, str]]) -> None:
+    """What the state walk compares: a value read whole with its kind, or none."""
+    assert [(text[a:b], kind) for _, _, held in read_clauses(text, load_rule_pack(lang)) for a, b, kind in held] == values

@@ -182,16 +182,17 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     return spans
 
 
-def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int]) -> list[Span]:
-    """Where the words of a replaced value no fact holds were said before the change that
-    replaced them ("Standard shipping is fine" before "make it expedited instead of standard
-    shipping"): a quote of such a clause is history too."""
+def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int],
+               min_chars: int) -> list[Span]:
+    """Where the words of a replaced value no fact holds (``min_chars`` or longer) were said
+    before the change that replaced them ("Standard shipping is fine" before "make it expedited
+    instead of standard shipping"): a quote of such a clause is history too."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
         for t in chain:
             words = (t.old or "").casefold()
-            if len(fold(words)) < 6 or fold(words) == final:
+            if len(fold(words)) < min_chars or fold(words) == final:
                 continue
             said = re.compile(re.escape(words), re.IGNORECASE)
             spans += [Span(e.id, m.start(), m.end()) for e in events
@@ -448,7 +449,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # quoted a second time, and the item carries the clause's strong facts
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    mentioned = _Spans(_mentioned(chains, prefix, order))
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack.state.mentioned_chars))
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
              for c in clauses

@@ -27,7 +27,7 @@ _REQUIRED = {
     "questions": ("cues",),
     "state": ("drop_before", "drop_after", "choose_after", "add_after", "change", "actions",
               "authorize", "object_extension", "short_object", "object_end", "conditionals",
-              "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks",
+              "gapped_change", "mention_after", "negation_gap", "gap_breaks", "question_marks", "mentioned_chars",
               "pronouns"),
     "summary": ("header", "header_short", "line", "constraints", "claims", "key_sentences", "confirmed", "trimmed",
                 "separator", "cut", "conditional", "attachments"),
@@ -184,6 +184,7 @@ class StateRules:
     question_marks: tuple[str, ...]
     conditional: Lexicon
     condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
+    determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     pronouns: frozenset[str]
     object_extension: int
@@ -202,6 +203,7 @@ class StateRules:
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
+    mentioned_chars: int = 6    # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
 
 
@@ -335,6 +337,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         conditional=cue("conditionals"),
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
+        determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
@@ -352,6 +355,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),
+        mentioned_chars=int(table["mentioned_chars"]),
     )
 
 

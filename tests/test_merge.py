@@ -1119,6 +1119,10 @@ SLOT_PATHS = [
      "standard shipping → expedited", ["standard shipping"]),   # an old value no fact holds, too
     ("en", ["Move-in is the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],
      "1st of March → March 15th", ["1st of March"]),
+    # the old value said in other words around it is history there too
+    ("en", ["Assuming the regular 6-month visa, what will it cost us?", "Let's switch to the 2-year visa instead of the 6-month visa."],
+     "6-month visa → 2-year visa", ["6-month visa"]),
+    ("zh", ["我想要那款银色的，多少钱？", "想了想，还是换成黑色的而不是那款银色的"], "银色的 → 黑色的", ["银色的"]),
     # a value changed under a condition says it: the plain one no longer holds whole
     ("en", ["Budget is $150 a ticket max, I'm paying for everyone.",
             "Fine, I'll stretch to $175 a seat if it gets us the center section."],

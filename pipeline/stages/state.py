@@ -654,6 +654,8 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     new_start, new_end = _values_in(*_strip(text, new_from, cue.start(), pack), kept)
     stop = pack.state.object_end.search(text, cue.end(), end)
     old_start, old_end = _values_in(*_strip(text, cue.end(), stop.start() if stop else end, pack), kept)
+    new_start, old_start = (_past_determiners(text, new_start, new_end, kept, pack),
+                            _past_determiners(text, old_start, old_end, kept, pack))
     new, old = text[new_start:new_end], text[old_start:old_end]
     if not new or not old or new.casefold() == old.casefold():
         return None
@@ -663,6 +665,15 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     said = memory.newest(lambda _, value: value.casefold() == old.casefold())
     return Transition(slot, old, new, Span(event_id, new_start, new_end),
                       said[1] if said else Span(event_id, old_start, old_end))
+
+
+def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RulePack) -> int:
+    """Where the words at ``start:end`` begin past their determiners ("the 6-month visa"), unless
+    that cuts into a value read there."""
+    at = min(pack.state.determiners.strip_run(text, start, end, from_end=False), end)
+    while at < end and text[at].isspace():
+        at += 1
+    return start if any(a < at < b for a, b, _ in kept) else at
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

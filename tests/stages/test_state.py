@@ -275,6 +275,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["有没有不收押金的柜台？"], NOTHING),
     (["能不能先别扣款？"], expect(unauthorised("先别扣款"))),
     (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
+    # a determiner is no part of the value replaced
+    (["要小的而不是那个大的"], expect(change("", "大的", "要小的"))),
     # a budget said bare, with a revision word, replaces one said in a currency; not rooms
     (["每个月一百块以内吧，流量够用就行", "啊还有这个限制…那一百三以内也行吧"], expect(change("money", "一百块", "一百三"))),
     (["订两间房", "那一百三以内也行吧"], NOTHING),
@@ -414,8 +416,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # "instead of": the words before replace the words after, named in the same clause
     (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
      expect(change("", "standard shipping", "expedited"))),
+    # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
-     expect(change("", "the 6-month visa", "the 2-year visa"))),
+     expect(change("", "6-month visa", "2-year visa"))),
+    (["Make it the 29th instead of the 28th"], expect(change("time", "the 28th", "the 29th"))),   # inside a time: kept
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
     # a correction that turns a value down and asks for another: the asked one replaces it
     (["This Thursday afternoon would be ideal.", "Actually make it Friday morning.",

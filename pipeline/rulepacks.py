@@ -383,6 +383,9 @@ def load_rule_pack(lang: str) -> RulePack:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
             regex = rf"{text['number']}\s*{unit}{text.get('quantity_end', '')}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
+    # a number before a plural noun counts it, units or not ("three Google Play charges")
+    if text.get("counted"):
+        patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}\s+{text['counted']}"))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
     if text.get("money_leads"):
         # (the whole number, never a shorter one: "seven" of "seven hundred dollars" is no amount)

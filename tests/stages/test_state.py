@@ -275,6 +275,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["有没有不收押金的柜台？"], NOTHING),
     (["能不能先别扣款？"], expect(unauthorised("先别扣款"))),
     (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
+    # a count corrected ("其实是三笔，不是两笔")
+    (["谷歌那两笔扣款不是我刷的", "哦还漏了一笔，其实是三笔，不是两笔"], expect(change("quantity", "两笔", "三笔"))),
     # a determiner is no part of the value replaced
     (["要小的而不是那个大的"], expect(change("", "大的", "要小的"))),
     # a budget said bare, with a revision word, replaces one said in a currency; not rooms
@@ -416,6 +418,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # "instead of": the words before replace the words after, named in the same clause
     (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
      expect(change("", "standard shipping", "expedited"))),
+    # a count of things no unit names, corrected
+    (["The Lumora one and the two Google Play charges on the 28th are not me.",
+      "Oh I missed that one, so it's three Google Play charges, not two."],
+     expect(change("quantity", "two Google Play charges", "three Google Play charges"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("", "6-month visa", "2-year visa"))),
@@ -772,6 +778,17 @@ VALUES = [
     ("en", "one hundred and seventy five dollars a seat", [("one hundred and seventy five dollars", "money")]),
     ("en", "at most 5 people", [("5 people", "quantity")]),
     ("en", "I can stretch to 2,700", [("stretch to 2,700", "money")]),
+    # a number counts the plural noun after it, names between ("three Google Play charges"), no unit needed
+    ("en", "the two Google Play charges on the 28th", [("two Google Play charges", "quantity"), ("on the 28th", "time")]),
+    ("en", "I have 2 Visa cards", [("2 Visa cards", "quantity")]),
+    ("en", "We need four bedrooms", [("four bedrooms", "quantity")]),
+    ("en", "7 works for me", []),                                 # a verb is counted by nothing
+    ("en", "In 2026 prices went up", []),                         # a year counts nothing
+    ("en", "Change the internet to 500 Mbps ones", [("500 Mbps", "quantity")]),   # nor a pronoun
+    ("zh", "谷歌那两笔扣款不是我刷的", [("两笔", "quantity")]),
+    ("zh", "下单了两单", [("两单", "quantity")]),
+    ("zh", "送到建国路88号3号楼1单元502室", [("建国路88号3号楼1单元502室", "address")]),   # "单元" is no unit
+    ("zh", "订一单人间", []),
 ]
 
 

@@ -315,9 +315,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
 
-    def marked(text: str, facts: Sequence[Fact]) -> str:
-        return (text + changed if changed and any(superseded.overlap(f.span) for f in facts) and not sets(facts)
-                else text)
+    def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
+        old = any(superseded.overlap(f.span) for f in facts) or (
+            mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end)))
+        return text + changed if changed and old and not sets(facts) else text
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         offset = start - clause.span.start
@@ -331,7 +332,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             # medical" from "Can we skip it and only get medical?"): it stays a question. A
             # piece naming things ("长泰广场那家店周末") states nothing and keeps its room
             text = asked.format(text=text)
-        return SummaryItem(section, marked(text, facts), level, piece_value,
+        return SummaryItem(section, marked(text, facts, start, end), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)
 
     alternatives = []
@@ -364,7 +365,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         if _worth_alone(held, pack):
             fragments += (piece(clause.span.start, cut, held, 1.0, cut=True),)
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
-    whole = quoted + changed if said_before and changed else marked(quoted, clause.facts)
+    whole = quoted + changed if said_before and changed else marked(quoted, clause.facts, clause.span.start, clause.span.end)
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source)

@@ -34,7 +34,7 @@ from pipeline.merge import RunGap
 from pipeline.parse import parse_conversation
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.facts import extract_facts
-from pipeline.types import CompressionResult, Event, Fact, Strength
+from pipeline.types import CompressionResult, Event, Fact, Span, Strength
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -1190,3 +1190,24 @@ def test_a_question_stays_a_question_in_the_summary(lang: str, turns: list[tuple
 ])
 def test_facts_a_few_words_apart_are_one_run(between: str, spaced: bool, joins: bool) -> None:
     assert RunGap(chars=3, words=2, spaced=spaced).joins(between) is joins
+
+
+@pytest.mark.parametrize(("lang", "text", "old"), [
+    ("en", "Assuming the regular 6-month visa for both of us, what's this going to cost us all in, with 2 applicants?",
+     "6-month visa"),
+    ("zh", "如果按那款银色的128G版本算，两台一共多少钱，3000元以内能不能买下来？", "银色的"),
+])
+def test_every_piece_naming_words_a_change_replaced_says_it_changed(lang: str, text: str, old: str) -> None:
+    """Short of room a quote is cut to pieces; a piece naming the replaced words ("6-month visa,
+    what's this going to cost us all") still reads as history, as the whole quote does."""
+    from pipeline.merge import _clause_item, _Spans
+    pack = load_rule_pack(lang)
+    event = Event(id="U3", index=2, role="user", text=text, size=len(text), message={})
+    _, clauses = extract_facts(event, pack)
+    at = text.index(old)
+    mentioned = _Spans([Span("U3", at, at + len(old))])
+    changed = pack.templates["changed"]
+    items = [_clause_item(c, {"U3": 2}, _Spans([]), RunGap(), pack, mentioned=mentioned) for c in clauses]
+    forms = [form for item in items for form in (item, *item.alternatives, *item.fragments)]
+    naming = [form.text for form in forms if old in form.text]
+    assert naming and all(text.endswith(changed) for text in naming), naming

@@ -183,20 +183,26 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
 
 
 def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int],
-               min_chars: int) -> list[Span]:
-    """Where the words of a replaced value no fact holds (``min_chars`` or longer) were said
-    before the change that replaced them ("Standard shipping is fine" before "make it expedited
-    instead of standard shipping"): a quote of such a clause is history too."""
+               pack: RulePack, clauses: Sequence[KeyClause] = ()) -> list[Span]:
+    """Where the words of a replaced value no fact holds, or its number in words
+    (``mentioned_chars`` or longer), were said before the change that replaced them ("Standard
+    shipping is fine" before "make it expedited instead of standard shipping"), or in its
+    message outside the clause that changes it ("Sorry, I meant $2,550 max. Twenty-six hundred
+    was before parking"): a quote of such a clause is history too."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
         for t in chain:
-            words = (t.old or "").casefold()
-            if len(fold(words)) < min_chars or fold(words) == final:
+            old = t.old or ""
+            words = [w for w in {old, *(m.group() for m in pack.number.finditer(old))}
+                     if len(fold(w)) >= pack.state.mentioned_chars and fold(w) != final]
+            if not words:
                 continue
-            said = re.compile(re.escape(words), re.IGNORECASE)
+            said = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+            changing = [c.span for c in clauses if _overlaps(c.span, t.span)]
             spans += [Span(e.id, m.start(), m.end()) for e in events
-                      if e.role == "user" and order[e.id] < order[t.span.event_id] for m in said.finditer(e.text)]
+                      if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
+                      if e.id != t.span.event_id or not any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)]
     return spans
 
 
@@ -450,7 +456,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # quoted a second time, and the item carries the clause's strong facts
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack.state.mentioned_chars))
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, clauses))
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
              for c in clauses

@@ -1123,6 +1123,11 @@ SLOT_PATHS = [
     ("en", ["Assuming the regular 6-month visa, what will it cost us?", "Let's switch to the 2-year visa instead of the 6-month visa."],
      "6-month visa → 2-year visa", ["6-month visa"]),
     ("zh", ["我想要那款银色的，多少钱？", "想了想，还是换成黑色的而不是那款银色的"], "银色的 → 黑色的", ["银色的"]),
+    # the old value named again in the changing message, outside the clause that changes it
+    ("en", ["Her budget is around $2,400 a month.", "No wait, keep it under twenty-six hundred, that's the real max.",
+            "Sorry, I meant $2,550 max, and that has to include parking. Twenty-six hundred was before parking."],
+     "$2,400 → keep it under twenty-six hundred → $2,550", ["twenty-six hundred"]),
+    ("zh", ["快递方式就用标准快递吧", "还是用顺丰次日达而不是标准快递吧。标准快递太慢了"], "标准快递 → 用顺丰次日达", ["标准快递"]),
     # a value changed under a condition says it: the plain one no longer holds whole
     ("en", ["Budget is $150 a ticket max, I'm paying for everyone.",
             "Fine, I'll stretch to $175 a seat if it gets us the center section."],

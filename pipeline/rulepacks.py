@@ -381,7 +381,7 @@ def load_rule_pack(lang: str) -> RulePack:
     for kind, units in (("money", text.get("money_units", [])), ("quantity", text["units"])):
         if units:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
-            regex = rf"{text['number']}\s*{unit}{text.get('quantity_end', '')}"
+            regex = rf"{text['number']}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
     # a number before a plural noun counts it, units or not ("three Google Play charges")
     if text.get("counted"):

@@ -651,9 +651,15 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     before the cue replace the words after it; the old value points where it was said before,
     when it was."""
     new_from = change.end() if change and change.end() <= cue.start() else start
-    new_start, new_end = _values_in(*_strip(text, new_from, cue.start(), pack), kept)
+    new_words = _strip(text, new_from, cue.start(), pack)
+    new_start, new_end = _values_in(*new_words, kept)
     stop = pack.state.object_end.search(text, cue.end(), end)
-    old_start, old_end = _values_in(*_strip(text, cue.end(), stop.start() if stop else end, pack), kept)
+    old_words = _strip(text, cue.end(), stop.start() if stop else end, pack)
+    old_start, old_end = _values_in(*old_words, kept)
+    # values that qualify one noun name it too: "the 2-year visa instead of the 6-month visa"
+    head = text[new_end:new_words[1]].strip().casefold()
+    if head and head == text[old_end:old_words[1]].strip().casefold():
+        new_end, old_end = new_words[1], old_words[1]
     new_start, old_start = (_past_determiners(text, new_start, new_end, kept, pack),
                             _past_determiners(text, old_start, old_end, kept, pack))
     new, old = text[new_start:new_end], text[old_start:old_end]
@@ -778,12 +784,14 @@ def _accepts(reply: str, pack: RulePack) -> bool:
 
 
 def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
-    """(start, end, the mark that ends it) of each sentence of a text."""
+    """(start, end, the mark that ends it) of each sentence of a text; a mark after nothing (the
+    line break after "… for your dad.") makes none, so "the sentence before" is one."""
     spans, pos = [], 0
     for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
-        spans.append((pos, mark.start(), mark.group(0)))
+        if text[pos:mark.start()].strip():
+            spans.append((pos, mark.start(), mark.group(0)))
         pos = mark.end()
-    if pos < len(text):
+    if text[pos:].strip():
         spans.append((pos, len(text), ""))
     return spans
 

@@ -424,7 +424,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "two Google Play charges", "three Google Play charges"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
-     expect(change("", "6-month visa", "2-year visa"))),
+     expect(change("quantity", "6-month visa", "2-year visa"))),
     (["Make it the 29th instead of the 28th"], expect(change("time", "the 28th", "the 29th"))),   # inside a time: kept
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
     # a correction that turns a value down and asks for another: the asked one replaces it
@@ -674,6 +674,12 @@ ACCEPTED = [
     ("en", [("user", "Which slots are left?"),
             ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
      "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
+    # a line break after a sentence is no sentence: the one before the question names the values
+    ("en", [("user", "Seven of us."),
+            ("assistant", "That makes it Row F at $168 each plus the $12.50 fee.\nShall I place the order?"),
+            ("user", "Yes, go ahead.")], "That makes it Row F at $168 each plus the $12.50 fee.\nShall I place the order", []),
+    ("zh", [("user", "七个人"), ("assistant", "那就是F排，每张168元。\n要我帮您下单吗？"), ("user", "好的")],
+     "那就是F排，每张168元。\n要我帮您下单", []),
 ]
 
 
@@ -781,6 +787,8 @@ VALUES = [
     # a number counts the plural noun after it, names between ("three Google Play charges"), no unit needed
     ("en", "the two Google Play charges on the 28th", [("two Google Play charges", "quantity"), ("on the 28th", "time")]),
     ("en", "I have 2 Visa cards", [("2 Visa cards", "quantity")]),
+    ("en", "Shall I place a free 48-hour hold on them?", [("48-hour", "quantity")]),   # a hyphen joins a unit
+    ("zh", "帮我预留48小时", [("48小时", "quantity")]),
     ("en", "We need four bedrooms", [("four bedrooms", "quantity")]),
     ("en", "7 works for me", []),                                 # a verb is counted by nothing
     ("en", "In 2026 prices went up", []),                         # a year counts nothing

@@ -756,12 +756,13 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
     return []
 
 
-def _accepts(reply: str, pack: RulePack) -> bool:
+def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
     """Whether a user's reply accepts what was proposed: its first clause is accept words and
     fillers ("Sounds good", "好的就这个"), actions and a few words naming what it takes ("book all
     three", "好的就这个时间"), and the rest of its first sentence neither negates nor turns against
     it ("yes, but for 2 nights", "好的，不过要三间"); what it says after that is its own ("Yes,
-    book those. But don't submit the applications yet")."""
+    book those. But don't submit the applications yet"). Words the ``offered`` message holds
+    name what it takes, at any length ("go with the 13-month one", "go with the Bogotá one")."""
     rules = pack.state
     first = next(split_clauses(reply, pack), None)
     if first is None or not rules.accept.search(reply, *first):
@@ -772,6 +773,8 @@ def _accepts(reply: str, pack: RulePack) -> bool:
     # one, they make another word ("太好了", "也行啊", "好贵呀": not a yes)
     said = list(rules.accept.finditer(reply, *first))
     lead = reply[first[0]:said[0].start()]
+    if _names_offered(named, offered, pack):
+        named = ""
     if any(ch.isalnum() for ch in named) and not pack.filler.covers(named) and (
             (lead.strip() and not pack.filler.covers(lead)) or len(said[-1].group(0)) < 2
             or sum(ch.isalnum() for ch in named) > rules.accept_rest
@@ -781,6 +784,18 @@ def _accepts(reply: str, pack: RulePack) -> bool:
     stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
     end = stop.start() if stop else len(reply)
     return next(negations(reply, 0, end, pack), None) is None and not rules.accept_but.search(reply, 0, end)
+
+
+def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
+    """Whether what an acceptance names, past its choosing words and determiners, is words of the
+    offer ("go with the Bogotá one" of "… Traducciones Andinas (Bogotá) …")."""
+    rules = pack.state
+    if not offered or pack.question.search(named) or next(negations(named, 0, len(named), pack), None):
+        return False
+    rest = rules.choose_after.regex.sub(" ", rules.determiners.regex.sub(" ", named))
+    words = [w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns]
+    held = offered.casefold()
+    return bool(words) and all(w.casefold() in held for w in words)
 
 
 def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
@@ -814,11 +829,11 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     proposing sentence before it holds all the question's values, which then is what was
     accepted ("My proposal: 8:15 am for you … Want me to reserve 8:15 and 8:30?") — or the
     sentence before it too when the question asks for an action and that sentence names the
-    values ("It would arrive by Tuesday, December 8. Shall I place the order?"); else what its
-    last proposing sentence proposes ("My proposal: 8:15 am for you", "我建议给您约11月18日下午5点半");
-    else a question asking for an action."""
+    values ("It would arrive by Tuesday, December 8. Shall I place the order?") and no proposing
+    sentence came before; else what its last proposing sentence proposes ("My proposal: 8:15 am
+    for you", "我建议给您约11月18日下午5点半"); else a question asking for an action."""
     rules = pack.state
-    if before.role != "assistant" or not _accepts(reply, pack):
+    if before.role != "assistant" or not _accepts(reply, pack, before.text):
         return None
     text = before.text
     sentences = _sentences(text, pack)
@@ -848,9 +863,11 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
         said = [asking[a:b].casefold() for _, _, kept in read(asking) for a, b, _ in kept]
         shown = text[proposed[0]:proposed[1]].casefold() if proposed else ""
         return proposed if shown and all(value in shown for value in said) else question
+    if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
+        return proposed
     if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
         return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
-    return proposed or (question if acts else None)
+    return question if acts else None
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:

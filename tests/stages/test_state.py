@@ -652,7 +652,7 @@ ACCEPTED = [
      [("authorised_by_user", "提交")]),   # the "yes" still authorises what it asked
     # an acceptance naming in a few words what it takes, or with the action asked for
     ("zh", [("user", "帮我约个看场"), ("assistant", "我建议约11月19日下午3点，由王经理接待。帮您约这个时间吗？"),
-            ("user", "好的就这个时间，我和我老公一起去")], "我建议约11月19日下午3点，由王经理接待。帮您约这个时间", []),
+            ("user", "好的就这个时间，我和我老公一起去")], "约11月19日下午3点，由王经理接待", []),
     ("en", [("user", "Plan the viewings"),
             ("assistant", "Saturday works: 10:00 am at Shilshole, 11:15 am at Maple Court. Shall I book these?"),
             ("user", "Sounds good, book all three.")],
@@ -680,6 +680,21 @@ ACCEPTED = [
             ("user", "Yes, go ahead.")], "That makes it Row F at $168 each plus the $12.50 fee.\nShall I place the order", []),
     ("zh", [("user", "七个人"), ("assistant", "那就是F排，每张168元。\n要我帮您下单吗？"), ("user", "好的")],
      "那就是F排，每张168元。\n要我帮您下单", []),
+    # a proposing sentence is what a question with no values of its own asks about
+    ("zh", [("user", "帮我约检测"), ("assistant", "建议给您约11月21日（本周六）下午2点，带上身份证就行。您看这样行吗？"),
+            ("user", "行，就这么定，帮我约上")], "约11月21日（本周六）下午2点，带上身份证就行", []),
+    ("en", [("user", "Which one?"), ("assistant", "Here's what I propose: one dispute covering five charges, $514.96 in total. "
+                                                  "Reason: unauthorized online purchases. Shall I file it?"),
+            ("user", "Yes please, go ahead and file it")], "one dispute covering five charges, $514.96 in total", []),
+    # an acceptance may name at any length what the offer holds; a point after one letter ends nothing
+    ("en", [("user", "Which lease?"), ("assistant", "My recommendation: the 13-month lease at $2,350 a month. Want me to go with that?"),
+            ("user", "Yes, that works, go with the 13-month one.")], "the 13-month lease at $2,350 a month", []),
+    ("en", [("user", "Who translates?"), ("assistant", "I'd go with Traducciones Andinas (Bogotá): all 8 pages for $152. Shall I order?"),
+            ("user", "Sounds good, go with the Bogotá one.")], "Traducciones Andinas (Bogotá): all 8 pages for $152", []),
+    ("en", [("user", "Which lease?"), ("assistant", "My recommendation: the 13-month lease at $2,350 a month. Want me to go with that?"),
+            ("user", "Yes, that works, go with the 18-month one.")], None, []),     # not what was offered
+    ("zh", [("user", "哪款好"), ("assistant", "我的建议：就选A.O.史密斯 E80VDP（80升），3,299元。就定这款，可以吗？"),
+            ("user", "好的就这个")], "就选A.O.史密斯 E80VDP（80升），3,299元", []),
 ]
 
 

@@ -14,8 +14,9 @@ Each is compressed to 5, 10, 20 and 35 % of its size and read as the agent would
   Chinese line's last digits to the next line's "U10");
 - **stale**: a superseded value in an item of the summary (a line, or a part of it between the
   pack's separators) that shows it as current: an item may hold it only before a change arrow
-  ("A → B"), with the pack's "changed later" marker, or beside the value that replaced it (the
-  user's own change, quoted: "switch to the 2-year visa instead of the 6-month visa");
+  ("A → B"), with the pack's "changed later" marker, before the status "dropped", or beside the
+  value that replaced it (the user's own change, quoted: "switch to the 2-year visa instead of
+  the 6-month visa");
 - **as statement**: a question or hypothetical in an item with no question mark and none of the
   pack's question cues nor conditionals (its asking or supposing word lost).
 
@@ -103,14 +104,16 @@ def _marks(lang: str) -> dict[str, Any]:
     state, summary = pack["state"], pack["summary"]
     asking = [*pack["questions"]["cues"], *state["question_marks"], *state["conditionals"]]
     return {"separator": summary["separator"].strip(), "changed": summary["changed"].strip(),
-            "asking": [norm(w, lang) for w in asking]}
+            "dropped": summary["dropped"].strip(), "asking": [norm(w, lang) for w in asking]}
 
 
-def _shown_current(value: str, item: str, changed: str) -> bool:
+def _shown_current(value: str, item: str, changed: str, dropped: str) -> bool:
+    """Whether an item shows ``value`` as current: not with the changed mark, not before a change
+    arrow, not before the status that says it was dropped ("宽带还是改周日上午十点：已放弃")."""
     if changed in item:
         return False
     at = item.find(value)
-    return at >= 0 and ARROW not in item[at:]
+    return at >= 0 and ARROW not in item[at:] and dropped not in item[at:]
 
 
 def check(conv: Conversation, ratio: float, compressor: Any, baseline: Any = None) -> Verdict:
@@ -131,7 +134,8 @@ def check(conv: Conversation, ratio: float, compressor: Any, baseline: Any = Non
         old = norm(change["value"], lang)
         by = norm(change.get("replaced_by") or "", lang)
         verdict.stale += [(change["value"], i) for i in items
-                          if found(old, i) and _shown_current(old, i, norm(marks["changed"], lang))
+                          if found(old, i) and _shown_current(old, i, norm(marks["changed"], lang),
+                                                              norm(marks["dropped"], lang))
                           and not (by and found(by, i))]
     for asked in conv.asked:
         value = norm(asked["value"], lang)

@@ -50,6 +50,9 @@ STALE = [
     ("zh", "[取件时间] 明天下午 → 后天上午", "明天下午", False),
     ("zh", "U3：明天下午来取（后有更改）", "明天下午", False),
     ("zh", "时间：后天上午 = 2026-12-03", "明天下午", False),
+    ("zh", "宽带还是改周日上午十点：已放弃", "周日上午十点", False),          # dropped: not current
+    ("en", "pickup tomorrow afternoon: dropped", "tomorrow afternoon", False),
+    ("en", "dropped the pickup, now tomorrow afternoon", "tomorrow afternoon", True),   # the status comes after it
 ]
 
 
@@ -57,8 +60,9 @@ STALE = [
 def test_an_old_value_is_current_unless_before_an_arrow_or_marked(lang: str, item: str, value: str,
                                                                    stale: bool) -> None:
     changed = norm("（后有更改）" if lang == "zh" else "(changed later)", lang)
+    dropped = norm("已放弃" if lang == "zh" else "dropped", lang)
     item, value = norm(item, lang), norm(value, lang)
-    assert (found(value, item) and _shown_current(value, item, changed)) is stale
+    assert (found(value, item) and _shown_current(value, item, changed, dropped)) is stale
 
 
 def test_items_are_lines_and_the_parts_between_separators() -> None:

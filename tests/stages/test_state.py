@@ -693,6 +693,9 @@ ACCEPTED = [
             ("user", "Sounds good, go with the Bogotá one.")], "Traducciones Andinas (Bogotá): all 8 pages for $152", []),
     ("en", [("user", "Which lease?"), ("assistant", "My recommendation: the 13-month lease at $2,350 a month. Want me to go with that?"),
             ("user", "Yes, that works, go with the 18-month one.")], None, []),     # not what was offered
+    ("en", [("user", "Parking?"), ("assistant", "If you'd rather not worry, my suggestion is Lakeside Commons Garage, pay on "
+                                                "arrival at $33. Want me to reserve it?"), ("user", "Sure, reserve that one.")],
+     "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"
     ("zh", [("user", "哪款好"), ("assistant", "我的建议：就选A.O.史密斯 E80VDP（80升），3,299元。就定这款，可以吗？"),
             ("user", "好的就这个")], "就选A.O.史密斯 E80VDP（80升），3,299元", []),
 ]

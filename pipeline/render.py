@@ -167,8 +167,11 @@ def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int],
             continue
         seen.add((item.source, item.text))
         forms = sorted(((measure(f.text), f) for f in (item, *item.alternatives)), key=lambda m: m[0])
+        # the task is placed with the facts, named things or not ("把老房子的厨房和卫生间翻新"):
+        # the ladder puts it above every constraint
+        first = _holds_facts(item) or pack.ladder.index(item.level) <= pack.ladder.index("task")
         candidates.append(_Candidate(item, _named(item), tuple(forms),
-                                     tuple((f, _named(f)) for f in item.fragments), _holds_facts(item)))
+                                     tuple((f, _named(f)) for f in item.fragments), first))
     return candidates
 
 

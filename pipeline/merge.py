@@ -18,8 +18,8 @@ from typing import Sequence
 
 from .render import fold, shown_time
 from .rulepacks import RulePack
-from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, Snapshot, Span, StageResult,
-                    Strength, SummaryItem, Transition)
+from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
+                    StageResult, Strength, SummaryItem, Transition)
 
 __all__ = ["RunGap", "merge"]
 
@@ -204,6 +204,13 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
                       if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
                       if e.id != t.span.event_id or not any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)]
     return spans
+
+
+def _widened(item: OpenItem, clauses: Sequence[KeyClause]) -> OpenItem:
+    """The open item as the whole clause it was said in, when a clause holds it."""
+    holder = next((c for c in clauses if c.span.event_id == item.span.event_id
+                   and c.span.start <= item.span.start and item.span.end <= c.span.end), None)
+    return item if holder is None else OpenItem(item.kind, holder.text, holder.span)
 
 
 def _held(facts: tuple[list[int], list[Fact]], span: Span) -> tuple[Fact, ...]:
@@ -454,6 +461,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     redundant = _redundant_turns(intents, clauses)
     # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
     # quoted a second time, and the item carries the clause's strong facts
+    # an open item said inside a longer clause quotes that clause ("not authorised: Evergreen
+    # sounds fine but don't book anything yet"): the clause is not quoted again beside it
+    open_items = [_widened(o, clauses) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
     mentioned = _Spans(_mentioned(chains, prefix, order, pack, clauses))

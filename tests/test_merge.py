@@ -1216,3 +1216,28 @@ def test_every_piece_naming_words_a_change_replaced_says_it_changed(lang: str, t
     forms = [form for item in items for form in (item, *item.alternatives, *item.fragments)]
     naming = [form.text for form in forms if old in form.text]
     assert naming and all(text.endswith(changed) for text in naming), naming
+
+
+@pytest.mark.parametrize(("lang", "turn", "held"), [
+    ("en", "Evergreen sounds fine but don't book anything yet, she hasn't signed a lease.",
+     "not authorised: Evergreen sounds fine but don't book anything yet, she hasn't signed a lease"),
+    ("en", "The Harbor Inn looks nice but please don't reserve it until my sister confirms.",
+     "not authorised: The Harbor Inn looks nice but please don't reserve it until my sister confirms"),
+    ("zh", "长城搬家那家听着可以但先别预约，她还没签租约", "未获准：长城搬家那家听着可以但先别预约"),
+    ("zh", "海景房那间挺好但是先别下单，等我问问我妈", "未获准：海景房那间挺好但是先别下单"),
+])
+def test_an_open_item_quotes_its_whole_clause_once(lang: str, turn: str, held: str) -> None:
+    """"not authorised: sounds fine but don't book anything yet" beside the clause it came from
+    said it twice and lost what not to book ("家听着可以但先别预约" was cut inside 搬家)."""
+    filler = "好的，我记下了，还有什么需要吗？" if lang == "zh" else "Noted. Anything else you want me to look at?"
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "帮我安排一下" if lang == "zh" else "Help me plan it."},
+                                      {"role": "assistant", "content": filler * 3},
+                                      {"role": "user", "content": turn}, {"role": "assistant", "content": filler * 3}]
+    for thanks in (["谢谢"] if lang == "zh" else ["Thanks"]) * 3:
+        messages += [{"role": "user", "content": thanks}, {"role": "assistant", "content": filler * 3}]
+    messages.append({"role": "user", "content": "好" if lang == "zh" else "ok"})
+    result = compressor().compress({"messages": messages, "lang": lang}, target_chars=size_of(messages) // 2)
+    summary = summary_of(result)
+    negated = "别" if lang == "zh" else "don't"
+    assert held in summary, summary
+    assert sum(negated in piece for piece in _pieces(summary)) == 1, summary

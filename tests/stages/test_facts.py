@@ -108,6 +108,11 @@ ZH_ROWS = [
     ("下雨就算了。别安排户外活动", "negation", "别安排户外活动", EQ),
     ("寄到北京市朝阳区建国路88号3号楼1单元502室，别放快递柜", "address", "北京市朝阳区建国路88号3号楼1单元502室", EQ),
     ("送到中关村大街1号", "address", "中关村大街1号", EQ),
+    # a lane and its house, a town, a room number without 室; never the verb before it
+    ("地址是闵行区莘庄镇春申路2288弄15号602", "address", "闵行区莘庄镇春申路2288弄15号602", EQ),
+    ("我们住锦绣路1888弄", "address", "锦绣路1888弄", EQ),
+    ("送到玉林南路18号3栋2单元502", "address", "玉林南路18号3栋2单元502", EQ),
+    ("我家在长寿路8号2026年搬来的", "address", "长寿路8号", EQ),
     # a cue's object keeps its first characters ("算三千五百元以内" was kept)
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
     # an ellipsis ends what a cue takes before it ("个限制…那一百三以内" cut "这个")

@@ -208,6 +208,8 @@ EN_ROWS = [
     ("Don't call me. If it's urgent, email me.", "negation", "Don't call me", EQ),
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
+    ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
+    ("Meet at 350 5th Avenue, Suite 3", "address", "350 5th Avenue, Suite 3", EQ),
     ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),
     # an area code in brackets is part of the number
     ("Text me at (773) 555-0186 in the evening", "phone", "(773) 555-0186", EQ),

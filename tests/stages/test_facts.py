@@ -532,6 +532,8 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("zh", "我想便宜一点"), ("zh", "有一点辣可以吗"), ("zh", "我有3个孩子和十个包"),
     ("en", "I have 3 kids and ten bags"), ("en", "half of the rooms face the sea"), ("en", "Call at 3"),
     ("en", "I live on the 5th floor"), ("en", "It is our 10th anniversary"),
+    ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
+    ("zh", "我想去看《午夜巴黎》"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

@@ -255,6 +255,13 @@ NO_NEGATION_ROWS = [
     ("en", "Is it far from the next stop?"),
     ("en", "No, book the table for 2"),
     ("zh", "不对，是4000元"),
+    # reassurance forbids nothing
+    ("en", "Face value is fine, don't overthink it lol"),
+    ("en", "Don't worry about the fee"),
+    ("en", "I don't mind the bus"),
+    ("zh", "别担心，我自己去取"),
+    ("zh", "别着急，慢慢查"),
+    ("zh", "没关系，下周也行"),
 ]
 
 # clauses that carry nothing: no key clause, no fact

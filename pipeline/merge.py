@@ -459,10 +459,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
 
     intents = [i for r in results for i in r.intents]
     redundant = _redundant_turns(intents, clauses)
-    # an open item quotes its clause and says more ("未获准：申请先别提交"): the clause is not
-    # quoted a second time, and the item carries the clause's strong facts
-    # an open item said inside a longer clause quotes that clause ("not authorised: Evergreen
-    # sounds fine but don't book anything yet"): the clause is not quoted again beside it
+    # an open item quotes its whole clause and says more ("未获准：申请先别提交", "not authorised:
+    # Evergreen sounds fine but don't book anything yet"): the clause is not quoted a second
+    # time, and the item carries the clause's strong facts
     open_items = [_widened(o, clauses) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)

@@ -202,8 +202,8 @@ class StateRules:
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
+    mentioned_chars: int       # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
-    mentioned_chars: int = 6    # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
 
 

@@ -262,6 +262,7 @@ NO_NEGATION_ROWS = [
     ("zh", "别担心，我自己去取"),
     ("zh", "别着急，慢慢查"),
     ("zh", "没关系，下周也行"),
+    ("zh", "那旧的热水器能回收不，挺大一个"),
 ]
 
 # clauses that carry nothing: no key clause, no fact
@@ -604,6 +605,9 @@ NEEDS_MARK = [
     ("en", "Could you tell me when it opens?", "tell me when it opens", False),
     ("zh", "那个定金能退吗，我还没想好", "那个定金能退吗", False),
     ("zh", "是不是周末要加收服务费啊，我们人多", "是不是周末要加收服务费", False),
+    # a clause ending in 不/没 after what it asks about asks, and forbids nothing
+    ("zh", "那旧的热水器能回收不，挺大一个", "那旧的热水器能回收不", True),
+    ("zh", "你们周末上门不", "你们周末上门不", True),
 ]
 
 

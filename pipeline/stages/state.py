@@ -474,6 +474,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if _negated(text, start, match.start(), pack):
                         floor = match.end()
                         continue
+                    opens = rules.correction.search(text, match.start(), end)
+                    if opens is not None and opens.start() == match.start():
+                        break   # "…聚会…算了还是把…改成12月5号": the cue opens a correction, drops nothing
                     if before:
                         written = floor
                         a, b = _strip(text, floor, match.start(), pack)

@@ -275,6 +275,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["有没有不收押金的柜台？"], NOTHING),
     (["能不能先别扣款？"], expect(unauthorised("先别扣款"))),
     (["贵宾厅就不要了"], expect(dropped("贵宾厅"))),
+    # a drop cue that opens a correction ("算了还是…") drops nothing: the story before it is its reason
+    (["约周六下午三点", "刚我爸又说28号下午他有老同学聚会…算了还是把SV20261128015改成12月5号上午十点吧"],
+     expect(change("SV20261128015", "周六下午三点", "12月5号上午十点"))),
     # a count corrected ("其实是三笔，不是两笔")
     (["谷歌那两笔扣款不是我刷的", "哦还漏了一笔，其实是三笔，不是两笔"], expect(change("quantity", "两笔", "三笔"))),
     # a determiner is no part of the value replaced
@@ -418,6 +421,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # "instead of": the words before replace the words after, named in the same clause
     (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
      expect(change("", "standard shipping", "expedited"))),
+    # a drop cue before a change still drops what it follows, when no correction cue opens with it
+    (["Pickup at 4 pm", "The museum thing, never mind, on second thought make the pickup 5 pm"],
+     expect(dropped("The museum thing"), change("pickup", "at 4 pm", "5 pm"))),
     # a count of things no unit names, corrected
     (["The Lumora one and the two Google Play charges on the 28th are not me.",
       "Oh I missed that one, so it's three Google Play charges, not two."],

@@ -183,7 +183,7 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
 
 
 def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int],
-               pack: RulePack, clauses: Sequence[KeyClause] = ()) -> list[Span]:
+               pack: RulePack, clauses: dict[str, list[KeyClause]]) -> list[Span]:
     """Where the words of a replaced value no fact holds, or its number in words
     (``mentioned_chars`` or longer), were said before the change that replaced them ("Standard
     shipping is fine" before "make it expedited instead of standard shipping"), or in its
@@ -199,17 +199,17 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
             if not words:
                 continue
             said = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
-            changing = [c.span for c in clauses if _overlaps(c.span, t.span)]
+            changing = [c.span for c in clauses.get(t.span.event_id, ()) if _overlaps(c.span, t.span)]
             spans += [Span(e.id, m.start(), m.end()) for e in events
                       if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
                       if e.id != t.span.event_id or not any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)]
     return spans
 
 
-def _widened(item: OpenItem, clauses: Sequence[KeyClause]) -> OpenItem:
+def _widened(item: OpenItem, clauses: dict[str, list[KeyClause]]) -> OpenItem:
     """The open item as the whole clause it was said in, when a clause holds it."""
-    holder = next((c for c in clauses if c.span.event_id == item.span.event_id
-                   and c.span.start <= item.span.start and item.span.end <= c.span.end), None)
+    holder = next((c for c in clauses.get(item.span.event_id, ())
+                   if c.span.start <= item.span.start and item.span.end <= c.span.end), None)
     return item if holder is None else OpenItem(item.kind, holder.text, holder.span)
 
 
@@ -462,10 +462,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its whole clause and says more ("未获准：申请先别提交", "not authorised:
     # Evergreen sounds fine but don't book anything yet"): the clause is not quoted a second
     # time, and the item carries the clause's strong facts
-    open_items = [_widened(o, clauses) for o in open_items]
+    by_event: dict[str, list[KeyClause]] = {}
+    for clause in clauses:
+        by_event.setdefault(clause.span.event_id, []).append(clause)
+    open_items = [_widened(o, by_event) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack, clauses))
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event))
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
              for c in clauses

@@ -66,10 +66,12 @@ def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
 
 
 def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> bool:
-    """A negation cue inside a fixed phrase that negates nothing: "特别", "会不会", "no problem",
-    or inside a hedge ("记不太清", "I don't remember", "说不定"): the uncertainty cue reads it."""
+    """A negation cue inside a fixed phrase that negates nothing: "特别", "no problem", or inside
+    a hedge ("记不太清", "I don't remember", "说不定") or a question cue ("会不会", "能回收不"): the
+    uncertainty or question cue reads it."""
     low, high = max(start, cue.start() - 4), min(end, cue.end() + 16)
-    windows = [pack.negation_exception.finditer(text, low, high), pack.uncertainty.finditer(text, low, high)]
+    windows = [pack.negation_exception.finditer(text, low, high), pack.uncertainty.finditer(text, low, high),
+               pack.question.finditer(text, low, high)]
     windows += [p.finditer(text, low, high) for p in pack.negation_exception_patterns]
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 

@@ -795,8 +795,8 @@ def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
     rules = pack.state
     if not offered or pack.question.search(named) or next(negations(named, 0, len(named), pack), None):
         return False
-    rest = rules.choose_after.regex.sub(" ", rules.determiners.regex.sub(" ", named))
-    words = [w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns]
+    rest = rules.choose_after.regex.sub(" ", rules.determiners.regex.sub(" ", named))   # pronouns gone already
+    words = rest.split()
     held = offered.casefold()
     return bool(words) and all(w.casefold() in held for w in words)
 

@@ -51,7 +51,8 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
             condition = None
         own = cues.search(text, start, end)
         if own is not None and condition is None:
-            condition = own.start()
+            # a cue that closes its condition ("修的话…") has it begin with the clause
+            condition = start if own.group().casefold() in pack.state.condition_closers else own.start()
         yield start, end, condition
         last = end
 

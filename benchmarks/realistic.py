@@ -158,7 +158,7 @@ def load_breakdown() -> None:
         if "intents" in settings["stages.enabled"]:   # first, as the Compressor does
             backend = backend_for(lang, settings)
             where = "in a child process" if settings["intents.process"] else "here"
-            embedder = timed(f"embedder {backend} + scikit-learn ({lang}; {where}): start",
+            embedder = timed(f"embedder {backend} ({lang}; {where}): start",
                              shared_embedder, backend, settings)
         pack = timed(f"rule pack {lang}", load_rule_pack, lang)
         timed(f"times {lang} (grammar, dateparser; cn2an for zh)", preload, pack)

@@ -96,8 +96,10 @@ def model_file(name: str) -> Path:
 
 def _use(settings: Settings) -> Embedder:
     from .use import UseMultilingual
-    return UseMultilingual(model_file("use-multilingual"), model_file("use-multilingual-pieces"),
-                           settings["intents.threads"], settings["intents.piece_cache"])
+    weights = model_file("use-multilingual")   # checked against the manifest: its copy is named by it
+    prepared = cache_dir() / f"use-multilingual-{manifest()['use-multilingual']['sha256'][:16]}"
+    return UseMultilingual(weights, model_file("use-multilingual-pieces"), settings["intents.threads"],
+                           settings["intents.piece_cache"], prepared)
 
 
 def _onnx(name: str) -> Callable[[Settings], Embedder]:
@@ -163,17 +165,14 @@ def load_backend(name: str, settings: Settings) -> Embedder:
 
 
 def load_cached(name: str, settings: Settings) -> CachedEmbedder:
-    """The backend in this process behind its cache, scikit-learn's DBSCAN loaded too."""
-    cached = CachedEmbedder(load_backend(name, settings), settings["intents.cache_size"])
-    # scikit-learn's 1.3-2 s of import at load, not in a call
-    cached.groups(["warm up", "预热"], settings["intents.eps"], settings["intents.min_samples"])
-    return cached
+    """The backend in this process behind its cache, warmed up."""
+    return CachedEmbedder(load_backend(name, settings), settings["intents.cache_size"])
 
 
 def load_embedder(name: str, settings: Settings) -> "CachedEmbedder | ProcessEmbedder":
     """With ``intents.process``, the cached backend runs in a child process (and clusters
-    there: its vectors and scikit-learn stay in the child) and is still loading when this
-    returns (``ready()`` waits); else :func:`load_cached`."""
+    there: only labels come back) and is still loading when this returns (``ready()`` waits);
+    else :func:`load_cached`."""
     _known(name)
     if embeds_apart(settings):
         from .process import ProcessEmbedder

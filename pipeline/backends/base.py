@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CachedEmbedder", "Embedder", "Groups", "density_groups", "missing"]
+__all__ = ["CachedEmbedder", "Embedder", "Groups", "dbscan_labels", "density_groups", "missing"]
 
 Groups = list[tuple[list[int], int]]   # per cluster: its rows in order, and the representative row
 
@@ -30,20 +30,44 @@ def missing(package: str, extra: str) -> ImportError:
                        f" (or pip install {package})")
 
 
+def dbscan_labels(distances: "np.ndarray", eps: float, min_samples: int) -> "np.ndarray":
+    """scikit-learn's ``DBSCAN(metric="precomputed").fit_predict``, label for label (tested
+    against it): a row with ``min_samples`` rows (itself included) within ``eps`` is a core;
+    cores within ``eps`` of each other share a cluster, numbered in order of their first row;
+    a border row joins the first cluster that reaches it; the rest are noise (-1).
+
+    Written here because importing scikit-learn took 1.2-1.7 s per process (SciPy's stats,
+    pandas when installed): most of what a one-shot ``squeeze compress`` may spend in all
+    (issue #15), for a walk over a few hundred turns."""
+    import numpy as np
+
+    near = distances <= eps
+    core = near.sum(axis=1) >= min_samples
+    labels = np.full(len(distances), -1, dtype=np.int64)
+    cluster = 0
+    for seed in np.flatnonzero(core):
+        if labels[seed] != -1:
+            continue
+        stack = [int(seed)]
+        while stack:
+            row = stack.pop()
+            if labels[row] != -1:
+                continue
+            labels[row] = cluster
+            if core[row]:
+                stack.extend(int(r) for r in np.flatnonzero(near[row] & (labels == -1)))
+        cluster += 1
+    return labels
+
+
 def density_groups(vectors: "np.ndarray", eps: float, min_samples: int) -> Groups:
     """DBSCAN over the cosine distance of L2-normalised rows; a noise row is a group of its
     own; groups in order of their first row; the representative is the row nearest the mean."""
     import numpy as np
-    from sklearn import config_context
-    from sklearn.cluster import DBSCAN
 
     if not len(vectors):
         return []
-    distances = np.clip(1.0 - vectors @ vectors.T, 0.0, 2.0)
-    # finite by construction and parameters from the checked config: sklearn's input checks
-    # were half of the 1 ms this takes for 30 turns
-    with config_context(assume_finite=True, skip_parameter_validation=True):
-        labels = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
+    labels = dbscan_labels(np.clip(1.0 - vectors @ vectors.T, 0.0, 2.0), eps, min_samples)
     members: dict[int, list[int]] = {}
     for i, label in enumerate(labels):
         members.setdefault(int(label) if label >= 0 else -1 - i, []).append(i)

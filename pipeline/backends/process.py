@@ -5,7 +5,7 @@ the GIL back, which the fact stage's Python holds. Measured on 2 cores: USE over
 turns took 70 ms alone and 280-520 ms beside a busy Python thread, so the threads ran the
 stages one after the other, slower than in turn. A child process gives the embedding a core of
 its own, and it loads its model while the parent loads spaCy and jieba. It also clusters
-(``groups``): only labels cross back, and scikit-learn (2 s of import) loads in the child.
+(``groups``): only labels cross back.
 
 The child is a plain ``python -c`` over a socket pair, not ``multiprocessing``: spawn would
 import the caller's ``__main__`` again, and a script without an ``if __name__ == "__main__"``

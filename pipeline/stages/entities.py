@@ -94,7 +94,7 @@ class EntityRecognizer:
         self._pieces: OrderedDict[str, tuple[tuple[int, str, str], ...]] = OrderedDict()   # posseg, by word
         self._memo_size = int(settings["models.entity_memo_size"])
         self._blas_threads = int(settings["models.ner_threads"])
-        from threadpoolctl import ThreadpoolController   # scikit-learn's dependency
+        from threadpoolctl import ThreadpoolController
         self._threads = ThreadpoolController().limit   # libraries found once, not per call
 
         spacy = _import("spacy", _SPACY_HINT)

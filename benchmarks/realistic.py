@@ -48,7 +48,7 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
     baseline = truncation()
     baseline(session("en", SEEDS["warm-up"])["messages"], 500)   # its lazy imports are not timed
     raw: dict[str, dict[str, Any]] = {
-        lang: {"cold": [], "warm": [], "truncation": [], "chars": [], "messages": [], "stages": {},
+        lang: {"cold": [], "warm": [], "truncation": [], "cpu": [], "chars": [], "messages": [], "stages": {},
                "texts": 0, "repeated": 0} for lang in LANGS}
     for seed in range(count):
         for lang in LANGS:
@@ -61,9 +61,11 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
             target = int(size * ratio)
             row["chars"].append(size)
             row["messages"].append(len(conv["messages"]))
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), time.process_time()
             report = compressor.compress(conv, target_chars=target).report
             row["cold"].append((time.perf_counter() - t0) * 1000)
+            # all of this process's threads: above the wall time when threads spin beside the call
+            row["cpu"].append((time.process_time() - cpu0) * 1000)
             for name, spent in report["stage_ms"].items():
                 row["stages"].setdefault(name, []).append(spent)
             # a stage that waits for another process runs beside the others, which run in turn:
@@ -76,7 +78,7 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
             row["truncation"].append(ms(baseline, conv["messages"], target))
     out = {}
     for lang, row in raw.items():
-        stats = {k: percentiles(row[k]) for k in ("cold", "warm", "truncation")}
+        stats = {k: percentiles(row[k]) for k in ("cold", "warm", "truncation", "cpu")}
         base = max(stats["truncation"]["p50"], 1e-6)
         out[lang] = {**stats, "stages": {k: percentiles(v) for k, v in row["stages"].items()},
                      "chars_p50": int(statistics.median(row["chars"])),
@@ -240,6 +242,8 @@ def table(result: dict[str, Any]) -> str:
     for stage in lat[LANGS[0]]["stages"]:
         cells = "".join(f"{lat[lang]['stages'][stage]['p50']:12.1f}{lat[lang]['stages'][stage]['p95']:9.1f}{'':9}" for lang in LANGS)
         lines.append(f"{'  ' + stage:16}{cells}")
+    cells = "".join(f"{lat[lang]['cpu']['p50']:12.1f}{lat[lang]['cpu']['p95']:9.1f}{'':9}" for lang in LANGS)
+    lines.append(f"{'CPU here (cold)':16}{cells}")
     lines.append("repeated user/tool texts (seen earlier in the run): " +
                  ", ".join(f"{lang} {lat[lang]['repeated_texts']:.1%}" for lang in LANGS))
     lines.append("")

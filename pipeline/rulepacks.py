@@ -198,6 +198,8 @@ class StateRules:
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
+    confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
+    confirm_request: Lexicon   # a sentence asking for the go-ahead without a question mark ("您确认的话回复我一下")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
@@ -349,6 +351,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
+        confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),
+        confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),

@@ -244,3 +244,28 @@ def test_a_tight_summary_shows_the_words_that_say_what_is_wanted(lang, turns, bu
 def test_times_are_shown_compactly_with_their_offset(value: dict[str, str], shown: str) -> None:
     """The summary shows the snapshot's ISO-8601 value in fewer chars, zone kept."""
     assert shown_time(value) == shown
+
+
+# (lang, the assistant's confirmation over several lines, the user's go-ahead, what the line shows)
+CONFIRMATIONS = [
+    ("zh", "好的，我跟您确认一下要办理的内容：\n主套餐改为畅享129元套餐，12月1日生效。\n\n副卡每月10元，共139元。您确认的话回复我一下，我就提交。",
+     "好的就这个，帮我办吧", "主套餐改为畅享129元套餐，12月1日生效。 副卡每月10元，共139元。"),
+    ("en", "To confirm:\n2 rooms at the Hilton, March 8-10, $189 a night.\n\nAirport pickup at 3 pm on March 8. "
+           "Let me know if that works.", "Yes, book it.",
+     "2 rooms at the Hilton, March 8-10, $189 a night. Airport pickup at 3 pm on March 8."),
+]
+
+
+@pytest.mark.parametrize(("lang", "confirmation", "answer", "shown"), CONFIRMATIONS, ids=["zh", "en"])
+def test_an_item_said_over_several_lines_is_one_line_of_the_summary(lang, confirmation, answer, shown):
+    """One item per line is how the summary reads: a quote across line breaks would start a
+    line that belongs to no item."""
+    opening = "帮我换个便宜点的套餐" if lang == "zh" else "I need two hotel rooms in Boston"
+    messages = [{"role": "user", "content": opening}, {"role": "assistant", "content": confirmation},
+                {"role": "user", "content": answer}, {"role": "assistant", "content": "OK."},
+                {"role": "user", "content": "谢谢" if lang == "zh" else "thanks"}]
+    compressor = Compressor({"stages.enabled": ["facts", "state"]})
+    conv = parse_conversation(messages, compressor.settings)
+    text = compressor.summarize_prefix(conv, len(conv.events) - 1, 2000).text
+    [line] = [line for line in text.splitlines() if shown in line]
+    assert line.startswith(shown + load_rule_pack(lang).templates["decision"].format(object="", status="")[:1]), text

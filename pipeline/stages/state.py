@@ -834,7 +834,9 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     sentence before it too when the question asks for an action and that sentence names the
     values ("It would arrive by Tuesday, December 8. Shall I place the order?") and no proposing
     sentence came before; else what its last proposing sentence proposes ("My proposal: 8:15 am
-    for you", "我建议给您约11月18日下午5点半"); else a question asking for an action."""
+    for you", "我建议给您约11月18日下午5点半") or, after a confirmation mark, every sentence up
+    to the asking one ("我跟您确认一下要办理的内容：…"); else a question asking for an action.
+    A request for the go-ahead asks without a question mark ("您确认的话回复我一下，我就提交")."""
     rules = pack.state
     if before.role != "assistant" or not _accepts(reply, pack, before.text):
         return None
@@ -844,8 +846,9 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     def has_values(a: int, b: int) -> bool:
         return any(kept for _, _, kept in read(text[a:b]))
 
-    asked = [i for i, (_, _, mark) in enumerate(sentences) if mark in rules.question_marks
-             and not rules.open_offer.search(text, *sentences[i][:2])]   # "Anything else today?" proposes nothing
+    asked = [i for i, (a, b, mark) in enumerate(sentences)
+             if (mark in rules.question_marks or rules.confirm_request.search(text, a, b))
+             and not rules.open_offer.search(text, a, b)]   # "Anything else today?" proposes nothing
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
     acts = question[1] > question[0] and rules.actions.search(text, *question) is not None
@@ -858,6 +861,18 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
         # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅")
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)):
+            proposed = start, end
+    asking = sentences[asked[-1]][0] if asked else len(text)
+    confirms = list(rules.confirmation_mark.finditer(text, 0, asking))
+    if confirms and (not marks or confirms[-1].start() > marks[-1].start()):
+        # "我跟您确认一下要办理的内容：…（several sentences）…您确认的话回复我一下": all of it,
+        # from the sentence after the mark's when the rest of that one names nothing
+        start = confirms[-1].end()
+        lead_end = next((b for a, b, _ in sentences if a <= start <= b), start)
+        start, end = _trim_proposal(text, start if has_values(start, lead_end) else lead_end, asking, rules)
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start and has_values(start, end):
             proposed = start, end
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you

@@ -704,6 +704,27 @@ ACCEPTED = [
      "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"
     ("zh", [("user", "哪款好"), ("assistant", "我的建议：就选A.O.史密斯 E80VDP（80升），3,299元。就定这款，可以吗？"),
             ("user", "好的就这个")], "就选A.O.史密斯 E80VDP（80升），3,299元", []),
+    # after a confirmation mark, every sentence up to the one asking for the go-ahead, which may
+    # ask without a question mark
+    ("zh", [("user", "就换129的吧"),
+            ("assistant", "好的，我跟您确认一下要办理的内容：\n主套餐改为畅享129元套餐，12月1日生效。\n\n副卡每月10元，共139元。"
+                          "您确认的话回复我一下，我就提交。"),
+            ("user", "好的就这个，帮我办吧")], "主套餐改为畅享129元套餐，12月1日生效。\n\n副卡每月10元，共139元。", []),
+    ("zh", [("user", "帮我订"), ("assistant", "跟您核对一下：12月5日入住，两间大床房，每晚468元。没问题的话我就下单。"),
+            ("user", "好的")], "12月5日入住，两间大床房，每晚468元。", []),
+    ("zh", [("user", "帮我订"), ("assistant", "跟您核对一下：12月5日入住，两间大床房。没问题的话我就下单。"),
+            ("user", "好的，不过要三间")], None, []),
+    ("zh", [("user", "帮我订"), ("assistant", "我需要确认一下您的入住人数。"), ("user", "好的")], None, []),   # asks nothing
+    ("en", [("user", "Book the rooms"),
+            ("assistant", "To confirm: 2 rooms at the Hilton, March 8-10, $189 a night.\nAirport pickup at 3 pm on March 8. "
+                          "Let me know if that works."),
+            ("user", "Yes, book it.")],
+     "2 rooms at the Hilton, March 8-10, $189 a night.\nAirport pickup at 3 pm on March 8.", []),
+    ("en", [("user", "Set it up"), ("assistant", "Here's the plan:\nMove the wire limit to $30,000 for 7 days from Monday. "
+                                                 "Shall I go ahead?"), ("user", "Sure, go for it")],
+     "Move the wire limit to $30,000 for 7 days from Monday.", []),
+    ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
+            ("user", "Yes, but 3 rooms")], None, []),
 ]
 
 

@@ -17,7 +17,7 @@ from itertools import accumulate
 from typing import Sequence
 
 from .render import fold, shown_time
-from .rulepacks import RulePack
+from .rulepacks import RulePack, slot_keys
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition)
 
@@ -113,14 +113,35 @@ class _Times:
                 and outer[0] <= inner[0] and inner[1] <= outer[1])
 
 
+def _named(transition: Transition, pack: RulePack) -> bool:
+    """Its slot is named in words ("change the pickup to …"), not only by the value's kind."""
+    return bool(transition.slot) and transition.slot not in pack.patterns
+
+
+def _same_named_slot(later: Transition, earlier: Transition, pack: RulePack) -> bool:
+    """Both name their slot in the same words."""
+    return _named(later, pack) and later.slot.casefold() == earlier.slot.casefold()
+
+
+def _other_named_slots(later: Transition, earlier: Transition, pack: RulePack) -> bool:
+    """Both name their slot, in words that share nothing ("It has to arrive" and "pickup"): the
+    same value said for both is no change of one into the other."""
+    if not (_named(later, pack) and _named(earlier, pack)):
+        return False
+    keys = set(slot_keys(earlier.slot))
+    return bool(keys) and not keys & set(slot_keys(later.slot))
+
+
 def _continues(later: Transition, last: Transition, pack: RulePack, times: _Times) -> bool:
     """Whether ``later`` changes the value ``last`` set: it names the same slot in words
     ("改成周五前" … "改成后天上午"; a slot named only by its kind, "time", may be two things),
     or what it replaces is that value, part of it, or a time holding it or held by it
     ("周六…改成周日" after "改成周六下午2点": Saturday holds Saturday 2 pm; "2月3号下午…改成2月4号"
     after "还是2月3号送吧")."""
-    if later.slot and later.slot not in pack.patterns and later.slot.casefold() == last.slot.casefold():
+    if _same_named_slot(later, last, pack):
         return True
+    if _other_named_slots(later, last, pack):
+        return False
     if later.old_span is not None and _overlaps(later.old_span, last.span):
         return True
     old, new = fold(later.old or ""), fold(last.new)
@@ -138,9 +159,11 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) ->
         # the newest chain it continues: it replaces the value the chain ends with, or again one the chain already replaced
         # ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup half past three": 4:30 pm
         # found by the slot's words) — then the chain's newest value is what it replaces
+        # ("change the pickup to …" continues the pickup's chain, whatever it replaced in between)
         chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)
-                      or any(t.old_span is not None and transition.old_span is not None
-                             and _overlaps(t.old_span, transition.old_span) for t in c)), None)
+                      or any(_same_named_slot(transition, t, pack) or (
+                          t.old_span is not None and transition.old_span is not None
+                          and _overlaps(t.old_span, transition.old_span)) for t in c)), None)
         if chain is None:
             chains.append([transition])
         else:
@@ -156,16 +179,19 @@ def _steps_replaced(chain: Sequence[Transition]) -> list[tuple[str | None, Span 
 
 def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int],
               times: _Times, min_chars: int) -> list[Span]:
-    """Where a value a later one replaced was said: the spans the changes name, and every
-    earlier mention of the same words (``min_chars`` or longer) or of a time inside it (a date
-    said twice before it moved; "下周六上午10点" once "周六上午" moved)."""
+    """Where a value a later one replaced was said: the spans the changes name, every earlier
+    mention of the same words (``min_chars`` or longer) or of a time inside it (a date said twice
+    before it moved; "下周六上午10点" once "周六上午" moved), and every earlier saying of a fact
+    holding one word for word ("Budget no more than $500 a month", said twice before it changed)."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
         replaced = [(value, span) for value, span, _ in _steps_replaced(chain)]
         # (one change read as two kinds, "预算是4000元" and "4000元", is one new value)
-        spans += [span for value, span in replaced if span is not None and fold(value or "") != final
-                  and not _overlaps(span, chain[-1].span)]
+        named = [span for value, span in replaced if span is not None and fold(value or "") != final
+                 and not _overlaps(span, chain[-1].span)]
+        spans += named
+        holding = {fold(f.text) for f in facts if any(_overlaps(f.span, span) for span in named)}
         words = {fold(v) for v, _ in replaced if v and len(fold(v)) >= min_chars} - {final}
         until = order[chain[-1].span.event_id]
         # a replaced time takes the times said inside it along, unless the new one is inside it too
@@ -175,7 +201,8 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
 
         def stale(fact: Fact) -> bool:
             inside = _interval(fact)
-            return fold(fact.text) in words or any(times.within(inside, g) for g in gone)
+            return (fold(fact.text) in words or fold(fact.text) in holding
+                    or any(times.within(inside, g) for g in gone))
 
         spans += [f.span for f in facts if order[f.span.event_id] <= until
                   and not _overlaps(f.span, chain[-1].span) and stale(f)]
@@ -450,7 +477,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     chains = _chains(transitions, pack, times)
     superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
-    current = [f for f in user_facts if not superseded.overlap(f.span)]
+    by_event: dict[str, list[KeyClause]] = {}
+    for clause in clauses:
+        by_event.setdefault(clause.span.event_id, []).append(clause)
+    # the words of a replaced value said before its change ("At most 4 people, we need a cabin"
+    # … "Change it to 6 people"): quoted, such a clause is marked as changed; it holds no current
+    # fact either, unless it also sets the current value
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event))
+    setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
+    current = [f for f in user_facts if not superseded.overlap(f.span)
+               and (not mentioned.overlap(f.span) or setting.overlap(f.span))]
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
     # claim, as a claim: alone they would state what the user did not
     claimed = _Spans([f.span for f in current if f.kind in _CLAIM_KINDS])
@@ -462,14 +498,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its whole clause and says more ("未获准：申请先别提交", "not authorised:
     # Evergreen sounds fine but don't book anything yet"): the clause is not quoted a second
     # time, and the item carries the clause's strong facts
-    by_event: dict[str, list[KeyClause]] = {}
-    for clause in clauses:
-        by_event.setdefault(clause.span.event_id, []).append(clause)
     open_items = [_widened(o, by_event) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event))
-    setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))

@@ -15,7 +15,8 @@ from typing import Any, Iterator, Mapping, Sequence
 from .errors import ConfigError, Errors
 from .types import Strength
 
-__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_rule_pack", "rules_dir"]
+__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_rule_pack", "rules_dir",
+           "slot_keys"]
 
 _REQUIRED = {
     "meta": ("name", "version"),
@@ -260,6 +261,14 @@ class RulePack:
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
+
+
+def slot_keys(slot: str) -> list[str]:
+    """Words of a slot name to look for: words of 4+ letters, or character bigrams for CJK."""
+    slot = slot.casefold()
+    words = [w for w in re.findall(r"[a-z]{4,}", slot)]
+    cjk = re.sub(r"[^\u4e00-\u9fff]", "", slot)
+    return words + [cjk[i:i + 2] for i in range(len(cjk) - 1)]
 
 
 def rules_dir() -> Path:

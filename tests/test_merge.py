@@ -871,6 +871,72 @@ def test_the_old_value_named_again_where_it_changes_reads_as_history(lang: str, 
         assert not (new in item and changed in item and "→" not in item), summary
 
 
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    ("zh", [("预算不超过五千元，帮我看看冰箱", "好的，五千元以内的冰箱有好几款。"),
+            ("有双开门的吗？", "有的，容声和海尔各有一款双开门。"),
+            ("预算不超过五千元", "明白，还是五千元以内。"),
+            ("预算改成八千元吧", "好的，八千元以内，我重新筛选。"),
+            ("有哪些推荐？", None)], "五千元", "八千元"),
+    ("zh", [("最多住4个人，帮我找民宿", "好的，4人以内。"),
+            ("要能做饭的", "好的，带厨房的。"),
+            ("最多住4个人", "明白，4人。"),
+            ("改成6个人", "好的，6人，我重新找。"),
+            ("有带院子的吗？", None)], "4个人", "6个人"),
+    ("en", [("Budget no more than $500 a month. Is there anything cheaper?", "Sure, a few plans are under $500."),
+            ("What does it include?", "Calls, texts and 20 GB of data."),
+            ("Budget no more than $500 a month", "Understood, $500 a month at most."),
+            ("Make the budget $800 instead", "Got it, up to $800; I'll look again."),
+            ("Any with 5G?", None)], "$500", "$800"),
+    ("en", [("At most 4 people, we need a cabin", "Sure, cabins for up to 4."),
+            ("With a fireplace please", "Noted."),
+            ("At most 4 people", "Understood, 4 people."),
+            ("Change it to 6 people", "Done, cabins for 6; checking again."),
+            ("Any near the lake?", None)], "4 people", "6 people"),
+])
+def test_a_constraint_said_twice_before_it_changed_is_history_both_times(lang: str, turns: list[tuple[str, str | None]],
+                                                                       old: str, new: str) -> None:
+    """The change names the last saying of the old value; the same words said earlier are the
+    same constraint, so they are history too (the earlier quote read as a current budget)."""
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    changed = load_rule_pack(lang).templates["changed"]
+    summary = summary_of(result)
+    assert new in summary, summary
+    for line in summary.splitlines():
+        assert old not in line or "→" in line or changed in line, summary
+    assert not [c["text"] for c in result.snapshot["constraints"] if old in c["text"]], result.snapshot["constraints"]
+
+
+@pytest.mark.parametrize(("lang", "turns", "chains"), [
+    ("en", [("Pickup should be December 5.", "Noted, December 5."),
+            ("Actually, change the pickup to tonight at 8.", "Done, tonight at 8."),
+            ("It has to arrive tonight at 8.", "Okay, arrival tonight at 8."),
+            ("It has to arrive by Friday.", "Okay, by Friday."),
+            ("Actually, change the pickup to next Wednesday 3pm.", "Done, next Wednesday at 3pm."),
+            ("How much is it?", None)],
+     ["[pickup] December 5 → tonight at 8 → next Wednesday 3pm", "[It has to arrive] tonight at 8 → by Friday"]),
+    ("zh", [("取件时间定在12月5号。", "好的，12月5号。"),
+            ("取件时间改成今晚8点。", "好的，今晚8点。"),
+            ("一定要今晚8点送到。", "好的，今晚8点送到。"),
+            ("一定要周五前送到。", "好的，周五前。"),
+            ("取件时间改成下周三下午3点。", "好的，下周三下午3点。"),
+            ("多少钱？", None)],
+     ["[取件时间] 12月5号 → 今晚8点 → 下周三下午3点", "[一定要…送到] 今晚8点 → 周五前"]),
+])
+def test_a_slot_named_in_words_keeps_one_chain_and_another_slot_its_own(lang: str, turns: list[tuple[str, str | None]],
+                                                                       chains: list[str]) -> None:
+    """The arrival said at the pickup's time is no change of the pickup: chained by that value,
+    the arrival's "by Friday" read as a replaced pickup, and the pickup's next change began a
+    second pickup chain, so two pickup times read as current."""
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    assert sorted(result.snapshot["state_path"]) == sorted(chains)
+    changed = load_rule_pack(lang).templates["changed"]
+    summary = summary_of(result)
+    for current in ("周五前" if lang == "zh" else "by Friday", "下周三下午3点" if lang == "zh" else "next Wednesday 3pm"):
+        assert any(current in line and changed not in line for line in summary.splitlines()), summary
+
+
 def test_correction_chain_keeps_only_the_latest_value() -> None:
     messages = turns_to_messages([
         ("我想订杭州的酒店，预算3000元。", "好的。"),

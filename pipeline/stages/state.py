@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import Hit, Lexicon, RulePack, StateRules
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
@@ -62,7 +62,7 @@ class _Memory:
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
         "预算放到四千": a value whose own kind the change does not say)."""
-        keys = _slot_keys(slot)
+        keys = slot_keys(slot)
         return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
 
     def unit(self, value: str) -> str:
@@ -131,7 +131,7 @@ class _Memory:
                   ) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
         words before it, else its clause, else its message."""
-        keys = tuple(_slot_keys(slot))
+        keys = tuple(slot_keys(slot))
         for field_ in (0, 1, 2):
             for texts, value, span in candidates:
                 # values of one clause or message share its text: it is read once per slot
@@ -176,14 +176,6 @@ class _Memory:
 def _unit(value: str, number: re.Pattern[str]) -> str:
     """"12桌" and "十桌" have one unit, "2 rooms" and "five days" two."""
     return re.sub(r"\s", "", number.sub("", value)).casefold()
-
-
-def _slot_keys(slot: str) -> list[str]:
-    """Words of a slot name to look for: words of 4+ letters, or character bigrams for CJK."""
-    slot = slot.casefold()
-    words = [w for w in re.findall(r"[a-z]{4,}", slot)]
-    cjk = re.sub(r"[^\u4e00-\u9fff]", "", slot)
-    return words + [cjk[i:i + 2] for i in range(len(cjk) - 1)]
 
 
 def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
@@ -388,7 +380,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     previous = memory.previous(kind, slot, typed) if kind else memory.named(slot)
                     if not previous:
-                        keys = _slot_keys(slot)
+                        keys = slot_keys(slot)
                         for d in reversed(decisions):
                             if any(k in d.object.casefold() for k in keys):
                                 ev_text = next(e.text for e in events if e.id == d.span.event_id)
@@ -397,7 +389,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                     previous = (d.object, Span(d.span.event_id, at, at + len(d.object)))
                                 break
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
-                        if kind and slot != kind and _slot_keys(slot):
+                        if kind and slot != kind and slot_keys(slot):
                             memory.slots[slot] = kind
                         # "如果周六不行的话，就改成周日": changed only if
                         under = (_condition(text, clauses, n, change.start(), condition, event.id, pack)
@@ -745,7 +737,7 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
     value, one slot (the first named)."""
     clause = text[start:end].casefold()
     for slot, kind in memory.slots.items():
-        if not any(k in clause for k in _slot_keys(slot)):
+        if not any(k in clause for k in slot_keys(slot)):
             continue
         for a, b, value_kind in kept:
             same = (_FAMILY.get(value_kind, value_kind) == _FAMILY.get(kind, kind)

@@ -537,12 +537,21 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             elif not path or fold(step) != fold(path[-1]):
                 path.append(step)
         slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
-        # a slot named by the kind of its value ("quantity") reads in the summary's language
-        line = (templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))
-                if slot else " → ".join(path))
-        state_path.append(line)
         last = chain[-1]
-        items.append(SummaryItem("state", line, "changes", 5.0, "", (order[last.span.event_id], last.span.start),
+        label = ""
+        # a slot named by the kind of its value ("quantity") reads in the summary's language
+        if slot:
+            line = templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))
+        elif len(path) == 1 and (said := next((c for c in by_event.get(last.span.event_id, ())
+                                                if c.span.start <= last.span.start and last.span.end <= c.span.end),
+                                               None)):
+            # a change naming neither its slot nor what it replaces ("Let's switch to the train
+            # station instead", "还是换成市中心吧"): its value alone says nothing, its words do
+            line, label = said.text, last.span.event_id
+        else:
+            line = " → ".join(path)
+        state_path.append(line)
+        items.append(SummaryItem("state", line, "changes", 5.0, label, (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     cores = {d.object: d.core for d in decisions if d.core}
     # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm")

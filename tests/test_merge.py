@@ -937,6 +937,32 @@ def test_a_slot_named_in_words_keeps_one_chain_and_another_slot_its_own(lang: st
         assert any(current in line and changed not in line for line in summary.splitlines()), summary
 
 
+@pytest.mark.parametrize(("lang", "turns", "value", "said"), [
+    ("en", [("Find me a hotel near the airport", "Sure, three hotels near the airport."),
+            ("Let's switch to the train station instead", "Okay, hotels near the train station."),
+            ("Any with breakfast?", None)], "the train station instead", "switch to the train station instead"),
+    ("en", [("I need a meeting room for Tuesday", "Sure, two rooms are free."),
+            ("Actually make it the big room instead", "Okay, the big room."),
+            ("Does it have a projector?", None)], "the big room instead", "make it the big room instead"),
+    ("zh", [("帮我找家酒店，离机场近点", "好的，机场附近有三家。"),
+            ("还是换成市中心吧", "好的，市中心的酒店有这几家。"),
+            ("有含早餐的吗？", None)], "市中心", "换成市中心"),
+    ("zh", [("周二要订个会议室", "好的，有两间空的。"),
+            ("还是换成大会议室吧", "好的，大会议室。"),
+            ("有投影仪吗？", None)], "大会议室", "换成大会议室"),
+])
+def test_a_change_naming_neither_slot_nor_old_value_is_shown_in_its_words(lang: str,
+                                                                          turns: list[tuple[str, str | None]],
+                                                                          value: str, said: str) -> None:
+    """"Let's switch to the train station instead": the state line was the bare value ("the train
+    station instead"), which says nothing alone; it is the user's clause, with its event."""
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    summary = summary_of(result)
+    assert not [line for line in summary.splitlines() if line.strip() == value], summary
+    assert any(said in line for line in result.snapshot["state_path"]), result.snapshot["state_path"]
+
+
 def test_correction_chain_keeps_only_the_latest_value() -> None:
     messages = turns_to_messages([
         ("我想订杭州的酒店，预算3000元。", "好的。"),

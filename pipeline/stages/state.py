@@ -680,10 +680,11 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
               pack: RulePack) -> list[Transition]:
     """"It has to arrive by Friday" … "It has to arrive December 5": a constraint (a clause
-    with an obligation or a negation cue) said again in the same words with other values
-    replaces them, value by value, with no change verb. A request said again for another
-    value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
+    with an obligation, a negation or a wish cue: "希望明天下午之前能送到") said again in the
+    same words with other values replaces them, value by value, with no change verb. A request
+    said again for another value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
     if not pack.state.restated_frame_chars or not (pack.obligation.search(text, start, end)
+                                                   or pack.state.restate_cue.search(text, start, end)
                                                    or next(negations(text, start, end, pack), None)):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot

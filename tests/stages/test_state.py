@@ -187,6 +187,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["一定要在明天下午送到", "一定要在明天下午送到"], NOTHING),  # said again, not changed
     (["一定要在明天下午送到", "一定要在周五前送到吗？"], NOTHING),  # asked, not said
     (["第6天的行程再帮我看看", "第7天的行程再帮我看看"], NOTHING),  # a request for another thing
+    # a wish to hold is a constraint too
+    (["希望明天下午之前能送到", "好的", "希望周五之前能送到"], expect(change("希望…能送到", "明天下午之前", "周五之前"))),
+    (["最好明天上午来", "最好后天上午来"], expect(change("最好…来", "明天上午", "后天上午"))),
+    (["明天下午3点来", "后天下午3点来"], NOTHING),          # no cue: said plainly, another visit
     (["3点", "5点"], NOTHING),                             # no words of its own: no slot
     (["预算1200元以内", "预算5000元以内"],                 # one slot, not money and quantity
      expect(change("以内", "预算1200元", "预算5000元"))),
@@ -418,6 +422,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["It has to arrive by Friday", "It has to arrive by Friday"], NOTHING),
     (["Dinner at 7pm", "Drinks at 9pm"], NOTHING),
     (["Show me more options for day 6", "Show me more options for day 7"], NOTHING),  # another thing
+    # a wish to hold is a constraint too
+    (["Ideally it arrives by Friday", "ok", "Ideally it arrives by Monday"],
+     expect(change("Ideally it arrives", "by Friday", "by Monday"))),
+    (["Hopefully the movers come at 9am", "Hopefully the movers come at 11am"],
+     expect(change("Hopefully the movers come", "at 9am", "at 11am"))),
+    (["The movers come at 9am", "The painters come at 11am"], NOTHING),
     # "instead of": the words before replace the words after, named in the same clause
     (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
      expect(change("", "standard shipping", "expedited"))),

@@ -50,12 +50,12 @@ class UseMultilingual:
         except ImportError as exc:
             raise missing("sentencepiece", "embeddings") from exc
         pieces = SentencePieceProcessor(model_file=str(pieces_model))
-        # its default of 4 BLAS threads took 200 ms instead of 15 ms on 2 cores (DESIGN §10)
         if prepared is not None:
             copy = prepared / "weights.npz"
             if copy.is_file() or _written(copy, lambda out: _uncompressed(weights, out)):
                 weights = copy
-        # the package limits each call to ``threads``; the process keeps that limit between calls
+        # its default of 4 BLAS threads took 200 ms instead of 15 ms on 2 cores (DESIGN §10); it
+        # limits each call to ``threads``, and the process keeps that limit between calls
         limit_blas_threads(threads)
         self._model = NumpyBackend(str(weights), pieces, threads=threads)
         if piece_cache > 0:
@@ -118,11 +118,12 @@ class _PieceCachedForward:
         self._lock = threading.Lock()
         first = np.arange(min(size // 2, backend.table.shape[0]), dtype=np.int64)
         saved = None if prepared is None else prepared / f"pieces-{len(first)}.npy"
-        if saved is not None and saved.is_file():
-            self.rows[:len(first)] = np.load(saved, allow_pickle=False)
+        rows = np.load(saved, allow_pickle=False) if saved is not None and saved.is_file() else None
+        if rows is not None and rows.shape == (len(first), self.rows.shape[1]):
+            self.rows[:len(first)] = rows
             self.slot[first] = first
             self.used = len(first)
-        else:
+        else:   # not prepared yet (or by another version of the package: computed and written again)
             self._fill(first)
             if saved is not None:
                 _written(saved, lambda out: np.save(out, self.rows[:len(first)]))

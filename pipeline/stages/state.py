@@ -7,7 +7,10 @@ lets the snapshot show the current value as current and the old one as history.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -283,20 +286,38 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
     return tuple(clauses)
 
 
+@dataclass
+class Walked:
+    """Where the walk over a prefix stands after its first ``count`` events: a later call whose
+    prefix begins with the same events goes on from here (the walk links turns, so it was redone
+    over the whole prefix on every call of a growing conversation)."""
+
+    memory: _Memory
+    count: int = 0
+    decisions: list[Decision] = field(default_factory=list)
+    transitions: list[Transition] = field(default_factory=list)
+    open_items: list[OpenItem] = field(default_factory=list)
+    last_event: Event | None = None
+
+
+def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
+    return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
+                          pack.state.currencies))
+
+
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None,
-                  lookback: int | None = None) -> StageResult:
+                  lookback: int | None = None, walked: Walked | None = None) -> StageResult:
     """Decisions, value transitions and authorisation items over user events, in order.
-    ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it)."""
+    ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it); ``walked``,
+    the walk over the first ``walked.count`` of these events, goes on and is left at their end."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    memory = _Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack), rules.currencies)
-    decisions: list[Decision] = []
-    transitions: list[Transition] = []
-    open_items: list[OpenItem] = []
+    walked = walked if walked is not None else new_walk(pack, lookback)
+    memory, decisions, transitions, open_items = walked.memory, walked.decisions, walked.transitions, walked.open_items
 
-    last_event: Event | None = None
-    for event in events:
+    last_event = walked.last_event
+    for event in events[walked.count:]:
         asked_by, last_event = last_event, event
         if event.role != "user":
             continue
@@ -541,6 +562,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
+    walked.count, walked.last_event = len(events), last_event
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
 
@@ -906,10 +928,29 @@ class StateStage:
 
     def __init__(self, settings: Settings) -> None:
         # a growing conversation walks the same texts on every call: their clauses and values
-        # are remembered; the walk itself, which links turns, is redone
+        # are remembered, and the walk goes on from where the last call over the same events
+        # left it (kept by a digest of those events; taken by one call at a time)
         self._memo = Memo(settings["stages.memo_size"])
         self._lookback = settings["stages.state_lookback"]
+        self._walks: OrderedDict[bytes, Walked] = OrderedDict()
+        self._walks_kept = settings["stages.state_walks"]
+        self._lock = threading.Lock()
 
     def run(self, data: StageInput) -> StageResult:
-        return extract_state(tuple(data.prefix), data.pack, lambda text: self._memo.get(
-            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback)
+        prefix = tuple(data.prefix)
+        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}".encode(), digest_size=16)
+        keys = [digest.digest()]
+        for event in prefix:   # keys[i]: the first i events
+            for part in (event.id, event.role, event.text):
+                digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+            keys.append(digest.digest())
+        with self._lock:
+            resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
+            walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback)
+        result = extract_state(prefix, data.pack, lambda text: self._memo.get(
+            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback, walked)
+        with self._lock:
+            self._walks[keys[-1]] = walked
+            while len(self._walks) > self._walks_kept:
+                self._walks.popitem(last=False)
+        return result

@@ -859,3 +859,47 @@ VALUES = [
 def test_the_values_a_clause_holds(lang: str, text: str, values: list[tuple[str, str]]) -> None:
     """What the state walk compares: a value read whole with its kind, or none."""
     assert [(text[a:b], kind) for _, _, held in read_clauses(text, load_rule_pack(lang)) for a, b, kind in held] == values
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_walk_gone_on_from_where_it_stood_is_the_whole_walk(lang: str, seed: int) -> None:
+    """A grown conversation's walk goes on from the last call's: over long generated sessions
+    with corrections, restatements and accepted proposals, stopping anywhere and going on gives
+    the decisions, changes and open items of one walk over all of it."""
+    from benchmarks.generate import conversation
+    from pipeline.config import load_settings
+    from pipeline.parse import parse_conversation
+    from pipeline.stages.state import new_walk
+
+    events = parse_conversation(conversation(lang, turns=120, seed=seed), load_settings()).events
+    pack = load_rule_pack(lang)
+    whole = extract_state(events, pack, lookback=64)
+    assert len(whole.transitions) > 10   # the sessions change values, again and again
+    for cut in (1, len(events) // 3, len(events) // 2, len(events) - 2):
+        walked = new_walk(pack, 64)
+        extract_state(events[:cut], pack, lookback=64, walked=walked)
+        assert walked.count == cut
+        assert extract_state(events, pack, lookback=64, walked=walked) == whole, cut
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_grown_conversation_compressed_again_says_what_a_fresh_compressor_says(lang: str) -> None:
+    """The state stage keeps the walk of the last call's prefix: compressing a conversation and
+    then the same conversation grown by a few turns gives the grown one's state as a compressor
+    that never saw the first; a conversation that is not a continuation walks from the start."""
+    from benchmarks.generate import conversation
+    from pipeline import Compressor
+
+    grown = conversation(lang, turns=80, seed=7)["messages"]
+    middle = next(i for i in range(len(grown) // 2, len(grown)) if grown[i]["role"] == "user")
+    messages = grown[:middle + 1]   # the same conversation, some turns earlier
+    other = conversation(lang, turns=60, seed=8)["messages"]
+    kept = Compressor()
+    for conv in (messages, grown, other, grown):
+        target = sum(len(m.get("content") or "") for m in conv) // 5
+        again = kept.compress(conv, target_chars=target)
+        fresh = Compressor().compress(conv, target_chars=target)
+        assert again.snapshot["state_path"] == fresh.snapshot["state_path"]
+        assert again.snapshot["decisions"] == fresh.snapshot["decisions"]
+        assert again.snapshot["open_items"] == fresh.snapshot["open_items"]

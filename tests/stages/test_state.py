@@ -735,6 +735,12 @@ ACCEPTED = [
      "Move the wire limit to $30,000 for 7 days from Monday.", []),
     ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
             ("user", "Yes, but 3 rooms")], None, []),
+    # praise of the offer takes it too
+    ("en", [("user", "We have a show after"), ("assistant", "Shall I switch the table to the pre-theatre menu at $58 per person?"),
+            ("user", "Yes do that, good thinking. Will the cake still happen?")],
+     "switch the table to the pre-theatre menu at $58 per person", []),
+    ("zh", [("user", "吃完还要看演出"), ("assistant", "要不要帮您把这桌换成每位58元的演出前套餐？"),
+            ("user", "好的，想得真周到。蛋糕还能上吗？")], "把这桌换成每位58元的演出前套餐", []),
 ]
 
 

@@ -197,6 +197,7 @@ class StateRules:
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
+    accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
     confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
@@ -359,6 +360,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         revise=Lexicon(table.get("revise", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
+        accept_named=Lexicon(table.get("accept_named", []), bounds),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
         confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),

@@ -831,7 +831,7 @@ def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
 
 def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int]:
     """A proposal without its asking words ("Shall I", "需要我帮您", "for you", "吗")."""
-    while start < end and (text[start].isspace() or text[start] in ":："):
+    while start < end and (text[start].isspace() or text[start] in ":：-•·*"):   # and a list's bullet
         start += 1
     start = rules.proposal_lead.strip_run(text, start, end, from_end=False)
     end = rules.proposal_trail.strip_run(text, start, end, from_end=True)
@@ -853,10 +853,12 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     to the asking one ("我跟您确认一下要办理的内容：…"); else a question asking for an action.
     A request for the go-ahead asks without a question mark ("您确认的话回复我一下，我就提交")."""
     rules = pack.state
-    if before.role != "assistant" or not _accepts(reply, pack, before.text):
+    if before.role != "assistant":
         return None
     text = before.text
     sentences = _sentences(text, pack)
+    if not _accepts(reply, pack, text):
+        return _accepted_by_name(text, sentences, reply, pack)
 
     def has_values(a: int, b: int) -> bool:
         return any(kept for _, _, kept in read(text[a:b]))
@@ -901,6 +903,32 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
         return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
     return question if acts else None
+
+
+def _accepted_by_name(text: str, sentences: list[tuple[int, int, str]], reply: str,
+                      pack: RulePack) -> tuple[int, int] | None:
+    """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
+    tiramisu!", "蛋糕的话同意加上"): the last sentence of the offer holding the named words, with
+    the question that follows it ("… a complimentary tiramisu with a candle … Want me to add
+    that to the reservation note?")."""
+    rules = pack.state
+    for cue in rules.accept_named.finditer(reply):
+        clause = next(((a, b) for a, b in split_clauses(reply, pack) if a <= cue.start() < b), None)
+        if clause is None or next(negations(reply, *clause, pack), None) or pack.question.search(reply, *clause):
+            continue
+        named = rules.determiners.regex.sub(" ", reply[cue.end():clause[1]])
+        words = [w.casefold() for w in re.split(r"[\s,，.!！。]+", named)
+                 if w and w.casefold() not in rules.pronouns and not pack.filler.covers(w)]
+        if not words:
+            continue
+        held = [i for i, (a, b, _) in enumerate(sentences) if all(w in text[a:b].casefold() for w in words)]
+        if held:
+            start, end, _ = sentences[held[-1]]
+            after = held[-1] + 1
+            if after < len(sentences) and sentences[after][2] in rules.question_marks:
+                end = sentences[after][1]
+            return _trim_proposal(text, start, end, rules)
+    return None
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:

@@ -741,6 +741,24 @@ ACCEPTED = [
      "switch the table to the pre-theatre menu at $58 per person", []),
     ("zh", [("user", "吃完还要看演出"), ("assistant", "要不要帮您把这桌换成每位58元的演出前套餐？"),
             ("user", "好的，想得真周到。蛋糕还能上吗？")], "把这桌换成每位58元的演出前套餐", []),
+    # one offer of several accepted by naming it, anywhere in the reply
+    ("en", [("user", "Book Ferro & Vine"),
+            ("assistant", "It's available at 5:15.\n- Whose name should it go under?\n- They offer a complimentary tiramisu "
+                          "with a candle for birthdays. Want me to add that to the note?\nNo card is needed."),
+            ("user", "Under my name, Jordan Reyes. Yes to the tiramisu! No singing waiters please.")],
+     "They offer a complimentary tiramisu with a candle for birthdays. Want me to add that to the note", []),
+    ("en", [("user", "Book Ferro & Vine"),
+            ("assistant", "It's available at 5:15.\n- They offer a complimentary tiramisu for birthdays. Want me to add it?"),
+            ("user", "Under my name. No to the tiramisu, she hates it.")], None, []),
+    ("en", [("user", "Book Ferro & Vine"),
+            ("assistant", "It's available at 5:15.\n- They offer a complimentary tiramisu for birthdays. Want me to add it?"),
+            ("user", "Under my name. Yes to the candles.")], None, []),          # not what was offered
+    ("zh", [("user", "订那家意大利餐厅"),
+            ("assistant", "5点15有位。\n- 订在谁名下？\n- 生日可以送一份带蜡烛的提拉米苏。要帮您加上吗？\n不需要押金。"),
+            ("user", "订在我名下，王丽。同意加提拉米苏，别唱歌。")], "生日可以送一份带蜡烛的提拉米苏。要帮您加上", []),
+    ("zh", [("user", "订那家意大利餐厅"),
+            ("assistant", "5点15有位。\n- 生日可以送一份带蜡烛的提拉米苏。要帮您加上吗？"),
+            ("user", "订在我名下。不同意加提拉米苏，她不爱吃。")], None, []),
 ]
 
 

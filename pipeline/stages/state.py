@@ -298,6 +298,7 @@ class Walked:
     transitions: list[Transition] = field(default_factory=list)
     open_items: list[OpenItem] = field(default_factory=list)
     last_event: Event | None = None
+    pending: tuple[Event, tuple[int, int]] | None = None   # an offer the user asked about, not yet took
 
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
@@ -325,21 +326,34 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         memory.order[event.id] = len(memory.order)
         text = event.said  # what the user decided, not what an attached document says
         folded_text = text.casefold()
+        offer = asked_by
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
-        if asked_by is not None and proposal is not None:
+        asks = pack.question.search(text) is not None
+        if proposal is None and walked.pending is not None and not asks and _accepts(text, pack, walked.pending[0].text):
+            # "I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …"
+            # "Sounds good, set that up": the offer the user only asked about is what the yes takes
+            offer, proposal = walked.pending
+        if offer is not None and proposal is not None:
+            walked.pending = None
             a, b = proposal
             said = text.strip()
             offset = text.find(said)
-            if _names_something(asked_by.text[a:b], pack):
-                decisions.append(Decision(asked_by.text[a:b], "accepted", said, Span(asked_by.id, a, b),
+            if _names_something(offer.text[a:b], pack):
+                decisions.append(Decision(offer.text[a:b], "accepted", said, Span(offer.id, a, b),
                                           Span(event.id, offset, offset + len(said)),
-                                          _core(asked_by.text[a:b], read)))
-                memory.last_object = asked_by.text[a:b]
-            acts = {m.group(0).casefold() for m in rules.actions.finditer(asked_by.text, a, b)}
+                                          _core(offer.text[a:b], read)))
+                memory.last_object = offer.text[a:b]
+            acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
                                                        for m in rules.actions.finditer(item.text)):
-                    open_items[i] = OpenItem("authorised_by_user", asked_by.text[a:b], Span(asked_by.id, a, b))
+                    open_items[i] = OpenItem("authorised_by_user", offer.text[a:b], Span(offer.id, a, b))
+        elif not asks:
+            walked.pending = None   # the user went on to something else
+        elif asked_by is not None and asked_by.role == "assistant":
+            offered = _proposal(asked_by.text, pack, read)
+            if offered is not None:   # asked about, not yet taken
+                walked.pending = (asked_by, offered)
         clauses = read(text)
         if pack.question.search(text):
             memory.asking.add(event.id)
@@ -842,7 +856,18 @@ def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[
 
 def _accepted_proposal(before: Event, reply: str, pack: RulePack,
                        read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
-    """(start, end) in the assistant's message of what the user's "yes" / "好的就这个" accepts:
+    """(start, end) in the assistant's message of what the user's "yes" / "好的就这个" accepts
+    (:func:`_proposal`), or of the one offer a reply accepts by naming it."""
+    if before.role != "assistant":
+        return None
+    if not _accepts(reply, pack, before.text):
+        return _accepted_by_name(before.text, _sentences(before.text, pack), reply, pack)
+    return _proposal(before.text, pack, read)
+
+
+def _proposal(text: str, pack: RulePack,
+              read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """(start, end) of what an assistant's message proposes, which a "yes" accepts:
     its last question when that names a value ("Shall I book 2 rooms for March 8th?") — unless a
     proposing sentence before it holds all the question's values, which then is what was
     accepted ("My proposal: 8:15 am for you … Want me to reserve 8:15 and 8:30?") — or the
@@ -853,12 +878,7 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     to the asking one ("我跟您确认一下要办理的内容：…"); else a question asking for an action.
     A request for the go-ahead asks without a question mark ("您确认的话回复我一下，我就提交")."""
     rules = pack.state
-    if before.role != "assistant":
-        return None
-    text = before.text
     sentences = _sentences(text, pack)
-    if not _accepts(reply, pack, text):
-        return _accepted_by_name(text, sentences, reply, pack)
 
     def has_values(a: int, b: int) -> bool:
         return any(kept for _, _, kept in read(text[a:b]))

@@ -735,6 +735,14 @@ ACCEPTED = [
      "Move the wire limit to $30,000 for 7 days from Monday.", []),
     ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
             ("user", "Yes, but 3 rooms")], None, []),
+    ("en", [("user", "Does the freeze block wires?"),
+            ("assistant", "No, it doesn't.\n\nSo the plan stands: your wire limit goes to $30,000 for 7 days from Monday. "
+                          "You'd confirm it with a passcode texted to (773) 555-0192. Want me to set that up?"),
+            ("user", "Sounds good, set that up")],
+     "your wire limit goes to $30,000 for 7 days from Monday. You'd confirm it with a passcode texted to (773) 555-0192.", []),
+    ("zh", [("user", "冻结影响转账吗"),
+            ("assistant", "不影响。\n\n那方案是：转账限额临时提到3万元，从周一起7天。需要您用短信验证码确认。要我帮您设置吗？"),
+            ("user", "好的，帮我办")], "转账限额临时提到3万元，从周一起7天。需要您用短信验证码确认。", []),
     # praise of the offer takes it too
     ("en", [("user", "We have a show after"), ("assistant", "Shall I switch the table to the pre-theatre menu at $58 per person?"),
             ("user", "Yes do that, good thinking. Will the cake still happen?")],
@@ -927,3 +935,53 @@ def test_a_grown_conversation_compressed_again_says_what_a_fresh_compressor_says
         assert again.snapshot["state_path"] == fresh.snapshot["state_path"]
         assert again.snapshot["decisions"] == fresh.snapshot["decisions"]
         assert again.snapshot["open_items"] == fresh.snapshot["open_items"]
+
+
+# (lang, messages as (role, text), the offer's message index, what the later "yes" accepted or None)
+ACCEPTED_LATER = [
+    ("en", [("user", "Can I send the wire online?"),
+            ("assistant", "I'd suggest a temporary increase of your online wire limit to $30,000 for 7 days starting Monday."),
+            ("user", "Wait, does the freeze on my debit card block wires too?"),
+            ("assistant", "No, it doesn't: the freeze only applies to the card."),
+            ("user", "Sounds good, set that up")],
+     1, "a temporary increase of your online wire limit to $30,000 for 7 days starting Monday"),
+    ("en", [("user", "Which car?"), ("assistant", "My recommendation: the VW T-Roc at €412. Does that work?"),
+            ("user", "Is the €412 with insurance?"), ("assistant", "Yes, basic cover is included."),
+            ("user", "Can my mom be a second driver?"), ("assistant", "Yes, for €9 a day."),
+            ("user", "Great, go with that")], 1, "the VW T-Roc at €412"),
+    ("en", [("user", "Can I send the wire online?"),
+            ("assistant", "I'd suggest a temporary increase of your online wire limit to $30,000 for 7 days starting Monday."),
+            ("user", "Actually I'll go to the branch instead."),       # something else: the offer is gone
+            ("assistant", "Okay, the branch opens at 9."),
+            ("user", "Sounds good")], 1, None),
+    ("zh", [("user", "空调也一起洗吧"),
+            ("assistant", "我建议：周日上午9点半和保洁阿姨一起上门，合计330元。这样安排可以吗？"),
+            ("user", "是不是师傅也会带鞋套啊？"), ("assistant", "会的，师傅进门都会穿鞋套。"),
+            ("user", "行，就这么定")], 1, "周日上午9点半和保洁阿姨一起上门，合计330元"),
+    ("zh", [("user", "哪个套餐好"), ("assistant", "我推荐星河畅享129元套餐，流量最多。您看选这个吗？"),
+            ("user", "副卡还能用吗？"), ("assistant", "能用，每张10元。"),
+            ("user", "超出流量怎么收费？"), ("assistant", "3元/GB，封顶60元。"),
+            ("user", "好的就这个")], 1, "星河畅享129元套餐，流量最多"),
+    ("zh", [("user", "空调也一起洗吧"),
+            ("assistant", "我建议：周日上午9点半和保洁阿姨一起上门，合计330元。这样安排可以吗？"),
+            ("user", "我再问问家里人的意见"), ("assistant", "好的，您商量好了告诉我。"),
+            ("user", "好的")], 1, None),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "offer", "accepted"), ACCEPTED_LATER)
+def test_an_offer_the_user_only_asked_about_is_what_a_later_yes_accepts(
+        lang: str, messages: list[tuple[str, str]], offer: int, accepted: str | None) -> None:
+    """"I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …" "Sounds good,
+    set that up": the answer between proposes nothing, so the yes takes the offer asked about;
+    a turn that says something else leaves it."""
+    events = [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
+                    size=len(text), message={}) for i, (role, text) in enumerate(messages)]
+    found = [d for d in extract_state(events, load_rule_pack(lang)).decisions if d.status == "accepted"]
+    if accepted is None:
+        assert not found, found
+        return
+    [decision] = found
+    assert decision.object == accepted
+    assert decision.span.event_id == events[offer].id and events[offer].text[decision.span.start:decision.span.end] == accepted
+    assert decision.by is not None and decision.by.event_id == events[-1].id

@@ -329,9 +329,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         offer = asked_by
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
         asks = pack.question.search(text) is not None
-        if proposal is None and walked.pending is not None and not asks and _accepts(text, pack, walked.pending[0].text):
+        if (proposal is None and walked.pending is not None and not asks and _commits(text, pack)
+                and _accepts(text, pack, walked.pending[0].text)):
             # "I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …"
-            # "Sounds good, set that up": the offer the user only asked about is what the yes takes
+            # "Sounds good, set that up": the offer the user only asked about is what the yes
+            # takes; "好的", "ok thanks" only acknowledge the answer
             offer, proposal = walked.pending
         if offer is not None and proposal is not None:
             walked.pending = None
@@ -348,12 +350,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
                                                        for m in rules.actions.finditer(item.text)):
                     open_items[i] = OpenItem("authorised_by_user", offer.text[a:b], Span(offer.id, a, b))
-        elif not asks:
-            walked.pending = None   # the user went on to something else
-        elif asked_by is not None and asked_by.role == "assistant":
-            offered = _proposal(asked_by.text, pack, read)
-            if offered is not None:   # asked about, not yet taken
-                walked.pending = (asked_by, offered)
+        else:   # asked about, not yet taken, it waits for the next turn (one question and its answer)
+            offered = (_proposal(asked_by.text, pack, read)
+                       if asks and asked_by is not None and asked_by.role == "assistant" else None)
+            walked.pending = (asked_by, offered) if asked_by is not None and offered is not None else None
         clauses = read(text)
         if pack.question.search(text):
             memory.asking.add(event.id)
@@ -818,6 +818,15 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
     return next(negations(reply, 0, end, pack), None) is None and not rules.accept_but.search(reply, 0, end)
 
 
+def _commits(reply: str, pack: RulePack) -> bool:
+    """Whether a reply's first sentence takes something, not only acknowledges what it was told:
+    an accept word no filler says ("就这么定", "go with that"); "好的，吃完饭后我要去一家酒店"
+    acknowledges, then asks for something else."""
+    stop = pack.sentence_end.search(reply) if pack.sentence_end else None
+    return any(not pack.filler.covers(m.group(0))
+               for m in pack.state.accept.finditer(reply, 0, stop.start() if stop else len(reply)))
+
+
 def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
     """Whether what an acceptance names, past its choosing words and determiners, is words of the
     offer ("go with the Bogotá one" of "… Traducciones Andinas (Bogotá) …")."""
@@ -889,7 +898,9 @@ def _proposal(text: str, pack: RulePack,
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
     acts = question[1] > question[0] and rules.actions.search(text, *question) is not None
-    offers = acts or (question[1] > question[0] and text[sentences[asked[-1]][0]:question[0]].strip() != "")
+    # ("Shall I?" alone: its lead words are all it says, and it offers what was said before it)
+    offers = acts or (bool(asked) and (question[1] <= question[0]
+                                       or text[sentences[asked[-1]][0]:question[0]].strip() != ""))
     marks = list(rules.proposal_mark.finditer(text, 0, question[0] or len(text)))
     proposed = None
     if marks:
@@ -921,7 +932,8 @@ def _proposal(text: str, pack: RulePack,
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
         return proposed
     if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
-        return _trim_proposal(text, sentences[asked[-1] - 1][0], question[1], rules)
+        before = sentences[asked[-1] - 1]
+        return _trim_proposal(text, before[0], question[1] if question[1] > question[0] else before[1], rules)
     return question if acts else None
 
 

@@ -735,6 +735,12 @@ ACCEPTED = [
      "Move the wire limit to $30,000 for 7 days from Monday.", []),
     ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
             ("user", "Yes, but 3 rooms")], None, []),
+    # a bare "Shall I?" offers the sentence before it
+    ("en", [("user", "Tolls?"), ("assistant", "Tolls are fiddly there. I would add the transponder for €1.85/day. Shall I?"),
+            ("user", "yes")], "I would add the transponder for €1.85/day", []),
+    ("zh", [("user", "路上收费吗"), ("assistant", "这段路有收费站。给您加一份保险，每天30元。需要吗？"), ("user", "好的")],
+     "加一份保险，每天30元", []),
+    ("en", [("user", "Book it"), ("assistant", "Everything is ready. Shall I?"), ("user", "yes")], None, []),
     ("en", [("user", "Does the freeze block wires?"),
             ("assistant", "No, it doesn't.\n\nSo the plan stands: your wire limit goes to $30,000 for 7 days from Monday. "
                           "You'd confirm it with a passcode texted to (773) 555-0192. Want me to set that up?"),
@@ -948,7 +954,7 @@ ACCEPTED_LATER = [
     ("en", [("user", "Which car?"), ("assistant", "My recommendation: the VW T-Roc at €412. Does that work?"),
             ("user", "Is the €412 with insurance?"), ("assistant", "Yes, basic cover is included."),
             ("user", "Can my mom be a second driver?"), ("assistant", "Yes, for €9 a day."),
-            ("user", "Great, go with that")], 1, "the VW T-Roc at €412"),
+            ("user", "Great, go with that")], 1, None),   # two questions on: what "that" is, is no longer sure
     ("en", [("user", "Can I send the wire online?"),
             ("assistant", "I'd suggest a temporary increase of your online wire limit to $30,000 for 7 days starting Monday."),
             ("user", "Actually I'll go to the branch instead."),       # something else: the offer is gone
@@ -961,11 +967,24 @@ ACCEPTED_LATER = [
     ("zh", [("user", "哪个套餐好"), ("assistant", "我推荐星河畅享129元套餐，流量最多。您看选这个吗？"),
             ("user", "副卡还能用吗？"), ("assistant", "能用，每张10元。"),
             ("user", "超出流量怎么收费？"), ("assistant", "3元/GB，封顶60元。"),
-            ("user", "好的就这个")], 1, "星河畅享129元套餐，流量最多"),
+            ("user", "好的就这个")], 1, None),   # 问了两轮之后，"这个"指什么已说不准
     ("zh", [("user", "空调也一起洗吧"),
             ("assistant", "我建议：周日上午9点半和保洁阿姨一起上门，合计330元。这样安排可以吗？"),
             ("user", "我再问问家里人的意见"), ("assistant", "好的，您商量好了告诉我。"),
             ("user", "好的")], 1, None),
+    # an acknowledgement of the answer takes nothing, nor one going on to something else
+    ("zh", [("user", "想吃驴杂汤"), ("assistant", "推荐您去人均消费68元的讲礼驴肉馆用餐。"),
+            ("user", "这家餐馆的周边有哪些景点啊？"), ("assistant", "周边的景点有小汤山镇。"),
+            ("user", "好的，吃完饭我想找一个评分4.5分以上的景点，给我推荐一个吧。")], 1, None),
+    ("zh", [("user", "空调也一起洗吧"),
+            ("assistant", "我建议：周日上午9点半和保洁阿姨一起上门，合计330元。这样安排可以吗？"),
+            ("user", "是不是师傅也会带鞋套啊？"), ("assistant", "会的，师傅进门都会穿鞋套。"),
+            ("user", "好的")], 1, None),
+    ("en", [("user", "Can I send the wire online?"),
+            ("assistant", "I'd suggest a temporary increase of your online wire limit to $30,000 for 7 days starting Monday."),
+            ("user", "Wait, does the freeze on my debit card block wires too?"),
+            ("assistant", "No, it doesn't: the freeze only applies to the card."),
+            ("user", "ok thanks")], 1, None),
 ]
 
 
@@ -974,7 +993,7 @@ def test_an_offer_the_user_only_asked_about_is_what_a_later_yes_accepts(
         lang: str, messages: list[tuple[str, str]], offer: int, accepted: str | None) -> None:
     """"I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …" "Sounds good,
     set that up": the answer between proposes nothing, so the yes takes the offer asked about;
-    a turn that says something else leaves it."""
+    a turn that says something else, a second question, or a bare acknowledgement leaves it."""
     events = [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
                     size=len(text), message={}) for i, (role, text) in enumerate(messages)]
     found = [d for d in extract_state(events, load_rule_pack(lang)).decisions if d.status == "accepted"]

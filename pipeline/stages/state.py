@@ -298,7 +298,7 @@ class Walked:
     transitions: list[Transition] = field(default_factory=list)
     open_items: list[OpenItem] = field(default_factory=list)
     last_event: Event | None = None
-    pending: tuple[Event, tuple[int, int]] | None = None   # an offer the user asked about, not yet took
+    pending: tuple[Event, tuple[int, int]] | None = None   # an offer the user asked about, not yet taken
 
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
@@ -940,7 +940,7 @@ def _proposal(text: str, pack: RulePack,
 def _accepted_by_name(text: str, sentences: list[tuple[int, int, str]], reply: str,
                       pack: RulePack) -> tuple[int, int] | None:
     """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
-    tiramisu!", "蛋糕的话同意加上"): the last sentence of the offer holding the named words, with
+    tiramisu!", "订在我名下。同意加提拉米苏"): the last sentence of the offer holding the named words, with
     the question that follows it ("… a complimentary tiramisu with a candle … Want me to add
     that to the reservation note?")."""
     rules = pack.state

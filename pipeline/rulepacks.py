@@ -198,6 +198,9 @@ class StateRules:
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
+    plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
+    single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
+    list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
     confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
@@ -361,6 +364,9 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
+        plural_ref=Lexicon(table.get("plural_refs", []), bounds),
+        single_ref=Lexicon(table.get("single_refs", []), bounds),
+        list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
         confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),

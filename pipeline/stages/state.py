@@ -931,10 +931,32 @@ def _proposal(text: str, pack: RulePack,
         return proposed if shown and all(value in shown for value in said) else question
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
         return proposed
-    if offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2]):
+    if (offers and rules.plural_ref.search(text, *sentences[asked[-1]][:2])
+            and not rules.single_ref.search(text, *sentences[asked[-1]][:2]) and not has_values(*question)):
+        # "- 10:00 am at Shilshole\n- 11:15 am at Maple Court\n… Shall I book these three?": the list
+        listed = _listed(text, sentences[asked[-1]][0], rules)
+        if listed and has_values(*listed):
+            return _trim_proposal(text, *listed, rules)
+    if (offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2])
+            and not rules.single_ref.search(text, *sentences[asked[-1]][:2])):   # "one of them": a pick
         before = sentences[asked[-1] - 1]
         return _trim_proposal(text, before[0], question[1] if question[1] > question[0] else before[1], rules)
     return question if acts else None
+
+
+def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:
+    """The last run of two or more list lines (``[state] list_item``) before ``end``."""
+    lines, pos = [], 0
+    for line in text[:end].split("\n"):
+        lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    run: list[tuple[int, int]] = []
+    for a, b in reversed(lines):
+        if text[a:b].strip() and rules.list_item.match(text, a):
+            run.append((a, b))
+        elif run and text[a:b].strip():
+            break
+    return (run[-1][0], run[0][1]) if len(run) >= 2 else None
 
 
 def _accepted_by_name(text: str, sentences: list[tuple[int, int, str]], reply: str,

@@ -741,6 +741,16 @@ ACCEPTED = [
     ("zh", [("user", "路上收费吗"), ("assistant", "这段路有收费站。给您加一份保险，每天30元。需要吗？"), ("user", "好的")],
      "加一份保险，每天30元", []),
     ("en", [("user", "Book it"), ("assistant", "Everything is ready. Shall I?"), ("user", "yes")], None, []),
+    # an offer naming several things said before it offers the list, not a pick of one
+    ("en", [("user", "Plan the viewings"),
+            ("assistant", "Saturday:\n- 10:00 am at Shilshole\n- 11:15 am at Maple Court\nEach takes 30 minutes. "
+                          "Shall I book these?"), ("user", "Sounds good, book all of them.")],
+     "10:00 am at Shilshole\n- 11:15 am at Maple Court", []),
+    ("zh", [("user", "帮我排一下看房"),
+            ("assistant", "下周六可以看：\n- 上午10点 阳光花园\n- 11点15 枫林苑\n每套看30到40分钟。要帮您把这几套都约上吗？"),
+            ("user", "好的，都约上")], "上午10点 阳光花园\n- 11点15 枫林苑", []),
+    ("en", [("user", "Hotels?"), ("assistant", "Three hotels:\n1. Hilton $189\n2. Hyatt $210\nShall I book one of them?"),
+            ("user", "yes")], "book one of them", []),   # a pick: neither the list nor the line before
     ("en", [("user", "Does the freeze block wires?"),
             ("assistant", "No, it doesn't.\n\nSo the plan stands: your wire limit goes to $30,000 for 7 days from Monday. "
                           "You'd confirm it with a passcode texted to (773) 555-0192. Want me to set that up?"),

@@ -298,7 +298,7 @@ class Walked:
     transitions: list[Transition] = field(default_factory=list)
     open_items: list[OpenItem] = field(default_factory=list)
     last_event: Event | None = None
-    pending: tuple[Event, tuple[int, int]] | None = None   # an offer the user asked about, not yet taken
+    pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
 
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
@@ -330,11 +330,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
         asks = pack.question.search(text) is not None
         if (proposal is None and walked.pending is not None and not asks and _commits(text, pack)
-                and _accepts(text, pack, walked.pending[0].text)):
+                and _accepts(text, pack, walked.pending.text)):
             # "I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …"
             # "Sounds good, set that up": the offer the user only asked about is what the yes
             # takes; "好的", "ok thanks" only acknowledge the answer
-            offer, proposal = walked.pending
+            offer, proposal = walked.pending, _proposal(walked.pending.text, pack, read)
         if offer is not None and proposal is not None:
             walked.pending = None
             a, b = proposal
@@ -350,10 +350,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
                                                        for m in rules.actions.finditer(item.text)):
                     open_items[i] = OpenItem("authorised_by_user", offer.text[a:b], Span(offer.id, a, b))
-        else:   # asked about, not yet taken, it waits for the next turn (one question and its answer)
-            offered = (_proposal(asked_by.text, pack, read)
-                       if asks and asked_by is not None and asked_by.role == "assistant" else None)
-            walked.pending = (asked_by, offered) if asked_by is not None and offered is not None else None
+        else:   # asked about, not yet taken, it waits for the next turn (one question and its answer);
+            # what it offers is read only if a yes comes
+            walked.pending = asked_by if asks and asked_by is not None and asked_by.role == "assistant" else None
         clauses = read(text)
         if pack.question.search(text):
             memory.asking.add(event.id)
@@ -870,7 +869,7 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if before.role != "assistant":
         return None
     if not _accepts(reply, pack, before.text):
-        return _accepted_by_name(before.text, _sentences(before.text, pack), reply, pack)
+        return _accepted_by_name(before.text, reply, pack)
     return _proposal(before.text, pack, read)
 
 
@@ -959,8 +958,7 @@ def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:
     return (run[-1][0], run[0][1]) if len(run) >= 2 else None
 
 
-def _accepted_by_name(text: str, sentences: list[tuple[int, int, str]], reply: str,
-                      pack: RulePack) -> tuple[int, int] | None:
+def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] | None:
     """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
     tiramisu!", "订在我名下。同意加提拉米苏"): the last sentence of the offer holding the named words, with
     the question that follows it ("… a complimentary tiramisu with a candle … Want me to add
@@ -975,6 +973,7 @@ def _accepted_by_name(text: str, sentences: list[tuple[int, int, str]], reply: s
                  if w and w.casefold() not in rules.pronouns and not pack.filler.covers(w)]
         if not words:
             continue
+        sentences = _sentences(text, pack)   # read only for a reply that names an offer
         held = [i for i, (a, b, _) in enumerate(sentences) if all(w in text[a:b].casefold() for w in words)]
         if held:
             start, end, _ = sentences[held[-1]]

@@ -853,8 +853,10 @@ def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
 
 def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int]:
     """A proposal without its asking words ("Shall I", "需要我帮您", "for you", "吗")."""
-    while start < end and (text[start].isspace() or text[start] in ":：-•·*"):   # and a list's bullet
+    while start < end and (text[start].isspace() or text[start] in ":："):
         start += 1
+    bullet = rules.list_item.match(text, start, end)   # a list's bullet ("- ", "2. ", "（3）")
+    start = bullet.end() if bullet else start
     start = rules.proposal_lead.strip_run(text, start, end, from_end=False)
     end = rules.proposal_trail.strip_run(text, start, end, from_end=True)
     while start < end and text[start].isspace():

@@ -545,6 +545,12 @@ def _events(texts: list[str]) -> list[Event]:
             for i, t in enumerate(texts)]
 
 
+def _dialogue(messages: list[tuple[str, str]]) -> list[Event]:
+    """Events of (role, text) pairs: U1, A2, U3, …"""
+    return [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
+                  size=len(text), message={}) for i, (role, text) in enumerate(messages)]
+
+
 def _run(lang: str, texts: list[str]) -> StageResult:
     return extract_state(_events(texts), load_rule_pack(lang))
 
@@ -791,8 +797,7 @@ def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tu
                                                     accepted: str | None, open_items: list[tuple[str, str]]) -> None:
     """"Shall I book a table for 2 on March 8th?" "Yes please.": the values the user accepted
     are the assistant's words; without this they were lost with the assistant's message."""
-    events = [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
-                    size=len(text), message={}) for i, (role, text) in enumerate(messages)]
+    events = _dialogue(messages)
     result = extract_state(events, load_rule_pack(lang))
     found = [d for d in result.decisions if d.status == "accepted"]
     assert [(o.kind, o.text) for o in result.open_items if o.kind == "authorised_by_user"] == open_items
@@ -1004,8 +1009,7 @@ def test_an_offer_the_user_only_asked_about_is_what_a_later_yes_accepts(
     """"I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …" "Sounds good,
     set that up": the answer between proposes nothing, so the yes takes the offer asked about;
     a turn that says something else, a second question, or a bare acknowledgement leaves it."""
-    events = [Event(id=f"{'U' if role == 'user' else 'A'}{i + 1}", index=i, role=role, text=text,
-                    size=len(text), message={}) for i, (role, text) in enumerate(messages)]
+    events = _dialogue(messages)
     found = [d for d in extract_state(events, load_rule_pack(lang)).decisions if d.status == "accepted"]
     if accepted is None:
         assert not found, found

@@ -912,7 +912,12 @@ def _proposal(text: str, pack: RulePack,
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)):
             proposed = start, end
     asking = sentences[asked[-1]][0] if asked else len(text)
-    confirms = list(rules.confirmation_mark.finditer(text, 0, asking))
+    # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
+    # wiring instructions"): before it only leads and punctuation
+    confirms = [m for m in rules.confirmation_mark.finditer(text, 0, asking)
+                if not any(ch.isalnum() for ch in text[rules.proposal_lead.strip_run(
+                    text, next((a for a, b, _ in sentences if a <= m.start() < b), m.start()), m.start(),
+                    from_end=False):m.start()])]
     if confirms and (not marks or confirms[-1].start() > marks[-1].start()):
         # "我跟您确认一下要办理的内容：…（several sentences）…您确认的话回复我一下": all of it,
         # from the sentence after the mark's when the rest of that one names nothing

@@ -741,6 +741,12 @@ ACCEPTED = [
      "Move the wire limit to $30,000 for 7 days from Monday.", []),
     ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
             ("user", "Yes, but 3 rooms")], None, []),
+    # a confirmation mark inside a sentence marks nothing
+    ("en", [("user", "Anything else?"),
+            ("assistant", "Done.\nTwo tips:\n- Call the title company to confirm the wiring instructions before you send.\n"
+                          "The wire fee is $25."), ("user", "Great. I'll send it around half past two")], None, []),
+    ("zh", [("user", "还要注意什么"), ("assistant", "办好了。请您打电话跟银行确认一下收款账户。手续费是25元。"),
+            ("user", "好的，我下午两点半转")], None, []),
     # a bare "Shall I?" offers the sentence before it
     ("en", [("user", "Tolls?"), ("assistant", "Tolls are fiddly there. I would add the transponder for €1.85/day. Shall I?"),
             ("user", "yes")], "I would add the transponder for €1.85/day", []),

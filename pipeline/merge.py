@@ -26,6 +26,9 @@ __all__ = ["RunGap", "merge"]
 _CLAIM_KINDS = ("uncertain", "claim")
 _RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
 _TOPIC_KINDS = ("topic",)
+# what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
+# lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
+_WANTED_KINDS = ("wish",)
 _PROMOTABLE = ("entity", "product", "term")
 
 
@@ -388,13 +391,19 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # ("14-inch lightweight laptop from Lenovo"), else (no room) the strong facts' own runs, the
     # closest only ("14-inch"), then runs of other named things
     others = [f for f in clause.facts if f.strength is Strength.MEDIUM
-              and f.kind not in _TOPIC_KINDS and f.kind not in _CLAIM_KINDS]
+              and f.kind not in _TOPIC_KINDS + _CLAIM_KINDS + _WANTED_KINDS]
     runs = _runs(strong + others, clause.text, clause.span.start, gap)
     # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
     # moved" would state nothing the user said
     runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
                               + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
-                              + [r for r in runs if not any(id(f) in strong_ids for f in r[2])])
+                              + [r for r in runs if not any(id(f) in strong_ids for f in r[2])]
+                              + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS])
+    # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is that thing: a
+    # qualifier is never cut from what it qualifies
+    described = [f for f in clause.facts if f.kind in pack.descriptive_kinds]
+    runs = [next(((d.span.start, d.span.end, [*members, d]) for d in described
+                  if d.span.start <= a and b <= d.span.end), (a, b, members)) for a, b, members in runs]
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for i, (a, b, members) in enumerate(runs)
                       if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})

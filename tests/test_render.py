@@ -195,13 +195,43 @@ RUNS = [
     ("en", ["I'd like a table for 6 people at an Italian place downtown on Friday, preferably by the window.",
             "Do they have parking?", "Is it loud there?", "What's the dress code?"], 52,
      ["6 people at an Italian place downtown on Friday"]),
-    ("zh", ["你好，我想买一台联想的14寸轻薄本，内存最好是8G的", "多少钱？", "待机时间多长？", "玩游戏性能怎么样？"], 10,
-     ["一台联想的14寸"]),
+    # the run reaches to the thing it qualifies: "一台联想的14寸" alone was cut from its 轻薄本
+    ("zh", ["你好，我想买一台联想的14寸轻薄本，内存最好是8G的", "多少钱？", "待机时间多长？", "玩游戏性能怎么样？"], 11,
+     ["一台联想的14寸轻薄本"]),
     ("zh", ["我打算买一辆汽油版的两厢车，预算大概15万到20万元，有推荐吗？", "有座椅通风吗？", "有定速巡航吗？", "座椅加热呢？"], 28,
      ["预算大概15万到20万元"]),
     ("zh", ["我们要订一个能带宠物的安静酒店，两个大人住，最好在人民广场附近", "含早餐吗？", "几点可以入住？", "能到前台付款吗？"], 16,
      ["能带宠物的安静酒店"]),
 ]
+
+
+# (lang, user turns, budget, [what the user wants, whole]): short of room, what the user asked for or
+# likes is kept with its head noun ("美国" alone was kept of "一部2010年代的美国科幻片")
+WANTED = [
+    ("zh", ["你好，周末在家挺无聊的，想找一部好看的电视剧，你能帮我推荐一部2010年代的美国科幻片吗？", "这部剧一集多久啊？",
+            "那导演是谁呢？"], 40, ["一部2010年代的美国科幻片"]),
+    ("zh", ["家人喜欢西北菜，能给推荐一个餐厅吗？", "人均多少钱？", "几点关门？"], 10, ["西北菜"]),
+    ("zh", ["你好，我想买一辆三厢车，比较信赖上汽大众，平时也就3个人坐，你帮我推荐一款吧。", "那有定速巡航功能吗？", "座椅加热有吗？"], 10,
+     ["一辆三厢车", "上汽大众"]),
+    ("en", ["By the way, I would prefer a standard room, does it have standard rooms?", "How much is it?",
+            "Is breakfast included?"], 40, ["a standard room"]),
+    ("en", ["Hi, I want to buy a notchback and I trust SAIC Volkswagen. Usually, we will just be 3 people.",
+            "Does it have cruise control?", "What about heated seats?"], 20, ["SAIC Volkswagen"]),
+    ("en", ["I want a sleeper in first class. Can you help me check the price?", "Is there a dining car?",
+            "When does it arrive?"], 30, ["a sleeper in first class"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "wanted"), WANTED)
+def test_a_tight_summary_keeps_what_the_user_wants_whole(lang, turns, budget, wanted):
+    for room in range(max(budget - 24, 8), budget + 1, 4):   # never a qualifier cut from its noun
+        pieces = {p.strip() for line in _summary(lang, turns, room).splitlines()
+                  for p in line.split(": ", 1)[-1].split("：", 1)[-1].replace("；", ";").split(";")}
+        assert not pieces & {"美国", "2010年代的美国", "SAIC"}, pieces
+    text = _summary(lang, turns, budget)
+    assert len(text) <= budget
+    for phrase in wanted:
+        assert phrase in text, (phrase, text)
 
 
 # (lang, user turns, budget, [the requirement cut short]): a requirement too long for the room is

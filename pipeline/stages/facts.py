@@ -210,8 +210,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
+                part = "fact" if "fact" in regex.groupindex else 0   # the words that are the fact
                 for match in regex.finditer(text, start, end):
-                    add(kind, match.start(), match.end())
+                    add(kind, *match.span(part))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"

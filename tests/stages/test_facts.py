@@ -430,6 +430,72 @@ def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str
         _assert_span(text, fact)
 
 
+# what the user wants, likes or asks to be found: the object of the wish is the fact (medium), the
+# verb before it is not ("想" and "I'd like" are lead words a quote may lose)
+WISHES = [
+    ("zh", "家人喜欢西北菜，能给推荐一个餐厅吗？", "西北菜"),
+    ("zh", "我想买一辆三厢车，比较信赖上汽大众", "上汽大众"),
+    ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "一部2010年代的美国科幻片"),
+    ("zh", "我想要一等卧，顺便帮我看下票价。", "一等卧"),
+    ("zh", "还得麻烦你帮我推荐一家这附近好吃的面包甜点。", "一家这附近好吃的面包甜点"),
+    ("zh", "我比较偏爱靠窗的座位", "靠窗的座位"),
+    ("zh", "周末想看一场话剧", "一场话剧"),
+    ("zh", "我们更倾向于日式料理吧", "日式料理"),
+    ("zh", "我想订两间大床房", "两间大床房"),
+    ("zh", "帮我找一家安静点的咖啡馆", "安静点的咖啡馆"),
+    ("zh", "我信任顺丰快递", "顺丰快递"),
+    ("zh", "我想找一个消费便宜点的姑苏古迹转转", "一个消费便宜点的姑苏古迹转转"),
+    ("en", "By the way, I'd prefer a standard room, does it have standard rooms?", "a standard room"),
+    ("en", "Hi, I want to buy a notchback and I trust SAIC Volkswagen.", "SAIC Volkswagen"),
+    ("en", "I want a sleeper in first class. Can you help me check the price?", "a sleeper"),
+    ("en", "I also want you to help me find a good TV comedy show.", "a good TV comedy show"),
+    ("en", "Please recommend me a romantic TV show from the 2010s.", "a romantic TV show"),
+    ("en", "We are looking for the golden curry restaurant", "the golden curry restaurant"),
+    ("en", "Could you recommend a science fiction movie?", "a science fiction movie"),
+    ("en", "I'd like a table by the window", "a table"),
+    ("en", "Honestly I love Lenovo laptops", "Lenovo laptops"),
+    ("en", "We would like a quiet room, please.", "a quiet room"),
+    ("en", "I prefer aisle seats on long flights", "aisle seats"),
+    ("en", "Can you suggest a vegetarian restaurant near the museum?", "a vegetarian restaurant"),
+]
+NO_WISH = [
+    ("zh", "你帮我推荐一款吧。"),          # a measure word wants nothing named
+    ("zh", "你推荐哪个？"),                # asks which
+    ("zh", "我不喜欢香菜"),                # a negation: "不喜欢香菜" is one strong fact
+    ("zh", "我想吃饭了"),
+    ("en", "I want to book it for Friday"),   # wants an action
+    ("en", "Could you recommend one between 5,000-10,000 yuan?"),
+    ("en", "Can you find out which hotel has parking?"),
+    ("en", "I can't find my order anywhere"),
+    ("en", "Would you recommend anything else?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), WISHES)
+def test_the_object_of_a_wish_is_a_medium_fact(lang: str, text: str, expected: str) -> None:
+    facts, _ = _run(lang, text)
+    hits = [f for f in facts if f.kind == "wish" and f.text == expected]
+    assert hits, _shown(facts)
+    assert hits[0].strength is Strength.MEDIUM
+    _assert_span(text, hits[0])
+
+
+@pytest.mark.parametrize(("lang", "text"), NO_WISH)
+def test_no_wish_without_a_named_object(lang: str, text: str) -> None:
+    assert not [f for f in _run(lang, text)[0] if f.kind == "wish"], _shown(_run(lang, text)[0])
+
+
+@pytest.mark.parametrize(("lang", "text", "not_a_value"), [
+    ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "2010年"),   # a decade, not 2010 years
+    ("zh", "九十年代的老歌就行", "九十年"),
+    ("en", "Please recommend me a romantic TV show from the 2010s.", "2010s"),   # a decade, no id
+    ("en", "Anything from the 1990s works", "1990s"),
+])
+def test_a_decade_is_no_quantity_and_no_id(lang: str, text: str, not_a_value: str) -> None:
+    facts, _ = _run(lang, text)
+    assert not [f for f in facts if f.kind in ("quantity", "id") and f.text == not_a_value], _shown(facts)
+
+
 @pytest.mark.parametrize(("lang", "text", "outer", "inner"), [
     ("en", "I want a modern hotel", ("place", "modern hotel"), ("evaluative", "modern")),
     ("en", "a train from cambridge to ely at 16:00", ("route", "from cambridge to ely"), ("clock", "16:00")),

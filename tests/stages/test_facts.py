@@ -485,15 +485,20 @@ def test_no_wish_without_a_named_object(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "wish"], _shown(_run(lang, text)[0])
 
 
-@pytest.mark.parametrize(("lang", "text", "not_a_value"), [
-    ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "2010年"),   # a decade, not 2010 years
-    ("zh", "九十年代的老歌就行", "九十年"),
-    ("en", "Please recommend me a romantic TV show from the 2010s.", "2010s"),   # a decade, no id
-    ("en", "Anything from the 1990s works", "1990s"),
+@pytest.mark.parametrize(("lang", "text", "decade", "not_a_value"), [
+    ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "2010年代", "2010年"),   # not 2010 years
+    ("zh", "九十年代的老歌就行", "九十年代", "九十年"),
+    ("zh", "想看80年代的港片", "80年代", "80年"),
+    ("en", "Please recommend me a romantic TV show from the 2010s.", "the 2010s", "2010s"),   # no id
+    ("en", "Anything from the 1990s works", "the 1990s", "1990s"),
+    ("en", "Songs from the '80s, please", "the '80s", "80s"),
 ])
-def test_a_decade_is_no_quantity_and_no_id(lang: str, text: str, not_a_value: str) -> None:
+def test_a_decade_is_a_strong_fact_no_quantity_no_id_no_date(lang: str, text: str, decade: str,
+                                                             not_a_value: str) -> None:
     facts, _ = _run(lang, text)
-    assert not [f for f in facts if f.kind in ("quantity", "id") and f.text == not_a_value], _shown(facts)
+    assert not [f for f in facts if f.kind in ("quantity", "id", "time") and not_a_value in f.text], _shown(facts)
+    hits = [f for f in facts if f.kind == "decade"]
+    assert [f.text for f in hits] == [decade] and hits[0].strength is Strength.STRONG, _shown(facts)
 
 
 @pytest.mark.parametrize(("lang", "text", "outer", "inner"), [

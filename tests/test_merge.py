@@ -1333,3 +1333,21 @@ def test_an_open_item_quotes_its_whole_clause_once(lang: str, turn: str, held: s
     negated = "别" if lang == "zh" else "don't"
     assert held in summary, summary
     assert sum(negated in piece for piece in _pieces(summary)) == 1, summary
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_an_accepted_proposal_changed_later_says_so(case):
+    """"Yes, book them." … "Can we move Shilshole to half past two?": the accepted list no
+    longer holds as accepted; its line carries the changed mark, and the change line pairs the
+    accepted line with its new value."""
+    from tests.stages.test_state import AFTER_ACCEPTANCE
+
+    lang, turns, slot, _, new = AFTER_ACCEPTANCE[case]
+    messages = [{"role": role, "content": text} for role, text in turns]
+    messages.append({"role": "user", "content": "thanks" if lang == "en" else "谢谢"})
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(turns), 4000)
+    pack = load_rule_pack(lang)
+    accepted = [line for line in summary.text.splitlines() if pack.templates["accepted"] in line]
+    assert accepted and all(line.endswith(pack.templates["changed"]) for line in accepted), summary.text
+    assert any(f"[{slot}]" in line and line.endswith(f"→ {new}") for line in summary.text.splitlines()), summary.text

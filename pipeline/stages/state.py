@@ -19,7 +19,7 @@ from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
-from .times import names_a_day
+from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -29,6 +29,7 @@ _VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "ema
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
 _AMOUNTS = ("money", "quantity")
+_ONE_PART = ((True, False), (False, True))   # a time naming (its day, its clock): one of the two only
 
 
 @dataclass
@@ -39,6 +40,7 @@ class _Memory:
     number: re.Pattern[str]          # the pack's numbers: what a quantity's unit is left without
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
+    names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -119,6 +121,12 @@ class _Memory:
         thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced]
+        if _FAMILY.get(kind, kind) == "time" and new:
+            # a clock alone does not replace a day alone, nor a day a clock ("Saturday the 6th"
+            # ... "move Shilshole to half past two": the day holds, its hour was another value)
+            parts = self._time_parts(new)
+            same_kind = [v for v in same_kind if not (parts in _ONE_PART and self._time_parts(v[1]) in _ONE_PART
+                                                      and self._time_parts(v[1]) != parts)]
         named = self._named_by(slot, same_kind[::-1])
         if named:
             return named
@@ -129,6 +137,9 @@ class _Memory:
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
+
+    def _time_parts(self, value: str) -> tuple[bool, bool]:
+        return self.names_day(value), self.names_clock(value)
 
     def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]]
                   ) -> tuple[str, Span] | None:
@@ -174,6 +185,28 @@ class _Memory:
         # a budget said bare ("那一百三以内也行吧") replaces one said in money or in a currency ("一百块以内")
         return next(((value, span) for k, _, value, span in candidates
                      if k == "money" or self.unit(value) in self.currencies), None)
+
+
+def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[Event, ...],
+             rules: StateRules) -> tuple[str, Span, str] | None:
+    """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
+    2C)" of an accepted list of viewings, for "move Shilshole to half past two"), and the user's
+    event that made it."""
+    keys = slot_keys(slot)
+    for d in reversed(decisions):
+        if keys and any(k in d.object.casefold() for k in keys):
+            text = next(e.text for e in events if e.id == d.span.event_id)
+            at = text.find(d.object, d.span.start)
+            if at < 0:
+                continue   # a choice completed from an earlier mention ("book them")
+            lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", d.object)]
+            a, b = next(((a, b) for a, b in lines if any(k in d.object[a:b].casefold() for k in keys)),
+                        (0, len(d.object)))
+            bullet = rules.list_item.match(d.object, a, b)   # "- ", "2. "
+            line = d.object[bullet.end() if bullet else a:b].strip()
+            a = d.object.find(line, a)
+            return line, Span(d.span.event_id, at + a, at + a + len(line)), (d.by or d.span).event_id
+    return None
 
 
 def _unit(value: str, number: re.Pattern[str]) -> str:
@@ -303,7 +336,7 @@ class Walked:
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
-                          pack.state.currencies))
+                          pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack)))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
@@ -413,15 +446,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     previous = memory.previous(kind, slot, typed) if kind else memory.named(slot)
-                    if not previous:
-                        keys = slot_keys(slot)
-                        for d in reversed(decisions):
-                            if any(k in d.object.casefold() for k in keys):
-                                ev_text = next(e.text for e in events if e.id == d.span.event_id)
-                                at = ev_text.find(d.object, d.span.start)
-                                if at >= 0:
-                                    previous = (d.object, Span(d.span.event_id, at, at + len(d.object)))
-                                break
+                    decided = _decided(slot, decisions, events, rules)
+                    if decided and (not previous or memory.order.get(decided[2], -1)
+                                    > memory.order.get(previous[1].event_id, -1)):
+                        previous = decided[:2]   # what the user agreed to since is what the change replaces
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
                         if kind and slot != kind and slot_keys(slot):
                             memory.slots[slot] = kind

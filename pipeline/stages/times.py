@@ -53,7 +53,7 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "names_a_day", "normalize_time", "preload"]
+__all__ = ["TimeGrammar", "compile_grammar", "names_a_clock", "names_a_day", "normalize_time", "preload"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock")
@@ -178,10 +178,19 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
     return _names_a_day(text.strip(), _grammar(pack, lang))
 
 
-@functools.lru_cache(maxsize=8192)
+def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names a time of day ("half past two", "下午3点")."""
+    return "clock" in _read_kinds(text.strip(), _grammar(pack, lang))
+
+
 def _names_a_day(text: str, grammar: TimeGrammar) -> bool:
+    return bool(_read_kinds(text, grammar) & _DAY_KINDS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _read_kinds(text: str, grammar: TimeGrammar) -> frozenset[str]:
     scanned = _scan(text.lower() if grammar.lower else text, grammar)
-    return scanned is not None and bool(set(scanned[0]) & _DAY_KINDS)
+    return frozenset(scanned[0]) if scanned is not None else frozenset()
 
 
 def preload(pack: RulePack) -> None:

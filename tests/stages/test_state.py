@@ -1024,3 +1024,58 @@ def test_an_offer_the_user_only_asked_about_is_what_a_later_yes_accepts(
     assert decision.object == accepted
     assert decision.span.event_id == events[offer].id and events[offer].text[decision.span.start:decision.span.end] == accepted
     assert decision.by is not None and decision.by.event_id == events[-1].id
+
+
+# (lang, messages, the change's slot, the old value it replaces, the new value): what the user
+# agreed to since is what a change naming it replaces, one line of an accepted list; a clock alone
+# does not replace a day alone (the day holds; "[Shilshole] Saturday the 6th → half past two")
+AFTER_ACCEPTANCE = [
+    ("en", [("user", "I land Friday the 5th, so Saturday the 6th works. Let's see Shilshole and Maple Court."),
+            ("assistant", "Here's a route for Saturday:\n- 10:00 am at Shilshole Terrace (Unit 2C)\n"
+                          "- 11:15 am at Maple Court (Unit 3B)\nShall I book these two?"),
+            ("user", "Yes, book them."),
+            ("assistant", "Both are booked."),
+            ("user", "My brother can't do 10 though. Can we move Shilshole to half past two in the afternoon?")],
+     "Shilshole", "10:00 am at Shilshole Terrace (Unit 2C)", "half past two in the afternoon"),
+    ("en", [("user", "We want to eat Friday night with the kids."),
+            ("assistant", "I'd suggest Trattoria Roma at 7 pm for 4 people. Shall I book it?"),
+            ("user", "Sounds good, book it."),
+            ("assistant", "Booked."),
+            ("user", "Actually can you change Trattoria Roma to 6:30 pm?")],
+     "Trattoria Roma", "Trattoria Roma at 7 pm for 4 people", "6:30 pm"),
+    ("zh", [("user", "下周六带我爸妈去看房，先看阳光花园和翠湖苑。"),
+            ("assistant", "给您排了一下周六的路线：\n- 上午10点 阳光花园3栋\n- 上午11点半 翠湖苑5栋\n要帮您都约上吗？"),
+            ("user", "好的，都约上"),
+            ("assistant", "两套都约好了。"),
+            ("user", "我妈上午要去医院，阳光花园改到下午3点吧")],
+     "阳光花园", "上午10点 阳光花园3栋", "下午3点"),
+    ("zh", [("user", "周五晚上想和同事聚餐，八个人。"),
+            ("assistant", "建议您订湘味馆，周五晚上7点，8人包间。需要我帮您预订吗？"),
+            ("user", "好的，就这个"),
+            ("assistant", "已经订好了。"),
+            ("user", "湘味馆改成晚上6点半吧，大家下班早")],
+     "湘味馆", IN("湘味馆"), "晚上6点半"),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "slot", "old", "new"), AFTER_ACCEPTANCE)
+def test_a_change_after_an_acceptance_replaces_what_was_accepted(
+        lang: str, messages: list[tuple[str, str]], slot: str, old: Text, new: str) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    changes = [t for t in result.transitions if t.span.event_id == last]
+    assert [(t.slot, t.new) for t in changes] == [(slot, new)], changes
+    assert _matches(old, changes[0].old), changes[0]
+    assert changes[0].old_span is not None and changes[0].old_span.event_id.startswith("A")
+
+
+@pytest.mark.parametrize(("lang", "texts", "new", "old"), [
+    ("en", ["We fly Saturday the 6th.", "Let's meet at 10 am.", "Can we move the meeting to half past two?"],
+     "half past two", "at 10 am"),
+    ("en", ["The party is on Sunday the 7th.", "Can we move the party to 4 pm?"], "4 pm", None),
+    ("zh", ["我们下周六出发。", "约在上午10点见。", "见面时间改到下午两点半吧"], "下午两点半", "上午10点"),
+    ("zh", ["聚会定在下周日。", "聚会时间改到下午4点吧"], "下午4点", None),
+])
+def test_a_clock_alone_does_not_replace_a_day_alone(lang: str, texts: list[str], new: str, old: str | None) -> None:
+    changes = [t for t in _run(lang, texts).transitions if t.new == new]
+    assert [t.old for t in changes] == [old], _run(lang, texts).transitions

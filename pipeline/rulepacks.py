@@ -188,6 +188,7 @@ class StateRules:
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     pronouns: frozenset[str]
+    people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
     object_extension: int
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
@@ -198,6 +199,8 @@ class StateRules:
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
+    accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
+    offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
     plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
     list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
@@ -355,6 +358,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
+        people=frozenset(p.casefold() for p in table.get("people", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),
@@ -364,6 +368,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept=Lexicon(table.get("accept", []), bounds),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
+        accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),
+        offer_reach=int(table.get("offer_reach", 1)),
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),

@@ -236,7 +236,10 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
     a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
     the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
-    first turn: "it: chosen" told the agent nothing); None when nothing was decided on."""
+    first turn: "it: chosen" told the agent nothing); None when nothing was decided on, or for a
+    person ("Skip her then": "her: dropped" said nothing)."""
+    if obj.casefold() in pack.state.people:
+        return None
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
     if len(obj) > pack.state.short_object:
@@ -332,6 +335,7 @@ class Walked:
     open_items: list[OpenItem] = field(default_factory=list)
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
+    offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
 
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
@@ -353,6 +357,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     last_event = walked.last_event
     for event in events[walked.count:]:
         asked_by, last_event = last_event, event
+        if event.role == "assistant":
+            walked.offers = [*walked.offers, event][-rules.offer_reach:]
         if event.role != "user":
             continue
         made = len(transitions)
@@ -368,6 +374,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # "Sounds good, set that up": the offer the user only asked about is what the yes
             # takes; "好的", "ok thanks" only acknowledge the answer
             offer, proposal = walked.pending, _proposal(walked.pending.text, pack, read)
+        if proposal is None and not asks:
+            # "The T-Roc sounds good, book it", questions about other things since it was offered
+            offer, proposal = next(((o, p) for o in reversed(walked.offers) if o is not asked_by
+                                    for p in [_accepted_by_name(o.text, text, pack)] if p), (offer, None))
         if offer is not None and proposal is not None:
             walked.pending = None
             a, b = proposal
@@ -554,6 +564,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if asked:
                     memory.last_mention = obj
                     break
+                if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id
+                       for d in decisions[-2:]):
+                    break   # "The T-Roc sounds good, book it": the acceptance said once
                 decisions.append(Decision(obj, status, clause, span))
                 memory.last_object = obj
                 memory.last_mention = None
@@ -995,21 +1008,25 @@ def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:
 
 def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] | None:
     """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
-    tiramisu!", "订在我名下。同意加提拉米苏"): the last sentence of the offer holding the named words, with
+    tiramisu!", "订在我名下。同意加提拉米苏", "The T-Roc sounds good"): the last sentence of the offer
+    holding the named words, with
     the question that follows it ("… a complimentary tiramisu with a candle … Want me to add
     that to the reservation note?")."""
     rules = pack.state
-    for cue in rules.accept_named.finditer(reply):
+    cues = [(cue, True) for cue in rules.accept_named.finditer(reply)]
+    cues += [(cue, False) for cue in rules.accept_named_after.finditer(reply)]
+    for cue, names_after in cues:
         clause = next(((a, b) for a, b in split_clauses(reply, pack) if a <= cue.start() < b), None)
         if clause is None or next(negations(reply, *clause, pack), None) or pack.question.search(reply, *clause):
             continue
-        named = rules.determiners.regex.sub(" ", reply[cue.end():clause[1]])
+        named = rules.determiners.regex.sub(" ", reply[cue.end():clause[1]] if names_after
+                                            else reply[clause[0]:cue.start()])
         words = [w.casefold() for w in re.split(r"[\s,，.!！。]+", named)
                  if w and w.casefold() not in rules.pronouns and not pack.filler.covers(w)]
         if not words:
             continue
         sentences = _sentences(text, pack)   # read only for a reply that names an offer
-        held = [i for i, (a, b, _) in enumerate(sentences) if all(w in text[a:b].casefold() for w in words)]
+        held = [i for i, (a, b, _) in enumerate(sentences) if all(_holds(text[a:b].casefold(), w, pack) for w in words)]
         if held:
             start, end, _ = sentences[held[-1]]
             after = held[-1] + 1
@@ -1017,6 +1034,17 @@ def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] 
                 end = sentences[after][1]
             return _trim_proposal(text, start, end, rules)
     return None
+
+
+def _holds(sentence: str, word: str, pack: RulePack) -> bool:
+    """Whether an offer's sentence holds a word of the reply; unspaced, the reply's run of
+    characters may begin with other words ("那湘味馆就行": 湘味馆), three characters at least
+    ("抬头写个人就行" names no offer by its "个人"), unless it is all of them."""
+    if pack.spaced:
+        return word in sentence
+    if len(word) < 2:   # "还不错": one character names nothing
+        return False
+    return any(word[i:] in sentence for i in range(0, max(len(word) - 2, 1)))
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:

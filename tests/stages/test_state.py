@@ -1079,3 +1079,49 @@ def test_a_change_after_an_acceptance_replaces_what_was_accepted(
 def test_a_clock_alone_does_not_replace_a_day_alone(lang: str, texts: list[str], new: str, old: str | None) -> None:
     changes = [t for t in _run(lang, texts).transitions if t.new == new]
     assert [t.old for t in changes] == [old], _run(lang, texts).transitions
+
+
+_T_ROC = [("user", "I need a car in Lisbon for my parents."),
+          ("assistant", "I'd go with the Europcar VW T-Roc at €412: higher seats, big trunk. Shall I book it?"),
+          ("user", "Is the €412 with insurance?"), ("assistant", "That's the base rate."),
+          ("user", "Can my mom drive too?"), ("assistant", "Yes, a second driver is €9 a day.")]
+_XIANGWEI = [("user", "周五晚上想和同事聚餐。"),
+             ("assistant", "我推荐湘味馆，人均120元，有8人包间。要帮您订吗？"),
+             ("user", "有停车位吗？"), ("assistant", "有的，免费停车。"),
+             ("user", "能自带蛋糕吗？"), ("assistant", "可以的，不收开瓶费。")]
+
+
+# (lang, messages, what the accepted offer holds, or None): a reply naming an offer the
+# assistant made a few messages back, before words that accept it, takes that offer
+NAMED_BEFORE = [
+    ("en", [*_T_ROC, ("user", "Skip her then. The T-Roc sounds good, book it.")], "Europcar VW T-Roc at €412"),
+    ("en", [*_T_ROC, ("user", "OK. The VW T-Roc looks great.")], "Europcar VW T-Roc at €412"),
+    ("en", [*_T_ROC, ("user", "Does the T-Roc sound good to you?")], None),          # asked
+    ("en", [*_T_ROC, ("user", "The T-Roc doesn't sound good, honestly.")], None),     # negated
+    ("en", [*_T_ROC, ("user", "Lisbon sounds good")], None),                          # names no offer
+    ("en", [*_T_ROC, ("user", "Hmm."), ("assistant", "Take your time."), ("user", "What about fuel?"),
+            ("assistant", "Full to full."), ("user", "The T-Roc sounds good.")], None),   # too far back
+    ("zh", [*_XIANGWEI, ("user", "湘味馆挺好的，就订它吧")], "湘味馆"),
+    ("zh", [*_XIANGWEI, ("user", "那湘味馆就它了")], "湘味馆"),
+    ("zh", [*_XIANGWEI, ("user", "湘味馆挺好的吗？")], None),
+    ("zh", [*_XIANGWEI, ("user", "北京挺好的")], None),
+    ("zh", [*_XIANGWEI, ("user", "包间写个人就它了")], None),   # "个人" is too short to name an offer
+    ("zh", [("user", "周末想出去玩"), ("assistant", "推荐您去拙政园，门票60元，还是挺便宜的。"),
+            ("user", "还挺好的，那开放时间是几点？")], None),   # "还" is no name
+    ("zh", [*_XIANGWEI, ("user", "嗯"), ("assistant", "您慢慢考虑。"), ("user", "那边好停车吗"),
+            ("assistant", "好停。"), ("user", "湘味馆挺好的")], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "holds"), NAMED_BEFORE)
+def test_a_reply_naming_an_earlier_offer_before_accepting_words_takes_it(
+        lang: str, messages: list[tuple[str, str]], holds: str | None) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    accepted = [d for d in result.decisions if d.status == "accepted" and d.by and d.by.event_id == last]
+    if holds is None:
+        assert not accepted, accepted
+    else:
+        assert len(accepted) == 1 and holds in accepted[0].object, accepted
+        assert accepted[0].span.event_id == "A2"
+        assert not [d for d in result.decisions if d.status == "chosen" and d.span.event_id == last]

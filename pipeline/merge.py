@@ -585,8 +585,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # a JSON field keeps its name, even one that is also a kind of fact: "date=2026-12-09",
         # not a bare "2026-12-09"
         text = f"{fact.value}={fact.text}" if fact.value else fact.text
-        items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG else "key",
-                                 2.0, f"{event.id} {event.tool_name or ''}".strip(),
+        # one element of a list a tool returned ("slots[1].time=14:00") is an option it offered,
+        # said with key sentences; a single object's field ("booking_id=…") is what was done
+        listed = "[" in str(fact.value or "")
+        items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG and not listed
+                                 else "key", 1.0 if listed else 2.0, f"{event.id} {event.tool_name or ''}".strip(),
                                  (event.index, fact.span.start), refs=(fact.span,)))
     for fact in current:
         if fact.kind == "time" and isinstance(fact.value, dict):

@@ -1351,3 +1351,22 @@ def test_an_accepted_proposal_changed_later_says_so(case):
     accepted = [line for line in summary.text.splitlines() if pack.templates["accepted"] in line]
     assert accepted and all(line.endswith(pack.templates["changed"]) for line in accepted), summary.text
     assert any(f"[{slot}]" in line and line.endswith(f"→ {new}") for line in summary.text.splitlines()), summary.text
+
+
+@pytest.mark.parametrize(("lang", "user", "result"), [
+    ("en", "Find me a swimming class on weekends", {"slots": [{"slot_id": "T1121-1000", "time": "10:00"},
+                                                              {"slot_id": "T1121-1400", "time": "14:00"}],
+                                                    "booking_id": "ST20261122-0416", "date": "2026-11-22"}),
+    ("zh", "帮我找周末的游泳课", {"slots": [{"slot_id": "T1121-1000", "time": "10:00"},
+                                    {"slot_id": "T1121-1400", "time": "14:00"}],
+                          "booking_id": "ST20261122-0416", "date": "2026-11-22"}),
+])
+def test_a_tool_listing_options_ranks_below_what_was_done(lang, user, result):
+    """"slots[1].time=14:00" is one option a search listed; "booking_id=…" what was done: under
+    pressure the options give way first (a 20 % summary was a run of listed slots and courses)."""
+    comp = compressor()
+    conv = parse_conversation(claim_conversation(lang, user, result), comp.settings)
+    items = {i.text: i for i in comp.summarize_prefix(conv, 4, 4000).items if i.section == "confirmed"}
+    assert items["booking_id=ST20261122-0416"].level == "confirmed"
+    assert items["slots[1].slot_id=T1121-1400"].level == "key"
+    assert items["slots[1].slot_id=T1121-1400"].value < items["booking_id=ST20261122-0416"].value

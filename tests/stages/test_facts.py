@@ -463,6 +463,7 @@ NO_WISH = [
     ("zh", "你推荐哪个？"),                # asks which
     ("zh", "我不喜欢香菜"),                # a negation: "不喜欢香菜" is one strong fact
     ("zh", "我想吃饭了"),
+    ("zh", "先看看牛肉和腊肉吧，我爸喜欢吃"),   # one character ("吃") names nothing
     ("en", "I want to book it for Friday"),   # wants an action
     ("en", "Could you recommend one between 5,000-10,000 yuan?"),
     ("en", "Can you find out which hotel has parking?"),

@@ -17,7 +17,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import names_a_day, normalize_time
+from .times import names_a_day, names_a_weekday, normalize_time
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "with_conditions"]
@@ -158,21 +158,25 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
 
 
 def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
-             day: date | None = None, named: tuple[date, ...] = ()
-             ) -> tuple[list[Fact], list[KeyClause], list[date]]:
+             day: date | None = None, named: tuple[date, ...] = (), weekdays: tuple[date, ...] = ()
+             ) -> tuple[list[Fact], list[KeyClause], list[tuple[date, bool]]]:
     """An analysis of a text, placed in its event (ids) and its conversation (``now``; ``day``,
     the date under discussion when it starts: a clock that names no day is on it, and on the
-    day an earlier time of the text names; ``named``, the days named before, latest first);
-    also the days the text names, in order."""
+    day an earlier time of the text names; ``named``, the days named before, latest first;
+    ``weekdays``, those of them named by a weekday); also the days the text names, in order,
+    each with whether a weekday named it."""
     fact_rows, clause_rows = packed
     facts, days = [], []
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time" and now:
-            value = normalize_time(text, pack.lang, now, pack, day, named)
+            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays)
             said = _named_day(text, value, pack)
             if said:
-                days.append(said)
+                by_weekday = names_a_weekday(text, pack.lang, pack)
+                days.append((said, by_weekday))
                 day, named = said, _latest_first(said, named)
+                if by_weekday:
+                    weekdays = _latest_first(said, weekdays)
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
@@ -443,6 +447,7 @@ class FactStage:
         recognizer = data.models.get("entities")
         day: date | None = None   # the date the last user message named: its reply's clock is on it
         named: tuple[date, ...] = ()   # every day named so far, latest first ("that Wednesday")
+        weekdays: tuple[date, ...] = ()   # those named by a weekday ("下周日" … "周日上午十点")
         spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
         entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         for event in data.prefix:
@@ -451,10 +456,13 @@ class FactStage:
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: _pack(*analyse_text(event.text, data.pack, found)))
-                event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named)
-                for d in days:
+                event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
+                                                            weekdays)
+                for d, by_weekday in days:
                     named = _latest_first(d, named)
-                day = days[-1] if days else None
+                    if by_weekday:
+                        weekdays = _latest_first(d, weekdays)
+                day = days[-1][0] if days else None
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns

@@ -53,7 +53,8 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "names_a_clock", "names_a_day", "normalize_time", "preload"]
+__all__ = ["TimeGrammar", "compile_grammar", "names_a_clock", "names_a_day", "names_a_weekday", "normalize_time",
+           "preload"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock")
@@ -156,19 +157,22 @@ def _grammar(pack: RulePack, lang: str) -> TimeGrammar:
 # public entry
 
 def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
-                   day: date | None = None, named: tuple[date, ...] = ()) -> dict | None:
+                   day: date | None = None, named: tuple[date, ...] = (),
+                   weekdays: tuple[date, ...] = ()) -> dict | None:
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
     ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
     discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
     about a March 5th booking); without it, such a time stays undated (``{"time": …}``,
     ``{"time_start": …, "time_end": …}``). ``named`` are the days the conversation named
     before, latest first: "that Wednesday" (a weekday modifier read as ``"discussed"``) is the
-    latest of them on a Wednesday, else the bare weekday; "that day" is the latest of them."""
+    latest of them on a Wednesday, else the bare weekday; "that day" is the latest of them.
+    ``weekdays`` are those of them named by their weekday ("下周日"): a bare "周日" still ahead is
+    the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of)."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
-    found = _normalize(text.strip(), lang, now, key, grammar, day, named)
+    found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays)
     return dict(found) if found is not None else None
 
 
@@ -176,6 +180,11 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day ("下周三下午", "March 5th", "tomorrow"), so that
     a clock said after it can be on that day."""
     return _names_a_day(text.strip(), _grammar(pack, lang))
+
+
+def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
+    return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
 
 
 def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:
@@ -206,8 +215,8 @@ def preload(pack: RulePack) -> None:
 
 @functools.lru_cache(maxsize=8192)
 def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
-               grammar: TimeGrammar, day: date | None = None,
-               named: tuple[date, ...] = ()) -> tuple[tuple[str, str], ...] | None:
+               grammar: TimeGrammar, day: date | None = None, named: tuple[date, ...] = (),
+               weekdays: tuple[date, ...] = ()) -> tuple[tuple[str, str], ...] | None:
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
@@ -219,7 +228,7 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         if not rest:
             dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
             result = _resolve(found, now, grammar, extra_day=day if dayless else None, named=named,
-                              undated=dayless and day is None)
+                              undated=dayless and day is None, weekdays=weekdays)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -425,16 +434,18 @@ def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, 
 
 def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
-             named: tuple[date, ...] = (), undated: bool = False) -> dict[str, Any] | None:
+             named: tuple[date, ...] = (), undated: bool = False,
+             weekdays: tuple[date, ...] = ()) -> dict[str, Any] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock, named, undated)
+        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
 
 def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None, extra_clock: tuple[int, int] | None,
-             named: tuple[date, ...] = (), undated: bool = False) -> dict[str, Any] | None:
+             named: tuple[date, ...] = (), undated: bool = False,
+             weekdays: tuple[date, ...] = ()) -> dict[str, Any] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
@@ -527,9 +538,9 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         elif mod == "discussed":    # "7pm that Wednesday": the Wednesday talked about
             days.append(next((d for d in named if d.weekday() == wd), None)
                         or _weekday_date(wd, g.bare_weekday, today))
-        elif mod is None and g.bare_weekday_named and any(d.weekday() == wd and d >= today for d in named):
+        elif mod is None and g.bare_weekday_named and any(d.weekday() == wd and d >= today for d in weekdays):
             # "算了还是下周日吧 … 周日上午十点行吗": the Sunday just named, not this week's
-            days.append(next(d for d in named if d.weekday() == wd and d >= today))
+            days.append(next(d for d in weekdays if d.weekday() == wd and d >= today))
         else:
             days.append(_weekday_date(wd, g.bare_weekday if mod is None else mod, today))
     if "day_of_month" in found:

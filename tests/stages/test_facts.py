@@ -762,6 +762,13 @@ BARE_WEEKDAY = [
      {"at": "2026-12-13T10:00:00-05:00"}),
     ("en", ["Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Last Sunday was busy.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
+    # a date named by its month that falls on a Sunday is no Sunday talked of (2027-01-10 is one)
+    ("zh", ["她预产期应该是1月10号左右吧。", "周日上午十点行吗？"], "周日上午十点", {"at": "2026-12-06T10:00:00+08:00"}),
+    ("zh", ["算了还是下周日吧。", "她预产期是1月10号。", "周日上午十点行吗？"], "周日上午十点",
+     {"at": "2026-12-13T10:00:00+08:00"}),
+    ("en", ["The baby is due January 10th.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
+    ("en", ["Let's do Sunday next week instead.", "The baby is due January 10th.", "Is Sunday at 10am ok?"],
+     "Sunday at 10am", {"at": "2026-12-13T10:00:00-05:00"}),
 ]
 
 

@@ -187,6 +187,13 @@ class _Memory:
                      if k == "money" or self.unit(value) in self.currencies), None)
 
 
+def _refers(obj: str, pack: RulePack) -> bool:
+    """Whether an object only points at something ("前面那个", "the old one")."""
+    folded = obj.casefold()
+    return any(folded.endswith(p) and (not pack.spaced or folded[:-len(p)].endswith(" ") or folded == p)
+               for p in pack.state.pronouns if len(p) >= 2)
+
+
 def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[Event, ...],
              rules: StateRules) -> tuple[str, Span, str] | None:
     """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
@@ -567,6 +574,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id
                        for d in decisions[-2:]):
                     break   # "The T-Roc sounds good, book it": the acceptance said once
+                if len(transitions) > made and _refers(obj, pack):
+                    break   # "应该是chenlina88@126.com，前面那个不用了": the change says it
                 decisions.append(Decision(obj, status, clause, span))
                 memory.last_object = obj
                 memory.last_mention = None

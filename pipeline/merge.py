@@ -398,7 +398,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
                               + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
                               + [r for r in runs if not any(id(f) in strong_ids for f in r[2])]
-                              + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS])
+                              + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS
+                                 # a product word wanted says nothing alone ("I'd like a plan with …": "plan")
+                                 and not any(g.span == f.span and g.kind in pack.not_alone for g in clause.facts)])
     # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is first offered with
     # that thing, so a qualifier keeps what it qualifies when there is room; alone after it
     described = [f for f in clause.facts if f.kind in pack.descriptive_kinds]

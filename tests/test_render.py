@@ -214,7 +214,7 @@ WANTED = [
     ("zh", ["你好，我想买一辆三厢车，比较信赖上汽大众，平时也就3个人坐，你帮我推荐一款吧。", "那有定速巡航功能吗？", "座椅加热有吗？"], 10,
      ["一辆三厢车", "上汽大众"]),
     ("en", ["By the way, I would prefer a standard room, does it have standard rooms?", "How much is it?",
-            "Is breakfast included?"], 40, ["a standard room"]),
+            "Is breakfast included?"], 40, ["standard room"]),
     ("en", ["Hi, I want to buy a notchback and I trust SAIC Volkswagen. Usually, we will just be 3 people.",
             "Does it have cruise control?", "What about heated seats?"], 20, ["SAIC Volkswagen"]),
     ("en", ["I want a sleeper in first class. Can you help me check the price?", "Is there a dining car?",

@@ -1018,9 +1018,8 @@ def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:
 def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] | None:
     """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
     tiramisu!", "订在我名下。同意加提拉米苏", "The T-Roc sounds good"): the last sentence of the offer
-    holding the named words, with
-    the question that follows it ("… a complimentary tiramisu with a candle … Want me to add
-    that to the reservation note?")."""
+    holding the named words, with the question that follows it ("… a complimentary tiramisu
+    with a candle … Want me to add that to the reservation note?")."""
     rules = pack.state
     cues = [(cue, True) for cue in rules.accept_named.finditer(reply)]
     cues += [(cue, False) for cue in rules.accept_named_after.finditer(reply)]
@@ -1047,8 +1046,8 @@ def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] 
 
 def _holds(sentence: str, word: str, pack: RulePack) -> bool:
     """Whether an offer's sentence holds a word of the reply; unspaced, the reply's run of
-    characters may begin with other words ("那湘味馆就行": 湘味馆), three characters at least
-    ("抬头写个人就行" names no offer by its "个人"), unless it is all of them."""
+    characters may begin with other words ("那湘味馆就它了": 湘味馆), three characters at least
+    ("包间写个人就它了" names no offer by its "个人"), unless it is all of them."""
     if pack.spaced:
         return word in sentence
     if len(word) < 2:   # "还不错": one character names nothing

@@ -431,7 +431,7 @@ def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str
 
 
 # what the user wants, likes or asks to be found: the object of the wish is the fact (medium), the
-# verb before it is not ("想" and "I'd like" are lead words a quote may lose)
+# verb and an article before it are not ("想" and "I'd like" are lead words a quote may lose)
 WISHES = [
     ("zh", "家人喜欢西北菜，能给推荐一个餐厅吗？", "西北菜"),
     ("zh", "我想买一辆三厢车，比较信赖上汽大众", "上汽大众"),
@@ -446,18 +446,18 @@ WISHES = [
     ("zh", "我信任顺丰快递", "顺丰快递"),
     ("zh", "我想找一个消费便宜点的姑苏古迹转转", "一个消费便宜点的姑苏古迹转转"),
     ("zh", "帮我推荐一下附近的川菜馆", "附近的川菜馆"),
-    ("en", "By the way, I'd prefer a standard room, does it have standard rooms?", "a standard room"),
+    ("en", "By the way, I'd prefer a standard room, does it have standard rooms?", "standard room"),
     ("en", "Hi, I want to buy a notchback and I trust SAIC Volkswagen.", "SAIC Volkswagen"),
-    ("en", "I want a sleeper in first class. Can you help me check the price?", "a sleeper"),
-    ("en", "I also want you to help me find a good TV comedy show.", "a good TV comedy show"),
-    ("en", "Please recommend me a romantic TV show from the 2010s.", "a romantic TV show"),
-    ("en", "We are looking for the golden curry restaurant", "the golden curry restaurant"),
-    ("en", "Could you recommend a science fiction movie?", "a science fiction movie"),
-    ("en", "I'd like a table by the window", "a table"),
+    ("en", "I want a sleeper in first class. Can you help me check the price?", "sleeper"),
+    ("en", "I also want you to help me find a good TV comedy show.", "good TV comedy show"),
+    ("en", "Please recommend me a romantic TV show from the 2010s.", "romantic TV show"),
+    ("en", "We are looking for the golden curry restaurant", "golden curry restaurant"),
+    ("en", "Could you recommend a science fiction movie?", "science fiction movie"),
+    ("en", "I'd like a table by the window", "table"),
     ("en", "Honestly I love Lenovo laptops", "Lenovo laptops"),
-    ("en", "We would like a quiet room, please.", "a quiet room"),
+    ("en", "We would like a quiet room, please.", "quiet room"),
     ("en", "I prefer aisle seats on long flights", "aisle seats"),
-    ("en", "Can you suggest a vegetarian restaurant near the museum?", "a vegetarian restaurant"),
+    ("en", "Can you suggest a vegetarian restaurant near the museum?", "vegetarian restaurant"),
 ]
 NO_WISH = [
     ("zh", "你帮我推荐一款吧。"),          # a measure word wants nothing named

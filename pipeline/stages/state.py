@@ -792,7 +792,10 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     memory.frames[frame] = values
     if before is None:
         return []
-    slot = "…".join(part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
+    # a value holding the name of a slot a change named ("预算300元" of "预算改成5000元") is that
+    # slot's, not its frame's ("以内")
+    named = next((slot for slot in memory.slots if slot and values[0][0].casefold().startswith(slot.casefold())), None)
+    slot = named or "…".join(part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
 

@@ -1139,3 +1139,17 @@ def test_a_drop_pointing_at_what_the_message_changed_is_not_a_decision(lang: str
                "en": "My email is dana.o@yahoo.com; book it at 6 pm"}[lang]
     result = _run(lang, [earlier, text])
     assert result.transitions and not [d for d in result.decisions if d.span.event_id == "U3"], result.decisions
+
+
+@pytest.mark.parametrize(("lang", "texts", "slot"), [
+    ("zh", ["预算改成5000元", "预算1200元以内，超过就不考虑了", "预算300元以内，超过就不考虑了"], "预算"),
+    ("zh", ["价格改成800块", "价格500块以下，别超了", "价格300块以下，别超了"], "价格"),
+    ("en", ["Change the budget to 5000 dollars", "Budget is 1200 max, nothing above that",
+            "Budget is 300 max, nothing above that"], "budget"),
+    ("en", ["Change the price to 800 dollars", "Price 500 at most, no more than that",
+            "Price 300 at most, no more than that"],
+     "price"),
+])
+def test_a_restated_limit_stays_on_the_slot_its_value_names(lang: str, texts: list[str], slot: str) -> None:
+    """"[以内] 预算1200元 → 预算300元" beside "[预算] … → 5000元": two chains for one budget."""
+    assert {t.slot.casefold() for t in _run(lang, texts).transitions} == {slot}, _run(lang, texts).transitions

@@ -646,6 +646,11 @@ def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     ("en", "Ask Mrs. Lee on St. Mark Street. No. Thanks", ["Ask Mrs. Lee on St. Mark Street", "No", "Thanks"]),
     ("en", "I like it, but it's too big", ["I like it", "but it's too big"]),
     ("zh", "寄到北京，别放快递柜。谢谢", ["寄到北京", "别放快递柜", "谢谢"]),
+    # a limit with no value of its own goes on with the clause whose value it limits
+    ("zh", "预算300元以内，超过就不考虑了", ["预算300元以内，超过就不考虑了"]),
+    ("zh", "最多住三晚，超出了就不订了，谢谢", ["最多住三晚，超出了就不订了", "谢谢"]),
+    ("zh", "预算300元以内，超过500就不行", ["预算300元以内", "超过500就不行"]),
+    ("en", "Budget is 300 max, anything over that is out", ["Budget is 300 max, anything over that is out"]),
 ])
 def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     """A comma ends a clause before a lower-case conjunction: "OR" after a city is its state."""

@@ -24,7 +24,7 @@ from .times import names_a_clock, names_a_day
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
-_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address")
+_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address", "age")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
@@ -318,8 +318,9 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
         found = []
         for kind in _VALUE_KINDS:
             for regex in pack.patterns.get(kind, ()):
+                part = "fact" if "fact" in regex.groupindex else 0   # the words that are the value
                 for match in regex.finditer(text, start, end):
-                    a, b = match.start(), match.end()
+                    a, b = match.span(part)
                     while a < b and text[a].isspace():
                         a += 1
                     while b > a and text[b - 1].isspace():

@@ -488,6 +488,29 @@ def test_no_wish_without_a_named_object(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "wish"], _shown(_run(lang, text)[0])
 
 
+# (text, the age it states or None): an age said of a person is a strong value of its own ("they're
+# 63" had no value at all: eight ages of the same parents stood side by side in a long summary)
+AGES = [
+    ("My mom is now 71 years old", "71 years old"),
+    ("He's 7 and she's 9, both swim a bit", "7"),
+    ("They are both 63.", "63"),
+    ("Dad turns 80 next month", "80"),
+    ("I'm 5 minutes away", None),
+    ("She's 3 hours late again", None),
+    ("We are 4 people", None),
+    ("They're 20% off today", None),
+]
+
+
+@pytest.mark.parametrize(("text", "age"), AGES)
+def test_an_age_said_of_a_person_is_a_strong_value(text: str, age: str | None) -> None:
+    ages = [f for f in _run("en", text)[0] if f.kind == "age"]
+    if age is None:
+        assert not ages, _shown(ages)
+    else:
+        assert age in [f.text for f in ages] and all(f.strength is Strength.STRONG for f in ages), _shown(ages)
+
+
 @pytest.mark.parametrize(("lang", "text", "decade", "not_a_value"), [
     ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "2010年代", "2010年"),   # not 2010 years
     ("zh", "九十年代的老歌就行", "九十年代", "九十年"),

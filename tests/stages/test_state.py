@@ -1153,3 +1153,11 @@ def test_a_drop_pointing_at_what_the_message_changed_is_not_a_decision(lang: str
 def test_a_restated_limit_stays_on_the_slot_its_value_names(lang: str, texts: list[str], slot: str) -> None:
     """"[以内] 预算1200元 → 预算300元" beside "[预算] … → 5000元": two chains for one budget."""
     assert {t.slot.casefold() for t in _run(lang, texts).transitions} == {slot}, _run(lang, texts).transitions
+
+
+def test_an_age_said_again_replaces_the_one_before() -> None:
+    """"It's for my parents, not me, they're 63" … "…they're 66": one age, the newest; the
+    number alone is the value (not "they're 63")."""
+    texts = ["It's for my parents, not me, they're 63", "Any news on the quote?",
+             "It's for my parents, not me, they're 66"]
+    assert [(t.old, t.new) for t in _run("en", texts).transitions] == [("63", "66")]

@@ -212,6 +212,7 @@ class StateRules:
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     restate_cue: Lexicon       # besides obligation and negation cues, words that make a clause a wish to hold ("希望…之前")
+    one_value_kinds: frozenset[str]   # kinds a clause holds one of at a time: said again, it restates with no cue ("他们都61岁了")
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     mentioned_chars: int       # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
@@ -381,6 +382,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         restate_cue=Lexicon(table.get("restate_cues", []), bounds),
+        one_value_kinds=frozenset(table.get("one_value_kinds", [])),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),

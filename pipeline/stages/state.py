@@ -24,7 +24,7 @@ from .times import names_a_clock, names_a_day
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
-_VALUE_KINDS = ("time", "clock", "date", "money", "quantity", "percentage", "email", "phone", "address", "age")
+_VALUE_KINDS = ("time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
@@ -769,9 +769,12 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     with an obligation, a negation or a wish cue: "希望明天下午之前能送到") said again in the
     same words with other values replaces them, value by value, with no change verb. A request
     said again for another value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
-    if not pack.state.restated_frame_chars or not (pack.obligation.search(text, start, end)
-                                                   or pack.state.restate_cue.search(text, start, end)
-                                                   or next(negations(text, start, end, pack), None)):
+    if not pack.state.restated_frame_chars or not (
+            pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
+            or next(negations(text, start, end, pack), None)
+            # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue
+            or (kept and all(k in pack.state.one_value_kinds for a, b, k in kept if start <= a and b <= end)
+                and any(start <= a and b <= end for a, b, _ in kept))):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
     parts, at = [], start
@@ -796,7 +799,9 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     # a value holding the name of a slot a change named ("预算300元" of "预算改成5000元") is that
     # slot's, not its frame's ("以内")
     named = next((slot for slot in memory.slots if slot and values[0][0].casefold().startswith(slot.casefold())), None)
-    slot = named or "…".join(part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
+    one_value = all(k in pack.state.one_value_kinds for _, _, k in kept)   # "[age] 63 → 66", not "[they're]"
+    slot = named or (kept[0][2] if one_value else "") or "…".join(
+        part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
 

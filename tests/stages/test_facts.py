@@ -502,9 +502,14 @@ AGES = [
 ]
 
 
+AGES += [("他们都73岁了", "73岁"), ("我妈今年六十八岁", "六十八岁"), ("孩子才5岁半", "5岁半"),
+         ("我们住了3天", None), ("这个房子有30年了", None)]
+
+
 @pytest.mark.parametrize(("text", "age"), AGES)
 def test_an_age_said_of_a_person_is_a_strong_value(text: str, age: str | None) -> None:
-    ages = [f for f in _run("en", text)[0] if f.kind == "age"]
+    lang = "en" if text.isascii() else "zh"
+    ages = [f for f in _run(lang, text)[0] if f.kind == "age"]
     if age is None:
         assert not ages, _shown(ages)
     else:

@@ -314,8 +314,10 @@ def _runs(facts: Sequence[Fact], text: str, offset: int, gap: RunGap) -> list[tu
 
 def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     """A piece shown without the rest of its clause must relate several things or say
-    something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say nothing."""
-    return len(facts) > 1 or any(f.kind not in pack.not_alone for f in facts)
+    something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say
+    nothing, nor a person's name ("Dana" of "My sister Dana turns forty")."""
+    return len(facts) > 1 or any(f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels)
+                                 for f in facts)
 
 
 def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
@@ -408,9 +410,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             for run in [*[(d.span.start, d.span.end, [*members, d]) for d in described
                           if d.span.start <= a and b <= d.span.end and (d.span.start, d.span.end) != (a, b)][:1],
                         (a, b, members)]]
+    # a name is worth a piece alone when it is what the user describes or wants ("一部周杰伦的
+    # 电影": 周杰伦), not a person of the user's life ("My sister Dana turns forty": Dana)
     fragments = tuple(piece(a, b, members, 1.0 + sum(f.strength.rank for f in members))
                       for i, (a, b, members) in enumerate(runs)
-                      if _worth_alone(members, pack) and (a, b) not in {r[:2] for r in runs[:i]})
+                      if (_worth_alone(members, pack) or (all(f.kind == "entity" for f in members) and any(
+                          d.span.start <= a and b <= d.span.end for d in described)))
+                      and (a, b) not in {r[:2] for r in runs[:i]})
     # a requirement said at length, cut after a thing it names, its cue kept (the longest that
     # fits): it carries the requirement, short of its last words
     for cut in () if claims else reversed(clause.cuts):

@@ -260,6 +260,7 @@ class RulePack:
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
     ladder_kinds: Mapping[str, str]                # fact kind (or strength) -> the level a clause holding it reaches
     not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
+    not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
 
     def level_of(self, kind: str, value: Any = None) -> str:
@@ -493,5 +494,6 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
+        not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         spaced=bounds,
     )

@@ -295,3 +295,26 @@ def test_an_item_said_over_several_lines_is_one_line_of_the_summary(lang, confir
     text = compressor.summarize_prefix(conv, len(conv.events) - 1, 2000).text
     [line] = [line for line in text.splitlines() if shown in line]
     assert line.startswith(shown + load_rule_pack(lang).templates["decision"].format(object="", status="")[:1]), text
+
+
+@pytest.mark.parametrize(("lang", "turns", "name"), [
+    ("en", ["Hi! My sister Dana turns forty soon and we want to see a musical downtown.", "Is there parking?",
+            "How long is the show?", "Do they sell food inside?"], "Dana"),
+    ("en", ["My colleague Priya lands at noon, so dinner can't be before 6 pm.", "Is it loud there?",
+            "What's the dress code?"], "Priya"),
+    ("en", ["I'm flying with my friend Marcus Bell next week, he needs an aisle seat.", "Is there wifi?",
+            "Can we pick seats now?"], "Marcus Bell"),
+])
+def test_a_persons_name_is_no_piece_alone(lang, turns, name):
+    """"Dana; the Paper Moon; …; Priya" at 5 %: a name alone says nothing of the person's part
+    (`[ladder] not_alone_labels`; the Chinese pack lists none, see the next test)."""
+    for budget in range(8, 44, 3):
+        pieces = {p.strip() for line in _summary(lang, turns, budget).splitlines()
+                  for p in line.split(": ", 1)[-1].replace("；", ";").split(";")}
+        assert name not in pieces, (budget, pieces)
+
+
+def test_a_place_jieba_tags_as_a_person_stays_a_piece():
+    """jieba tags "吴中区" a person's name (nr): were Chinese person tags kept from pieces alone,
+    RiSAWOZ lost its districts at 15 % ("吴中区；便宜" is what 6 characters can say)."""
+    assert _summary("zh", ["你好，我想在吴中区找一家价格便宜的餐厅，最好地铁直达。", "人均多少钱？", "几点关门？"], 6) == "吴中区；便宜"

@@ -222,7 +222,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"
         for ent_start, ent_end, label in entities:
             if start <= ent_start and ent_end <= end and label.casefold() not in pack.lexicon_terms:
-                add("entity", ent_start, ent_end)
+                add("entity", ent_start, ent_end, label)   # the label says what it names ("PERSON")
         asks = pack.question.search(text, start, end) is not None
         for kind in _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required

@@ -316,8 +316,8 @@ def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     """A piece shown without the rest of its clause must relate several things or say
     something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say
     nothing, nor a person's name ("Dana" of "My sister Dana turns forty")."""
-    return len(facts) > 1 or any(f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels)
-                                 for f in facts)
+    return len(facts) > 1 or any(
+        f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 
 def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:

@@ -15,8 +15,8 @@ from typing import Any, Iterator, Mapping, Sequence
 from .errors import ConfigError, Errors
 from .types import Strength
 
-__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "load_rule_pack", "rules_dir",
-           "slot_keys"]
+__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "fact_span", "load_rule_pack",
+           "rules_dir", "slot_keys"]
 
 _REQUIRED = {
     "meta": ("name", "version"),
@@ -271,6 +271,12 @@ class RulePack:
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
+
+
+def fact_span(match: re.Match[str]) -> tuple[int, int]:
+    """Where a pattern's fact is: its group named ``fact`` when it has one ("prefer (?P<fact>a
+    standard room)": the cue words around it are context), else the whole match."""
+    return match.span("fact" if "fact" in match.re.groupindex else 0)
 
 
 def slot_keys(slot: str) -> list[str]:

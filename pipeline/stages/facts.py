@@ -14,7 +14,7 @@ from datetime import date, datetime
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..config import Settings
-from ..rulepacks import Hit, Lexicon, RulePack
+from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .times import names_a_day, names_a_weekday, normalize_time
@@ -214,9 +214,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
-                part = "fact" if "fact" in regex.groupindex else 0   # the words that are the fact
                 for match in regex.finditer(text, start, end):
-                    add(kind, *match.span(part))
+                    add(kind, *fact_span(match))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"

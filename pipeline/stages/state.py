@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules, fact_span, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
@@ -318,9 +318,8 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
         found = []
         for kind in _VALUE_KINDS:
             for regex in pack.patterns.get(kind, ()):
-                part = "fact" if "fact" in regex.groupindex else 0   # the words that are the value
                 for match in regex.finditer(text, start, end):
-                    a, b = match.span(part)
+                    a, b = fact_span(match)
                     while a < b and text[a].isspace():
                         a += 1
                     while b > a and text[b - 1].isspace():
@@ -769,12 +768,12 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     with an obligation, a negation or a wish cue: "希望明天下午之前能送到") said again in the
     same words with other values replaces them, value by value, with no change verb. A request
     said again for another value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
+    own = [k for a, b, k in kept if start <= a and b <= end]
+    # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
+    one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
     if not pack.state.restated_frame_chars or not (
-            pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
-            or next(negations(text, start, end, pack), None)
-            # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue
-            or (kept and all(k in pack.state.one_value_kinds for a, b, k in kept if start <= a and b <= end)
-                and any(start <= a and b <= end for a, b, _ in kept))):
+            one_value or pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
+            or next(negations(text, start, end, pack), None)):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
     parts, at = [], start
@@ -799,7 +798,6 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     # a value holding the name of a slot a change named ("预算300元" of "预算改成5000元") is that
     # slot's, not its frame's ("以内")
     named = next((slot for slot in memory.slots if slot and values[0][0].casefold().startswith(slot.casefold())), None)
-    one_value = all(k in pack.state.one_value_kinds for _, _, k in kept)   # "[age] 63 → 66", not "[they're]"
     slot = named or (kept[0][2] if one_value else "") or "…".join(
         part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)

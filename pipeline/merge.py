@@ -394,7 +394,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # closest only ("14-inch"), then runs of other named things
     others = [f for f in clause.facts if f.strength is Strength.MEDIUM
               and f.kind not in _TOPIC_KINDS + _CLAIM_KINDS + _WANTED_KINDS]
-    runs = _runs(strong + others, clause.text, clause.span.start, gap)
+    # a clause whose every value was replaced is cut to no piece of its other words: they name
+    # what was replaced ("Budget" alone was kept of "Budget's about $600" after it became $700)
+    stale_values = not strong and any(superseded.overlap(f.span) for f in clause.facts)
+    runs = [] if stale_values else _runs(strong + others, clause.text, clause.span.start, gap)
     # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
     # moved" would state nothing the user said
     runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]

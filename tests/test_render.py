@@ -318,3 +318,18 @@ def test_a_place_jieba_tags_as_a_person_stays_a_piece():
     """jieba tags "吴中区" a person's name (nr): were Chinese person tags kept from pieces alone,
     RiSAWOZ lost its districts at 15 % ("吴中区；便宜" is what 6 characters can say)."""
     assert _summary("zh", ["你好，我想在吴中区找一家价格便宜的餐厅，最好地铁直达。", "人均多少钱？", "几点关门？"], 6) == "吴中区；便宜"
+
+
+@pytest.mark.parametrize(("lang", "turns", "word"), [
+    ("en", ["I need boarding for my dog over the holidays.", "Budget's about $600 for the whole stay.",
+            "Do they have outdoor runs?", "Fine, I can stretch to seven hundred dollars.", "Is food included?"], "Budget"),
+    ("zh", ["过年想给狗狗找个寄养。", "整个寄养期间房费预算大概600元。", "有户外活动场地吗？", "行吧，房费预算放到700元。",
+            "包狗粮吗？"], "房费"),
+])
+def test_a_clause_whose_values_were_replaced_leaves_no_piece_of_its_other_words(lang, turns, word):
+    """"Budget; …" at 10 %: the word named the $600 that became $700; alone it reads as current."""
+    for budget in range(10, 60, 4):
+        pieces = {p.strip() for line in _summary(lang, turns, budget).splitlines()
+                  for p in line.split(": ", 1)[-1].replace("；", ";").split(";")}
+        pieces |= {p.split("：", 1)[-1] for p in pieces}
+        assert word not in pieces, (budget, pieces)

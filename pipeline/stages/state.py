@@ -244,8 +244,9 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
     the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
     first turn: "it: chosen" told the agent nothing); None when nothing was decided on, or for a
-    person ("Skip her then": "her: dropped" said nothing)."""
-    if obj.casefold() in pack.state.people:
+    person ("Skip her then": "her: dropped" said nothing; "We'd drop him off at two": "him off")."""
+    first = obj.split(maxsplit=1)[0].casefold() if pack.spaced and obj.strip() else obj.casefold()
+    if obj.casefold() in pack.state.people or first in pack.state.people:
         return None
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
@@ -960,15 +961,18 @@ def _proposal(text: str, pack: RulePack,
     offers = acts or (bool(asked) and (question[1] <= question[0]
                                        or text[sentences[asked[-1]][0]:question[0]].strip() != ""))
     marks = list(rules.proposal_mark.finditer(text, 0, question[0] or len(text)))
+    asking = sentences[asked[-1]][0] if asked else len(text)
     proposed = None
     if marks:
         end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
+        if end <= start:   # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …": the sentence after it
+            after = next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None)
+            start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
         # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅")
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)):
             proposed = start, end
-    asking = sentences[asked[-1]][0] if asked else len(text)
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation
     confirms = [m for m in rules.confirmation_mark.finditer(text, 0, asking)
@@ -988,8 +992,8 @@ def _proposal(text: str, pack: RulePack,
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you
         # and 8:30 am for Valentina. … Want me to reserve 8:15 and 8:30?") accepts the proposal
-        asking = text[question[0]:question[1]]
-        said = [asking[a:b].casefold() for _, _, kept in read(asking) for a, b, _ in kept]
+        short = text[question[0]:question[1]]
+        said = [short[a:b].casefold() for _, _, kept in read(short) for a, b, _ in kept]
         shown = text[proposed[0]:proposed[1]].casefold() if proposed else ""
         return proposed if shown and all(value in shown for value in said) else question
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before

@@ -167,7 +167,8 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     before, latest first: "that Wednesday" (a weekday modifier read as ``"discussed"``) is the
     latest of them on a Wednesday, else the bare weekday; "that day" is the latest of them.
     ``weekdays`` are those of them named by their weekday ("下周日"): a bare "周日" still ahead is
-    the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of)."""
+    the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of);
+    a bare day of the month ("the 30th") is the latest of them on that day, when not past."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
@@ -553,8 +554,10 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             first = _add_months(today.replace(day=1), int(period[1] or 0))
             days.append(first.replace(day=dom))
             period = None
-        else:
-            days.append(_day_of_month(dom, today, g.day_of_month_past_days))
+        else:   # "on the 30th" after "December 30th" was named: that day, not the 30th just past
+            low = today - timedelta(days=g.day_of_month_past_days)
+            days.append(next((d for d in named if d.day == dom and d >= low), None)
+                        or _day_of_month(dom, today, g.day_of_month_past_days))
 
     if "part" in found:
         if part is not None:

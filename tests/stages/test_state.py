@@ -290,12 +290,18 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["每个月一百块以内吧，流量够用就行", "啊还有这个限制…那一百三以内也行吧"], expect(change("money", "一百块", "一百三"))),
     (["订两间房", "那一百三以内也行吧"], NOTHING),
     (["接机就不用了"], expect(dropped("接机"))),
+    # a person is no thing decided; what belongs to the user is
+    (["那就不要她了"], NOTHING),
+    (["取消我的预约"], expect(dropped("我的预约"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a person is no thing decided ("drop him off" takes him somewhere); what belongs to the user is
+    (["We'd drop him off at half past two"], NOTHING),
+    (["Cancel my appointment"], expect(dropped("my appointment"))),
     # a limit before a drop cue is a condition on a value: nothing is dropped
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),
@@ -741,6 +747,23 @@ ACCEPTED = [
      "Move the wire limit to $30,000 for 7 days from Monday.", []),
     ("en", [("user", "Set it up"), ("assistant", "To confirm: 2 rooms at the Hilton. Let me know if that works."),
             ("user", "Yes, but 3 rooms")], None, []),
+    # a proposal mark ending its line proposes the sentence after it, not the one before the question
+    ("en", [("user", "Monday evening?"),
+            ("assistant", "Dr. Nandakumar has 5:15 pm and 6:20 pm. I'd suggest:\n\nMonday, December 7 at 5:15 pm with "
+                          "Dr. Nandakumar: ear exam and rabies booster.\n\nEstimated cost is $192. If the record shows "
+                          "it lapsed, they'll give the 1-year shot. Shall I book it?"), ("user", "Yes, book it")],
+     "Monday, December 7 at 5:15 pm with Dr. Nandakumar: ear exam and rabies booster", []),
+    ("zh", [("user", "周一晚上呢"),
+            ("assistant", "周一有5点15和6点20两个号。我建议：\n\n12月7日周一下午5点15，看耳朵并打狂犬疫苗。\n\n"
+                          "费用约192元。如果记录显示过期，会打1年的那种。要帮您约吗？"), ("user", "好的，约吧")],
+     "12月7日周一下午5点15，看耳朵并打狂犬疫苗", []),
+    # "to confirm" with an object is a verb, not a confirmation mark
+    ("en", [("user", "Board him"),
+            ("assistant", "Here's what I'd reserve:\n\nHappy Tails Pet Lodge, standard run, Dec 18 to Dec 30, $623 total."
+                          "\n\nI'd place it as a free hold. To confirm it after that, they'll want a 20% deposit "
+                          "($124.60). Should I place the hold?"), ("user", "Sounds good, go ahead and hold it")],
+     "Happy Tails Pet Lodge, standard run, Dec 18 to Dec 30, $623 total.\n\nI'd place it as a free hold. To confirm "
+     "it after that, they'll want a 20% deposit ($124.60).", []),
     # a confirmation mark inside a sentence marks nothing
     ("en", [("user", "Anything else?"),
             ("assistant", "Done.\nTwo tips:\n- Call the title company to confirm the wiring instructions before you send.\n"

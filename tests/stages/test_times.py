@@ -20,7 +20,7 @@ with no day (and none under discussion) stays undated: times of day with now's o
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -263,6 +263,27 @@ def test_relative_to_now_and_pure() -> None:
     assert first is not None
     first["start"] = "changed"                       # callers get a copy, never the cache
     assert normalize_time("明天", "zh", ZH_NOW, pack) == day("2026-12-01", Z)
+
+
+# a bare day of the month the conversation named before is that day, not the one just past
+# (said on Nov 30 after "we're back December 28th", "on the 28th" was Nov 28); none named, or
+# the one named past: the nearest (within three days back)
+NAMED_DAY_OF_MONTH = [
+    ("zh", "28号", (date(2026, 12, 28),), day("2026-12-28", Z)),
+    ("zh", "28号", (), day("2026-11-28", Z)),
+    ("zh", "28号", (date(2026, 10, 28),), day("2026-11-28", Z)),
+    ("zh", "28号下午3点", (date(2026, 12, 28), date(2026, 12, 5)), at("2026-12-28T15:00:00+08:00")),
+    ("en", "on the 28th", (date(2026, 12, 28),), day("2026-12-28", E)),
+    ("en", "on the 28th", (), day("2026-11-28", E)),
+    ("en", "on the 28th", (date(2026, 10, 28),), day("2026-11-28", E)),
+    ("en", "the 28th at 3 pm", (date(2026, 12, 28), date(2026, 12, 5)), at("2026-12-28T15:00:00-05:00")),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "named", "expected"), NAMED_DAY_OF_MONTH)
+def test_a_bare_day_of_the_month_is_the_one_named_before(lang: str, text: str, named: tuple[date, ...],
+                                                         expected: dict) -> None:
+    assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang), named=named) == expected
 
 
 def test_naive_now_is_refused() -> None:

@@ -17,7 +17,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import names_a_day, names_a_weekday, normalize_time
+from .times import names_a_day, names_a_weekday, normalize_time, zoned_span
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "with_conditions"]
@@ -215,7 +215,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
                 for match in regex.finditer(text, start, end):
-                    add(kind, *fact_span(match))
+                    a, b = fact_span(match)
+                    if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
+                        a, b = zoned_span(text, a, b, pack)
+                    add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"

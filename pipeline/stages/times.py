@@ -12,7 +12,7 @@ holds every word, hour range and form; this module only knows the component kind
 they combine (see the comment at the head of that table). An expression is read as components
 found anywhere in it, in a fixed order of kinds:
 
-    offset, mode, day_part, relative_day, date, day_of_month, weekday, period, part, clock
+    offset, mode, day_part, relative_day, date, day_of_month, weekday, period, part, clock, zone
 
 Each component found is blanked out of the text; what is left must be filler. Otherwise
 dateparser reads the rest (a date form the grammar lacks, "12/05"), and failing that the whole
@@ -38,7 +38,11 @@ their exclusive end, e.g. ``23:59:59``):
 - "X月X日" without a year → its occurrence in the year-long window that opens
   ``date_past_days`` days before today (so a date up to a month ago stays in the past);
 - deadlines ("周五前", "by Friday", "before 9am", "3天内") → from ``now`` to the end of what
-  they name (an instant is its own end); "after 3pm" → from the instant to the end of its day.
+  they name (an instant is its own end); "after 3pm" → from the instant to the end of its day;
+- a time said in a zone ("12:10 pm London time", "北京时间下午3点") is read in that zone, with
+  its offset: the zone is one of ``[times.zone_names]``, or a city whose name ends an IANA zone
+  ("new york" → America/New_York); a zone not known ("local time") gives no value, never the
+  conversation's offset.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from __future__ import annotations
 import calendar
 import functools
 import re
+import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
@@ -54,10 +59,10 @@ from typing import Any
 from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "names_a_clock", "names_a_day", "names_a_weekday", "normalize_time",
-           "preload"]
+           "preload", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
-         "period", "part", "clock")
+         "period", "part", "clock", "zone")
 _DAY_KINDS = frozenset({"offset", "day_part", "relative_day", "date", "day_of_month", "weekday",
                         "period"})
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
@@ -80,6 +85,7 @@ class TimeGrammar:
     date_past_days: int
     day_of_month_past_days: int
     cjk_numerals: bool = False     # numbers such as "十五" are read (by cn2an, imported only then)
+    zone_side: str = "after"       # where a zone is written: "12:10 pm London time", "北京时间下午3点"
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -125,6 +131,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         date_past_days=int(data.get("date_past_days", 31)),
         day_of_month_past_days=int(data.get("day_of_month_past_days", 3)),
         cjk_numerals=bool(data.get("cjk_numerals", False)),
+        zone_side=str(data.get("zone_side", "after")),
     )
 
 
@@ -203,6 +210,38 @@ def _read_kinds(text: str, grammar: TimeGrammar) -> frozenset[str]:
     return frozenset(scanned[0]) if scanned is not None else frozenset()
 
 
+def zoned_span(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
+    """A time expression's span with the zone written next to it, on the side the grammar says
+    (``zone_side``: "12:10 pm London time", "北京时间下午3点"), when that is a zone: a known one,
+    or one listed as not known ("local time")."""
+    grammar = _grammar(pack, pack.lang)
+    for pattern in dict(grammar.forms).get("zone", ()):
+        if grammar.zone_side == "after":
+            gap = len(text[end:end + 4]) - len(text[end:end + 4].lstrip())
+            m = pattern.match(text, end + gap) if gap or not pack.spaced else None
+        else:
+            m = next((m for m in pattern.finditer(text, max(0, start - 12), start)
+                      if not text[m.end():start].strip()), None)
+        if m and _zone_key({k: v for k, v in m.groupdict().items() if v is not None}, grammar) is not None:
+            return (start, m.end()) if grammar.zone_side == "after" else (m.start(), end)
+    return start, end
+
+
+@functools.lru_cache(maxsize=1)
+def _cities() -> dict[str, str]:
+    """IANA zones by the city that ends their name ("new york" → "America/New_York")."""
+    return {key.rsplit("/", 1)[1].replace("_", " ").casefold(): key
+            for key in sorted(zoneinfo.available_timezones()) if "/" in key}
+
+
+def _zone_key(groups: Mapping[str, Any], g: TimeGrammar) -> str | None:
+    """The IANA key of a zone read, "" for one listed as not known ("local"), None for no zone."""
+    name = groups.get("zone_names")
+    if name:
+        return g.look("zone_names", name.casefold())
+    return _cities().get(" ".join(str(groups.get("city", "")).split()).casefold())
+
+
 def preload(pack: RulePack) -> None:
     """Pay the one-off costs at load time, not on the first conversation: compile the pack's
     grammar, import cn2an (~0.25 s, only for a pack that reads CJK numerals) and dateparser and
@@ -221,10 +260,20 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
+    real_now: datetime | None = None
     scanned = _scan(work, grammar)
     if scanned is None:
         return None                 # two of one kind ("周五或周六"): no single value
     found, rest = scanned
+    if "zone" in found:
+        key = _zone_key(found.pop("zone"), grammar)
+        if key == "":
+            return None     # "12:10 pm local time": no offset invented for a zone not known
+        if key:             # ("dinner time" names no zone)
+            # the days are the speaker's ("tomorrow at 9 am Tokyo time" is tomorrow where they
+            # are), the clock the zone's: read on the speaker's calendar, labelled in the zone
+            zone = zoneinfo.ZoneInfo(key)
+            real_now, now = now.astimezone(zone), now.replace(tzinfo=zone)
     if found:
         if not rest:
             dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
@@ -242,6 +291,8 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         result = _dateparser_whole(text, now, grammar, lang)
     if result is None:
         return None
+    if real_now is not None:   # a deadline runs from the real now, not the speaker's wall clock in the zone
+        result = {k: real_now if v == now else v for k, v in result.items()}
     return tuple((k, v.isoformat()) for k, v in result.items())
 
 

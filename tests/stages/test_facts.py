@@ -577,6 +577,12 @@ WRITTEN_TIMES = [
     ("en", "We fly back on the 19th.", "on the 19th", {"start": "2026-12-19T00:00:00-05:00",
                                                        "end": "2026-12-19T23:59:59-05:00"}),
     ("en", "It leaves on the 30th at 12:10 pm", "on the 30th at 12:10 pm", {"at": "2026-11-30T12:10:00-05:00"}),
+    # a zone written next to a time is part of it, and the time is read in it
+    ("zh", "回程航班伦敦时间中午12点10分起飞", "伦敦时间中午12点10分", {"time": "12:10:00+00:00"}),
+    ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
+    ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
+    ("en", "The call is tomorrow at 9 am Pacific time", "tomorrow at 9 am Pacific time",
+     {"at": "2026-12-01T09:00:00-08:00"}),
 ]
 NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}

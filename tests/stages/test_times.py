@@ -286,6 +286,32 @@ def test_a_bare_day_of_the_month_is_the_one_named_before(lang: str, text: str, n
     assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang), named=named) == expected
 
 
+# a time said in a zone is read in that zone, with its offset; a zone not known gives no value,
+# never the conversation's offset ("12:10 pm London time" was 12:10-05:00 in a New York chat)
+ZONES = [
+    ("zh", "伦敦时间12点10分", clock("12:10:00+00:00")),
+    ("zh", "北京时间明天下午3点", at("2026-12-01T15:00:00+08:00")),
+    ("zh", "纽约时间12月5日上午9点", at("2026-12-05T09:00:00-05:00")),
+    ("zh", "东京时间晚上8点", clock("20:00:00+09:00")),
+    ("zh", "当地时间下午3点", None),
+    ("zh", "下午3点", clock("15:00:00+08:00")),
+    ("en", "at 12:10 pm London time", clock("12:10:00+00:00")),
+    ("en", "tomorrow at 9 am Tokyo time", at("2026-12-01T09:00:00+09:00")),
+    ("en", "December 5 at 9 am New York time", at("2026-12-05T09:00:00-05:00")),
+    ("en", "3 pm PST", clock("15:00:00-08:00")),
+    ("en", "at 3 pm local time", None),
+    ("en", "at 3 pm", clock("15:00:00-05:00")),
+    # a deadline runs from the real now, seen in the zone
+    ("zh", "伦敦时间下周五前", span("2026-11-30T02:00:00+00:00", "2026-12-11T23:59:59+00:00")),
+    ("en", "before Friday London time", span("2026-11-30T15:00:00+00:00", "2026-12-04T23:59:59+00:00")),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "expected"), ZONES)
+def test_a_time_said_in_a_zone_is_read_in_it(lang: str, text: str, expected: dict | None) -> None:
+    assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang)) == expected
+
+
 def test_naive_now_is_refused() -> None:
     assert normalize_time("明天", "zh", ZH_NOW.replace(tzinfo=None), load_rule_pack("zh")) is None
 

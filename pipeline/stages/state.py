@@ -890,8 +890,10 @@ def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
     rules = pack.state
     if not offered or pack.question.search(named) or next(negations(named, 0, len(named), pack), None):
         return False
-    rest = rules.choose_after.regex.sub(" ", rules.determiners.regex.sub(" ", named))   # pronouns gone already
-    words = rest.split()
+    # pronouns are gone already; "add the rental one then": "rental"
+    rest = rules.determiners.regex.sub(" ", named)
+    rest = rules.add_after.regex.sub(" ", rules.choose_after.regex.sub(" ", rest))
+    words = rest[:pack.trail.strip_run(rest, 0, len(rest), from_end=True)].split()
     held = offered.casefold()
     return bool(words) and all(w.casefold() in held for w in words)
 
@@ -1050,7 +1052,8 @@ def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] 
             start, end, _ = sentences[held[-1]]
             after = held[-1] + 1
             if after < len(sentences) and sentences[after][2] in rules.question_marks:
-                end = sentences[after][1]
+                asking = _trim_proposal(text, *sentences[after][:2], rules)
+                end = sentences[after][1] if asking[1] > asking[0] else end   # "需要吗？" asks nothing more
             return _trim_proposal(text, start, end, rules)
     return None
 

@@ -1029,6 +1029,22 @@ ACCEPTED_LATER = [
             ("user", "Wait, does the freeze on my debit card block wires too?"),
             ("assistant", "No, it doesn't: the freeze only applies to the card."),
             ("user", "ok thanks")], 1, None),
+    # adding what it offers, named by words of the offer
+    ("en", [("user", "Tolls?"), ("assistant", "For a rental, the easiest is the Via Verde transponder. "
+                                              "I'd add the Via Verde transponder for €1.85/day. Shall I?"),
+            ("user", "My mom might still have one, would that work?"),
+            ("assistant", "Probably not, I'd still take the rental transponder."),
+            ("user", "Fair enough, add the rental one then")], 1, "I'd add the Via Verde transponder for €1.85/day"),
+    ("en", [("user", "Tolls?"), ("assistant", "I'd add the Via Verde transponder for €1.85/day. Shall I?"),
+            ("user", "My mom might still have one, would that work?"),
+            ("assistant", "Probably not, I'd still take the rental transponder."),
+            ("user", "Fair enough, add the GPS then")], 1, None),     # not what was offered
+    ("zh", [("user", "过路费怎么交"), ("assistant", "租车的话最方便的是电子收费器。给您加一个租车公司的电子收费器，每天1.85欧元。需要吗？"),
+            ("user", "我妈好像有一个，能用吗？"), ("assistant", "不太行，还是用租车公司的。"),
+            ("user", "好吧，那就加租车公司的")], 1, "加一个租车公司的电子收费器，每天1.85欧元"),
+    ("zh", [("user", "过路费怎么交"), ("assistant", "给您加一个租车公司的电子收费器，每天1.85欧元。需要吗？"),
+            ("user", "我妈好像有一个，能用吗？"), ("assistant", "不太行，还是用租车公司的。"),
+            ("user", "好吧，那就加导航")], 1, None),
 ]
 
 

@@ -528,7 +528,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 under = (_condition(text, clauses, n, rules.revise.search(text, revising, end).start(), condition,
                                      event.id, pack)
                          if supposed or condition is not None else None)
-                transitions.extend(replace(t, condition=under) for t in _revised(text, revising, kept, event.id, memory)
+                transitions.extend(replace(t, condition=under)
+                                   for t in _revised(text, revising, kept, event.id, memory,
+                                                     rules.revise.search(text, revising, end))
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
@@ -810,13 +812,19 @@ def _inside_another(a: int, b: int, kept: Values) -> bool:
     return any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept)
 
 
-def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory,
+             cue: Hit | None = None) -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
-    slot, named by the words from ``since`` (its clause, or the clause before that holds the cue)."""
+    slot, named by the words from ``since`` (its clause, or the clause before that holds the cue);
+    of several of one kind, the one nearest the revision cue ("make dinner 5:30 instead, 6 is
+    cutting it close with a 7:30 curtain": 5:30)."""
     found = []
-    for a, b, kind in kept:
-        if _inside_another(a, b, kept):
+    outer = [(a, b, kind) for a, b, kind in kept if not _inside_another(a, b, kept)]
+    for a, b, kind in outer:
+        of_kind = [(x, y) for x, y, k in outer if k == kind]
+        if cue is not None and len(of_kind) > 1 and (a, b) != min(
+                of_kind, key=lambda v: max(v[0] - cue.end(), cue.start() - v[1])):
             continue
         value = text[a:b]
         previous = memory.revised(kind, value, text[since:a], event_id)

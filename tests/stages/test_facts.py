@@ -581,6 +581,13 @@ WRITTEN_TIMES = [
     ("zh", "回程航班伦敦时间中午12点10分起飞", "伦敦时间中午12点10分", {"time": "12:10:00+00:00"}),
     ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
     ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
+    # a bare hour said of a meal is a time in the meal's part of the day
+    ("zh", "晚饭大概6点吧，离剧院近一点", "晚饭大概6点", {"time": "18:00:00+08:00"}),
+    ("zh", "晚饭约7点半见", "晚饭约7点半", {"time": "19:30:00+08:00"}),
+    ("zh", "午饭12点半在公司楼下", "午饭12点半", {"time": "12:30:00+08:00"}),
+    ("en", "Dinner around 6 somewhere near the theatre.", "Dinner around 6", {"time": "18:00:00-05:00"}),
+    ("en", "Dinner at 7 works for us", "Dinner at 7", {"time": "19:00:00-05:00"}),
+    ("en", "Let's do lunch at 1.", "lunch at 1", {"time": "13:00:00-05:00"}),
     ("en", "The call is tomorrow at 9 am Pacific time", "tomorrow at 9 am Pacific time",
      {"at": "2026-12-01T09:00:00-08:00"}),
 ]
@@ -652,6 +659,7 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "I live on the 5th floor"), ("en", "It is our 10th anniversary"),
     ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
     ("zh", "我想去看《午夜巴黎》"),
+    ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

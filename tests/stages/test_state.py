@@ -290,6 +290,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["每个月一百块以内吧，流量够用就行", "啊还有这个限制…那一百三以内也行吧"], expect(change("money", "一百块", "一百三"))),
     (["订两间房", "那一百三以内也行吧"], NOTHING),
     (["接机就不用了"], expect(dropped("接机"))),
+    # a meal's hour changed: the value nearest the change is the new one, not a later one of its kind
+    (["晚饭大概6点，离剧院近一点", "晚饭改成5点半吧，6点太赶了"], expect(change("晚饭", "晚饭大概6点", "5点半"))),
+    (["晚饭6点，离剧院近一点", "晚饭还是5点半吧，7点半就开演了"], expect(change(IN(""), "晚饭6点", "5点半"))),
     # a person is no thing decided; what belongs to the user is
     (["那就不要她了"], NOTHING),
     (["取消我的预约"], expect(dropped("我的预约"))),
@@ -299,6 +302,13 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a trailing "instead" revises ("instead of" names the old value); of several values of a kind,
+    # the one nearest it is the new one
+    (["Dinner around 6 somewhere near the theatre.",
+      "Oh and actually make dinner 5:30 instead, 6 is cutting it close with a 7:30 curtain"],
+     expect(change(IN(""), "Dinner around 6", "5:30"))),
+    (["We land at 4 pm.", "Sorry, we land at 6 pm instead, the 2 pm flight was full"],
+     expect(change(IN(""), "at 4 pm", "at 6 pm"))),
     # a person is no thing decided ("drop him off" takes him somewhere); what belongs to the user is
     (["We'd drop him off at half past two"], NOTHING),
     (["Cancel my appointment"], expect(dropped("my appointment"))),

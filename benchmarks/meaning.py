@@ -16,7 +16,9 @@ Each is compressed to 5, 10, 20 and 35 % of its size and read as the agent would
   pack's separators) that shows it as current: an item may hold it only before a change arrow
   ("A → B"), with the pack's "changed later" marker, before the status "dropped", or beside the
   value that replaced it (the user's own change, quoted: "switch to the 2-year visa instead of
-  the 6-month visa");
+  the 6-month visa"), or in an item naming one of the value's ``other_roles``, words of another
+  thing the same value belongs to (the dinner moved from 5:15, the garage arrival and an SMS
+  reminder stay at 5:15: "garage", "reminder"), written with the conversation;
 - **as statement**: a question or hypothetical in an item with no question mark and none of the
   pack's question cues nor conditionals (its asking or supposing word lost).
 
@@ -136,7 +138,8 @@ def check(conv: Conversation, ratio: float, compressor: Any, baseline: Any = Non
         verdict.stale += [(change["value"], i) for i in items
                           if found(old, i) and _shown_current(old, i, norm(marks["changed"], lang),
                                                               norm(marks["dropped"], lang))
-                          and not (by and found(by, i))]
+                          and not (by and found(by, i))
+                          and not any(norm(w, lang) in i for w in change.get("other_roles", ()))]
     for asked in conv.asked:
         value = norm(asked["value"], lang)
         verdict.as_statement += [(asked["value"], i) for i in items

@@ -92,3 +92,20 @@ def test_the_benchmark_finds_a_dropped_value_a_stale_one_and_a_lost_question() -
     assert not verdict.clean
     assert re.search(r"\| 0\.50 \| 1 \|", table([verdict]))
     assert isinstance(verdict, Verdict)
+
+
+def test_a_value_in_an_item_about_another_of_its_roles_is_not_stale() -> None:
+    """The dinner moved from 5:15; the garage arrival stays at 5:15: only the dinner line is stale."""
+    class Result:
+        def __init__(self, messages: list[dict]) -> None:
+            self.messages = messages
+
+    class Both:
+        def compress(self, payload: dict, target_chars: int) -> Result:
+            summary = "[Summary]\nUser constraints: dinner at 5:15; Lakeside garage, arriving 5:15 pm: accepted"
+            return Result([{"role": "user", "name": "__squeeze_summary__", "content": summary},
+                           payload["messages"][-1]])
+
+    conv = Conversation("x", "en", {"messages": [{"role": "user", "content": "dinner at quarter to six"}]}, [],
+                        [{"value": "5:15", "replaced_by": "quarter to six", "other_roles": ["garage"]}], [])
+    assert [item for _, item in check(conv, 0.5, Both()).stale] == ["user constraints: dinner at 5:15"]

@@ -129,6 +129,7 @@ ZH_STRENGTH = [
     ("我有糖尿病", "糖尿病", S),
     ("我对青霉素过敏", "过敏", S),
     ("他在吃阿司匹林", "阿司匹林", S),
+    ("我爸血糖有点高，甜的少买点", "血糖", S),
     # the person a request is for
     ("给我父母买的", "给我父母", S),
     ("帮我爸爸订", "帮我爸爸", S),
@@ -202,6 +203,7 @@ EN_STRENGTH = [
     ("She has diabetes", "diabetes", S),
     ("my dad has a heart condition", "heart condition", S),
     ("She uses insulin", "insulin", S),
+    ("My dad's blood sugar runs a bit high, so nothing too sweet", "blood sugar", S),
     # the person a request is for
     ("It's for my parents", "for my parents", S),
     ("Book it for my wife", "for my wife", S),

@@ -581,6 +581,9 @@ WRITTEN_TIMES = [
     ("zh", "回程航班伦敦时间中午12点10分起飞", "伦敦时间中午12点10分", {"time": "12:10:00+00:00"}),
     ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
     ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
+    # a clock in Chinese numerals without minutes is a time before a deadline word ("快一点" is none)
+    ("zh", "尽量十点前送到", "十点前", {"time_end": "10:00:00+08:00"}),
+    ("zh", "八点以后再打电话", "八点以后", {"time_start": "08:00:00+08:00"}),
     # a bare hour said of a meal is a time in the meal's part of the day
     ("zh", "晚饭大概6点吧，离剧院近一点", "晚饭大概6点", {"time": "18:00:00+08:00"}),
     ("zh", "晚饭约7点半见", "晚饭约7点半", {"time": "19:30:00+08:00"}),
@@ -660,6 +663,7 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
     ("zh", "我想去看《午夜巴黎》"),
     ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
+    ("zh", "快一点前送到"), ("zh", "差两点就满分了"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

@@ -593,6 +593,10 @@ WRITTEN_TIMES = [
     ("en", "Let's do lunch at 1.", "lunch at 1", {"time": "13:00:00-05:00"}),
     ("en", "The call is tomorrow at 9 am Pacific time", "tomorrow at 9 am Pacific time",
      {"at": "2026-12-01T09:00:00-08:00"}),
+    ("en", "I land at SeaTac Friday the 4th at 6:40 pm Pacific, then drive.", "Friday the 4th at 6:40 pm Pacific",
+     {"at": "2026-12-04T18:40:00-08:00"}),
+    ("en", "Meet me at 3 pm Central Park entrance", "at 3 pm", {"time": "15:00:00-05:00"}),   # a place, no zone
+    ("zh", "我们美西时间周五晚上6点40落地", "美西时间周五晚上6点40", {"at": "2026-12-04T18:40:00-08:00"}),
 ]
 NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}

@@ -59,6 +59,11 @@ def _trie_pattern(words: Sequence[str]) -> str:
     return build(trie)
 
 
+def typographic(word: str) -> tuple[str, ...]:
+    """A word as typed and as typeset: an apostrophe is also written "’" ("don’t")."""
+    return (word, word.replace("'", "\u2019")) if "'" in word else (word,)
+
+
 class Lexicon:
     """Words and phrases found by one compiled trie regex, case-insensitively.
 
@@ -76,7 +81,8 @@ class Lexicon:
         self._boundaries = boundaries
         for kind, words in pairs:
             for word in words:
-                self.kinds.setdefault(word.casefold(), kind)
+                for form in typographic(word):   # "don't" also finds "don’t"
+                    self.kinds.setdefault(form.casefold(), kind)
         words = sorted(self.kinds)
         guarded = [w for w in words if boundaries and w[:1].isalnum() and w[-1:].isalnum()]
         loose = [w for w in words if w not in set(guarded)]
@@ -475,7 +481,7 @@ def load_rule_pack(lang: str) -> RulePack:
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
-        prohibition=frozenset(c.casefold() for c in cues.get("prohibition", ())),
+        prohibition=frozenset(f.casefold() for c in cues.get("prohibition", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),

@@ -326,6 +326,10 @@ def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match
 # and the LLM validator checks that no summary does what it forbids; a description is neither
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    # typeset and tokenizer-split apostrophes are the same cue
+    ("en", "Please don’t call my mom.", "Please don’t call my mom", True),
+    ("en", "Do n't book anything yet .", "Do n't book anything yet", True),
+    ("en", "I do n't have a specific time I need to arrive .", "I do n't have a specific time I need to arrive", False),
     ("en", "No shellfish, my wife is allergic.", "No shellfish, my wife is allergic", True),
     ("en", "His client files are on it and there's no backup.", "it and there's no backup", False),
     ("en", "It won't turn on since the update.", "It won't turn on since the update", False),

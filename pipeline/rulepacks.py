@@ -195,6 +195,7 @@ class StateRules:
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     pronouns: frozenset[str]
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
+    action_leads: tuple[str, ...]       # words opening an action, not a thing chosen ("我要给我老公看一下")
     object_extension: int
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
@@ -373,6 +374,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         people=frozenset(p.casefold() for p in table.get("people", [])),
+        action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),

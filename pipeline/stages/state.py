@@ -244,10 +244,14 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
     the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
     first turn: "it: chosen" told the agent nothing); None when nothing was decided on, or for a
-    person ("Skip her then": "her: dropped" said nothing; "We'd drop him off at two": "him off")."""
+    person ("Skip her then": "her: dropped" said nothing; "We'd drop him off at two": "him off"), or
+    for an action the user will do (``[state] action_leads``)."""
     first = obj.split(maxsplit=1)[0].casefold() if pack.spaced and obj.strip() else obj.casefold()
     if obj.casefold() in pack.state.people or first in pack.state.people:
         return None
+    said = written.casefold()
+    if any(said == w or said.startswith(w + " " if pack.spaced else w) for w in pack.state.action_leads):
+        return None   # "我要给我老公看一下": what the user will do, not a thing chosen ("老公看")
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
     if len(obj) > pack.state.short_object:
@@ -1008,6 +1012,12 @@ def _proposal(text: str, pack: RulePack,
         return proposed if shown and all(value in shown for value in said) else question
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
         return proposed
+    a, b, mark = sentences[asked[-1]] if asked else (0, 0, "")
+    valued = [(x, y) for x, y, _ in sentences[:asked[-1]] if has_values(x, y)] if asked else []
+    if mark not in rules.question_marks and valued and not has_values(a, b) and rules.confirm_request.search(text, a, b):
+        # "好的，就订鸿福寿桃三层，…送到北山街78号。…12月12日上午10:30到11:00之间如何？…确认的话我就下单":
+        # a go-ahead asked without a question confirms what the message says, not its own words
+        return _trim_proposal(text, valued[0][0], valued[-1][1], rules)
     if (offers and rules.plural_ref.search(text, *sentences[asked[-1]][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2]) and not has_values(*question)):
         # "- 10:00 am at Shilshole\n- 11:15 am at Maple Court\n… Shall I book these three?": the list

@@ -296,6 +296,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a person is no thing decided; what belongs to the user is
     (["那就不要她了"], NOTHING),
     (["取消我的预约"], expect(dropped("我的预约"))),
+    # what the user will do is no thing chosen
+    (["那把合同发我看看吧，我要给我老公看一下"], NOTHING),
+    (["我要跟家里商量一下"], NOTHING),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -312,6 +315,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a person is no thing decided ("drop him off" takes him somewhere); what belongs to the user is
     (["We'd drop him off at half past two"], NOTHING),
     (["Cancel my appointment"], expect(dropped("my appointment"))),
+    # what the user will do is no thing chosen
+    (["Send me the contract, I'll take a look first"], NOTHING),
+    (["I'll take the 13-month one"], expect(chosen("the 13-month one"))),
     # a limit before a drop cue is a condition on a value: nothing is dropped
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),
@@ -774,6 +780,16 @@ ACCEPTED = [
                           "($124.60). Should I place the hold?"), ("user", "Sounds good, go ahead and hold it")],
      "Happy Tails Pet Lodge, standard run, Dec 18 to Dec 30, $623 total.\n\nI'd place it as a free hold. To confirm "
      "it after that, they'll want a 20% deposit ($124.60).", []),
+    # a go-ahead asked without a question mark and naming nothing confirms what the message says
+    ("zh", [("user", "就要那款蛋糕"),
+            ("assistant", "好的，就订鸿福寿桃三层，配送到北山街78号。\n送达时间定在12月12日上午10:30到11:00之间如何？"
+                          "现在不需要付钱。确认的话我就下单。"), ("user", "行，货到付款吧")],
+     "就订鸿福寿桃三层，配送到北山街78号。\n送达时间定在12月12日上午10:30到11:00之间如何", []),
+    ("en", [("user", "That cake then"),
+            ("assistant", "Sure, the three-tier peach cake, delivered to 78 Beishan St.\nDelivery between 10:30 and "
+                          "11:00 am on December 12? Nothing is charged now. Let me know if that works."),
+            ("user", "Sounds good")],
+     "the three-tier peach cake, delivered to 78 Beishan St.\nDelivery between 10:30 and 11:00 am on December 12", []),
     # a confirmation mark inside a sentence marks nothing
     ("en", [("user", "Anything else?"),
             ("assistant", "Done.\nTwo tips:\n- Call the title company to confirm the wiring instructions before you send.\n"

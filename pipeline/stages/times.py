@@ -175,7 +175,8 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     latest of them on a Wednesday, else the bare weekday; "that day" is the latest of them.
     ``weekdays`` are those of them named by their weekday ("下周日"): a bare "周日" still ahead is
     the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of);
-    a bare day of the month ("the 30th") is the latest of them on that day, when not past."""
+    a bare day of the month ("the 30th") is the latest of them on that day, when not past, else the
+    first such day from ``day`` ("Feb 12, back on the 27th")."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
@@ -278,7 +279,7 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         if not rest:
             dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
             result = _resolve(found, now, grammar, extra_day=day if dayless else None, named=named,
-                              undated=dayless and day is None, weekdays=weekdays)
+                              undated=dayless and day is None, weekdays=weekdays, discussed=day)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -487,9 +488,9 @@ def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, 
 def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
              named: tuple[date, ...] = (), undated: bool = False,
-             weekdays: tuple[date, ...] = ()) -> dict[str, Any] | None:
+             weekdays: tuple[date, ...] = (), discussed: date | None = None) -> dict[str, Any] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays)
+        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays, discussed)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
@@ -497,7 +498,7 @@ def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
 def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None, extra_clock: tuple[int, int] | None,
              named: tuple[date, ...] = (), undated: bool = False,
-             weekdays: tuple[date, ...] = ()) -> dict[str, Any] | None:
+             weekdays: tuple[date, ...] = (), discussed: date | None = None) -> dict[str, Any] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
@@ -605,9 +606,11 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             first = _add_months(today.replace(day=1), int(period[1] or 0))
             days.append(first.replace(day=dom))
             period = None
-        else:   # "on the 30th" after "December 30th" was named: that day, not the 30th just past
+        else:   # "on the 30th" after "December 30th" was named: that day, not the 30th just past;
+            # "Feb 12, back on the 27th": the first 27th from the day under discussion
             low = today - timedelta(days=g.day_of_month_past_days)
             days.append(next((d for d in named if d.day == dom and d >= low), None)
+                        or (_day_of_month(dom, discussed, 0) if discussed and discussed >= low else None)
                         or _day_of_month(dom, today, g.day_of_month_past_days))
 
     if "part" in found:

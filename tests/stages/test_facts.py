@@ -671,7 +671,8 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
     ("zh", "我想去看《午夜巴黎》"),
     ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
-    ("zh", "快一点前送到"), ("zh", "差两点就满分了"),
+    ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "第3号选手"),
+    ("zh", "地址在北京海淀区北蜂窝8号，评分是4.2分"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])
@@ -830,6 +831,13 @@ BARE_WEEKDAY = [
     ("en", ["The baby is due January 10th.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Let's do Sunday next week instead.", "The baby is due January 10th.", "Is Sunday at 10am ok?"],
      "Sunday at 10am", {"at": "2026-12-13T10:00:00-05:00"}),
+    # a bare day of the month is the first such day from the day under discussion
+    ("zh", ["2月12号出发，27号回来。"], "27号", {"start": "2027-02-27T00:00:00+08:00", "end": "2027-02-27T23:59:59+08:00"}),
+    ("zh", ["12月5号入住。", "2号退房。"], "2号", {"start": "2027-01-02T00:00:00+08:00", "end": "2027-01-02T23:59:59+08:00"}),
+    ("en", ["Flying out Feb 12, back on the 27th."], "on the 27th",
+     {"start": "2027-02-27T00:00:00-05:00", "end": "2027-02-27T23:59:59-05:00"}),
+    ("en", ["Check in December 5th.", "Check out on the 2nd."], "on the 2nd",
+     {"start": "2027-01-02T00:00:00-05:00", "end": "2027-01-02T23:59:59-05:00"}),
 ]
 
 
@@ -887,6 +895,10 @@ PER_WEEK = [
     ("zh", "周一下午可以", ["周一下午"]),
     ("en", "One lesson a week, two at most", []),
     ("en", "Monday afternoon works", ["Monday afternoon"]),
+    # a weekday every week is no one day ("open on Saturdays" was "on Saturday", this week's)
+    ("zh", "那个中心每周六开门吗", []),
+    ("en", "Is the Chicago center open on Saturdays by any chance?", []),
+    ("en", "See you at Saturday's game", ["Saturday"]),
 ]
 
 

@@ -17,7 +17,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import names_a_day, names_a_weekday, normalize_time, zoned_span
+from .times import leans_on_context, names_a_day, names_a_weekday, normalize_time, zoned_span
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "with_conditions"]
@@ -180,6 +180,17 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
+
+
+def _days_named(text: str, pack: RulePack, now: datetime) -> tuple[date, ...]:
+    """The days a text names, in order, read only for its times (an assistant's message, when a
+    reply points back at a day: "那天", "五点十分")."""
+    found = {zoned_span(text, *fact_span(m), pack) for regex in pack.patterns.get("time", ())
+             for m in regex.finditer(text)}
+    # the widest reading only: "周五" inside "12月18日（周五）下午5点半" names no day of its own
+    spans = sorted((a, b) for a, b in found if not any(x <= a and b <= y and (x, y) != (a, b) for x, y in found))
+    return tuple(d for a, b in spans
+                 if (d := _named_day(text[a:b], normalize_time(text[a:b], pack.lang, now, pack), pack)))
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
@@ -452,12 +463,25 @@ class FactStage:
         weekdays: tuple[date, ...] = ()   # those named by a weekday ("下周日" … "周日上午十点")
         spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
         entities = {e.id: tuple(found) for e, found in zip(users, spans)}
+        answer: Event | None = None   # the assistant's message since the last user message
         for event in data.prefix:
+            if event.role == "assistant":
+                answer = event
             if event.role == "user":
                 found = entities[event.id]
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
                     lambda: _pack(*analyse_text(event.text, data.pack, found)))
+                if answer is not None and data.now and any(
+                        kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
+                        for kind, text, *_ in analysis[0]):
+                    # "约李雪老师11月18日下午5点半" … "她那天五点十分才能到": the day it proposed
+                    said = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text, data.now),
+                                          lambda: _days_named(answer.text, data.pack, data.now))
+                    for d in said:
+                        named = _latest_first(d, named)
+                    day = said[-1] if said else day
+                answer = None
                 event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
                                                             weekdays)
                 for d, by_weekday in days:

@@ -58,8 +58,8 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "names_a_clock", "names_a_day", "names_a_weekday", "normalize_time",
-           "preload", "zoned_span"]
+__all__ = ["TimeGrammar", "compile_grammar", "leans_on_context", "names_a_clock", "names_a_day", "names_a_weekday",
+           "normalize_time", "preload", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -194,6 +194,22 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
     return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
+
+
+def leans_on_context(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression needs the day under discussion: a clock or part of day alone
+    ("五点十分"), a bare day of the month ("the 27th"), or one pointing back ("那天", "that Wednesday")."""
+    return _leans(text.strip(), _grammar(pack, lang))
+
+
+@functools.lru_cache(maxsize=8192)
+def _leans(text: str, g: TimeGrammar) -> bool:
+    scanned = _scan(text.lower() if g.lower else text, g)
+    found = scanned[0] if scanned else {}
+    if not set(found) & _DAY_KINDS:
+        return bool({"clock", "part"} & set(found))
+    return ("day_of_month" in found and "date" not in found) or any(
+        g.look(table, str(word).lower()) == "discussed" for groups in found.values() for table, word in groups.items())
 
 
 def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:

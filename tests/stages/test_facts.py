@@ -585,6 +585,9 @@ WRITTEN_TIMES = [
     ("zh", "回程航班伦敦时间中午12点10分起飞", "伦敦时间中午12点10分", {"time": "12:10:00+00:00"}),
     ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
     ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
+    # a weekday in brackets after a date says the date again: one time ("周五" alone was next Friday)
+    ("zh", "约12月18日（周五）下午5点半可以吗", "12月18日（周五）下午5点半", {"at": "2026-12-18T17:30:00+08:00"}),
+    ("en", "How about Friday, December 18 at 5:30 pm?", "Friday, December 18 at 5:30 pm", {"at": "2026-12-18T17:30:00-05:00"}),
     # a clock in Chinese numerals without minutes is a time before a deadline word ("快一点" is none)
     ("zh", "尽量十点前送到", "十点前", {"time_end": "10:00:00+08:00"}),
     ("zh", "八点以后再打电话", "八点以后", {"time_start": "08:00:00+08:00"}),
@@ -858,6 +861,38 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
 
     events = [Event(id=f"U{2 * i + 1}", index=2 * i, role="user", text=t, size=len(t), message={})
               for i, t in enumerate(turns)]
+    result = FactStage(load_settings()).run(StageInput(events, load_rule_pack(lang), load_settings(), NOW[lang]))
+    assert [f.value for f in result.facts if f.kind == "time" and f.text == clock] == [value]
+
+
+# (lang, messages, a time of the last one, its value): a reply pointing back at a day ("那天", a bare
+# clock) means the day the assistant's message before it named, when it named one ("约11月18日（周三）
+# 下午5点半…" "她那天五点十分才能到" was read as the 19th, the last day the user had named)
+ANSWERED_DAY = [
+    ("zh", [("user", "钢琴课周三或者周四都行"), ("assistant", "约李雪老师12月18日（周五）下午5点半的免费试听，可以吗？"),
+            ("user", "好的。她那天五点十分才能到")], "那天五点十分", {"at": "2026-12-18T17:10:00+08:00"}),
+    ("zh", [("user", "周三或者周四都行"), ("assistant", "好的，我去查一下有哪些老师有空。"),
+            ("user", "她那天五点十分才能到")], "那天五点十分", {"at": "2026-12-03T17:10:00+08:00"}),
+    ("zh", [("user", "周三或者周四都行"), ("assistant", "约12月18日下午5点半可以吗？"),
+            ("user", "12月20号吧，五点十分")], "五点十分", {"at": "2026-12-20T17:10:00+08:00"}),
+    ("en", [("user", "Wednesday or Thursday works"),
+            ("assistant", "How about a trial lesson on December 18 at 5:30 pm with Ms. Li?"),
+            ("user", "OK. She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-18T17:10:00-05:00"}),
+    ("en", [("user", "Wednesday or Thursday works"), ("assistant", "Sure, let me check who is free."),
+            ("user", "She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-03T17:10:00-05:00"}),
+    ("en", [("user", "Wednesday or Thursday works"), ("assistant", "How about December 18 at 5:30 pm?"),
+            ("user", "December 20 please, at 5:10 pm")], "at 5:10 pm", {"at": "2026-12-20T17:10:00-05:00"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "clock", "value"), ANSWERED_DAY)
+def test_a_reply_pointing_back_means_the_day_the_answer_named(lang: str, messages: list[tuple[str, str]],
+                                                                clock: str, value: dict) -> None:
+    from pipeline.config import load_settings
+    from pipeline.stages.base import StageInput
+
+    events = [Event(id=f"{role[0].upper()}{i + 1}", index=i, role=role, text=t, size=len(t), message={})
+              for i, (role, t) in enumerate(messages)]
     result = FactStage(load_settings()).run(StageInput(events, load_rule_pack(lang), load_settings(), NOW[lang]))
     assert [f.value for f in result.facts if f.kind == "time" and f.text == clock] == [value]
 

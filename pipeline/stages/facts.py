@@ -17,7 +17,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import leans_on_context, names_a_day, names_a_weekday, normalize_time, zoned_span
+from .times import leans_on_context, names_a_day, names_a_weekday, normalize_time, said_as_past, zoned_span
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "with_conditions"]
@@ -168,8 +168,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     fact_rows, clause_rows = packed
     facts, days = [], []
     for kind, text, strength, start, end, value in fact_rows:
-        if kind == "time" and now:
-            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays)
+        if kind == "time":
+            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, value == _PAST) if now else None
             said = _named_day(text, value, pack)
             if said:
                 by_weekday = names_a_weekday(text, pack.lang, pack)
@@ -180,6 +180,9 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
+
+
+_PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
 
 
 def _days_named(text: str, pack: RulePack, now: datetime) -> tuple[date, ...]:
@@ -229,7 +232,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                     a, b = fact_span(match)
                     if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
                         a, b = zoned_span(text, a, b, pack)
-                    add(kind, max(a, start), min(b, end))
+                        # "got back Sunday": of what happened, read when stamped (_stamped)
+                        add(kind, max(a, start), min(b, end),
+                            _PAST if said_as_past(text[start:a], text[b:end], pack.lang, pack) else None)
+                    else:
+                        add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"
@@ -478,9 +485,8 @@ class FactStage:
                     # "约李雪老师11月18日下午5点半" … "她那天五点十分才能到": the day it proposed
                     said = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text, data.now),
                                           lambda: _days_named(answer.text, data.pack, data.now))
-                    for d in said:
-                        named = _latest_first(d, named)
-                    day = said[-1] if said else day
+                    if len(set(said)) == 1:   # one day proposed; of several, which one is meant is not known
+                        named, day = _latest_first(said[0], named), said[0]
                 answer = None
                 event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
                                                             weekdays)

@@ -59,7 +59,7 @@ from typing import Any
 from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "leans_on_context", "names_a_clock", "names_a_day", "names_a_weekday",
-           "normalize_time", "preload", "zoned_span"]
+           "normalize_time", "preload", "said_as_past", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -86,6 +86,8 @@ class TimeGrammar:
     day_of_month_past_days: int
     cjk_numerals: bool = False     # numbers such as "十五" are read (by cn2an, imported only then)
     zone_side: str = "after"       # where a zone is written: "12:10 pm London time", "北京时间下午3点"
+    past_before: re.Pattern[str] | None = None   # words before a time saying it is past ("got back Sunday")
+    past_after: re.Pattern[str] | None = None    # words after it saying so ("周日回来了")
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -132,6 +134,8 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         day_of_month_past_days=int(data.get("day_of_month_past_days", 3)),
         cjk_numerals=bool(data.get("cjk_numerals", False)),
         zone_side=str(data.get("zone_side", "after")),
+        past_before=re.compile(data["past_before"], flags) if data.get("past_before") else None,
+        past_after=re.compile(data["past_after"], flags) if data.get("past_after") else None,
     )
 
 
@@ -165,7 +169,7 @@ def _grammar(pack: RulePack, lang: str) -> TimeGrammar:
 
 def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
                    day: date | None = None, named: tuple[date, ...] = (),
-                   weekdays: tuple[date, ...] = ()) -> dict | None:
+                   weekdays: tuple[date, ...] = (), past: bool = False) -> dict | None:
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
     ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
     discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
@@ -176,12 +180,13 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     ``weekdays`` are those of them named by their weekday ("下周日"): a bare "周日" still ahead is
     the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of);
     a bare day of the month ("the 30th") is the latest of them on that day, when not past, else the
-    first such day from ``day`` ("Feb 12, back on the 27th")."""
+    first such day from ``day`` ("Feb 12, back on the 27th"). ``past``: the time is said of what
+    happened (:func:`said_as_past`): a bare weekday or day of the month is the last one, not the next."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
-    found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays)
+    found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays, past)
     return dict(found) if found is not None else None
 
 
@@ -194,6 +199,15 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
     return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
+
+
+def said_as_past(before: str, after: str, lang: str, pack: RulePack) -> bool:
+    """Whether the words around a time say it is of what happened ("the charges on the 28th are
+    not me", "got back Sunday", "周日回来了"): the grammar's ``past_before`` matches the clause's
+    words before it, or ``past_after`` those after it."""
+    grammar = _grammar(pack, lang)
+    return bool((grammar.past_before and grammar.past_before.search(before))
+                or (grammar.past_after and grammar.past_after.search(after)))
 
 
 def leans_on_context(text: str, lang: str, pack: RulePack) -> bool:
@@ -273,7 +287,7 @@ def preload(pack: RulePack) -> None:
 @functools.lru_cache(maxsize=8192)
 def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
                grammar: TimeGrammar, day: date | None = None, named: tuple[date, ...] = (),
-               weekdays: tuple[date, ...] = ()) -> tuple[tuple[str, str], ...] | None:
+               weekdays: tuple[date, ...] = (), past: bool = False) -> tuple[tuple[str, str], ...] | None:
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
@@ -295,7 +309,7 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         if not rest:
             dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
             result = _resolve(found, now, grammar, extra_day=day if dayless else None, named=named,
-                              undated=dayless and day is None, weekdays=weekdays, discussed=day)
+                              undated=dayless and day is None, weekdays=weekdays, discussed=day, past=past)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -504,9 +518,10 @@ def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, 
 def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
              named: tuple[date, ...] = (), undated: bool = False,
-             weekdays: tuple[date, ...] = (), discussed: date | None = None) -> dict[str, Any] | None:
+             weekdays: tuple[date, ...] = (), discussed: date | None = None,
+             past: bool = False) -> dict[str, Any] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays, discussed)
+        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays, discussed, past)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
@@ -514,7 +529,8 @@ def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
 def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGrammar,
              extra_day: date | None, extra_clock: tuple[int, int] | None,
              named: tuple[date, ...] = (), undated: bool = False,
-             weekdays: tuple[date, ...] = (), discussed: date | None = None) -> dict[str, Any] | None:
+             weekdays: tuple[date, ...] = (), discussed: date | None = None,
+             past: bool = False) -> dict[str, Any] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
@@ -607,6 +623,8 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         elif mod == "discussed":    # "7pm that Wednesday": the Wednesday talked about
             days.append(next((d for d in named if d.weekday() == wd), None)
                         or _weekday_date(wd, g.bare_weekday, today))
+        elif mod is None and past:   # "got back Sunday": the last Sunday, today's included
+            days.append(today - timedelta(days=(today.weekday() - wd) % 7))
         elif mod is None and g.bare_weekday_named and any(d.weekday() == wd and d >= today for d in weekdays):
             # "算了还是下周日吧 … 周日上午十点行吗": the Sunday just named, not this week's
             days.append(next(d for d in weekdays if d.weekday() == wd and d >= today))
@@ -625,9 +643,12 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         else:   # "on the 30th" after "December 30th" was named: that day, not the 30th just past;
             # "Feb 12, back on the 27th": the first 27th from the day under discussion
             low = today - timedelta(days=g.day_of_month_past_days)
-            days.append(next((d for d in named if d.day == dom and d >= low), None)
-                        or (_day_of_month(dom, discussed, 0) if discussed and discussed >= low else None)
-                        or _day_of_month(dom, today, g.day_of_month_past_days))
+            if past:   # "the charges on the 28th": the last 28th, today's included
+                days.append(_day_of_month(dom, _add_months(today.replace(day=1), -1 if dom > today.day else 0), 0))
+            else:
+                days.append(next((d for d in named if d.day == dom and d >= low), None)
+                            or (_day_of_month(dom, discussed, 0) if discussed and discussed >= today else None)
+                            or _day_of_month(dom, today, g.day_of_month_past_days))
 
     if "part" in found:
         if part is not None:

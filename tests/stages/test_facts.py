@@ -834,6 +834,16 @@ BARE_WEEKDAY = [
     ("en", ["The baby is due January 10th.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Let's do Sunday next week instead.", "The baby is due January 10th.", "Is Sunday at 10am ok?"],
      "Sunday at 10am", {"at": "2026-12-13T10:00:00-05:00"}),
+    # a bare weekday or day of the month said of what happened is the last one, not the next
+    ("zh", ["我们周日回来了。"], "周日", {"start": "2026-11-29T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
+    ("zh", ["我们周日就要走了。"], "周日", {"start": "2026-12-06T00:00:00+08:00", "end": "2026-12-06T23:59:59+08:00"}),
+    ("zh", ["耳机是5号那天坏了的"], "5号", {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00"}),
+    ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
+     {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
+    ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    ("en", ["It broke on the 5th."], "on the 5th", {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00"}),
+    ("en", ["The delivery comes on the 5th."], "on the 5th",
+     {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
     # a bare day of the month is the first such day from the day under discussion
     ("zh", ["2月12号出发，27号回来。"], "27号", {"start": "2027-02-27T00:00:00+08:00", "end": "2027-02-27T23:59:59+08:00"}),
     ("zh", ["12月5号入住。", "2号退房。"], "2号", {"start": "2027-01-02T00:00:00+08:00", "end": "2027-01-02T23:59:59+08:00"}),
@@ -882,6 +892,12 @@ ANSWERED_DAY = [
             ("user", "She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-03T17:10:00-05:00"}),
     ("en", [("user", "Wednesday or Thursday works"), ("assistant", "How about December 18 at 5:30 pm?"),
             ("user", "December 20 please, at 5:10 pm")], "at 5:10 pm", {"at": "2026-12-20T17:10:00-05:00"}),
+    # an answer naming several days does not say which one the reply means
+    ("zh", [("user", "帮我提高转账限额"), ("assistant", "限额从12月7日（周一）提到3万，到12月13日（周日）结束。可以吗？"),
+            ("user", "可以，我大概两点半转")], "两点半", {"time": "14:30:00+08:00"}),
+    ("en", [("user", "Raise my wire limit"),
+            ("assistant", "The limit goes up from Monday, December 7 through Sunday, December 13. OK?"),
+            ("user", "Sure, I'll send it around half past two")], "around half past two", {"time": "14:30:00-05:00"}),
 ]
 
 

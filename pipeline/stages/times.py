@@ -643,7 +643,9 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         else:   # "on the 30th" after "December 30th" was named: that day, not the 30th just past;
             # "Feb 12, back on the 27th": the first 27th from the day under discussion
             low = today - timedelta(days=g.day_of_month_past_days)
-            if past:   # "the charges on the 28th": the last 28th, today's included
+            # "it broke on the 28th", or after a day past was talked of ("got back Sunday … the
+            # charges on the 28th"): the last 28th, today's included
+            if past or (discussed is not None and discussed < today):
                 days.append(_day_of_month(dom, _add_months(today.replace(day=1), -1 if dom > today.day else 0), 0))
             else:
                 days.append(next((d for d in named if d.day == dom and d >= low), None)

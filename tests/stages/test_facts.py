@@ -844,6 +844,11 @@ BARE_WEEKDAY = [
     ("en", ["It broke on the 5th."], "on the 5th", {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00"}),
     ("en", ["The delivery comes on the 5th."], "on the 5th",
      {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
+    # after a day past was talked of, a bare day of the month is the last one too
+    ("zh", ["我们周日回来了。", "5号那天又扣了一笔"], "5号",
+     {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00"}),
+    ("en", ["We got back Sunday.", "The two charges on the 5th are not me."], "on the 5th",
+     {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00"}),
     # a bare day of the month is the first such day from the day under discussion
     ("zh", ["2月12号出发，27号回来。"], "27号", {"start": "2027-02-27T00:00:00+08:00", "end": "2027-02-27T23:59:59+08:00"}),
     ("zh", ["12月5号入住。", "2号退房。"], "2号", {"start": "2027-01-02T00:00:00+08:00", "end": "2027-01-02T23:59:59+08:00"}),

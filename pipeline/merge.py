@@ -81,7 +81,10 @@ Interval = tuple[datetime, datetime]
 
 def _interval(fact: Fact) -> Interval | None:
     """The instant or interval a time fact resolved to (None when it did not)."""
-    value = fact.value if fact.kind == "time" and isinstance(fact.value, dict) else {}
+    return _resolved(fact.value if fact.kind == "time" and isinstance(fact.value, dict) else {})
+
+
+def _resolved(value: dict) -> Interval | None:
     try:
         if "at" in value:
             at = datetime.fromisoformat(value["at"])
@@ -580,8 +583,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     replaced_at = [(order[by.span.event_id], fold(value)) for chain in chains
                    for value, _, by in _steps_replaced(chain)
                    if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
+    # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
+    # (its words resolved where the change names them, else where they were said as a time before)
+    said_as = {fold(f.text): i for f in sorted(user_facts, key=lambda f: (order[f.span.event_id], f.span.start))
+               if (i := _interval(f)) is not None}
+    replaced_times = [(order[by.span.event_id], interval) for chain in chains
+                      for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
+                      and (interval := times.at(span) or said_as.get(fold(value or ""))) is not None]
     changed_later = {d.object for d in decisions if any(
-        at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at)}
+        at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
+        at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
+        for at, interval in replaced_times for held in map(_resolved, d.times) if held)}
     for obj, statuses in paths.items():
         mark = templates.get("changed", "") if obj in changed_later else ""
         line = templates["decision"].format(object=obj, status=" → ".join(statuses)) + mark

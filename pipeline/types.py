@@ -185,12 +185,15 @@ class Decision:
     span: Span
     by: Span | None = None  # accepted: where the user accepted
     core: str = ""          # accepted: the clauses of ``object`` that hold its values, when shorter
+    times: tuple[dict[str, str], ...] = ()   # accepted: the times ``object`` names, resolved (as Fact.value)
 
     def to_dict(self) -> dict[str, Any]:
         out = {"object": self.object, "status": self.status, "text": self.text,
                "source": self.span.to_list()}
         if self.by is not None:
             out["accepted_at"] = self.by.to_list()
+        if self.times:
+            out["times"] = [dict(t) for t in self.times]
         return out
 
 

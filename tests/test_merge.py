@@ -829,6 +829,15 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
             ("Yes, book it.", "Booked."),
             ("No wait, make the pickup 3:15 pm.", "Done, the driver now comes at 3:15 pm; he'll text when he is outside."),
             ("What should I tip?", None)], "4 pm", "3:15 pm"),
+    # the change names the accepted time in other words: the times, resolved, are the same
+    ("zh", [("帮我约保洁，周六下午2点", "李阿姨，12月5日周六14:00-17:00，上门做保洁。帮您约吗？"),
+            ("好的", "已预约。"),
+            ("不对，周六下午2点我爸不在，改成周日上午10点吧", "好的，已改到周日上午10点。"),
+            ("阿姨要带工具吗？", None)], "12月5日周六14:00-17:00", "周日上午10点"),
+    ("en", [("Book a cleaner, Saturday at 2 pm", "Maria can come on December 5 at 14:00 for three hours. Shall I book her?"),
+            ("Yes please", "Booked."),
+            ("Actually change Saturday at 2 pm to Sunday at 10 am, my dad is out then.", "Done, Sunday at 10 am."),
+            ("Does she bring supplies?", None)], "December 5 at 14:00", "Sunday at 10 am"),
 ])
 def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
                                                               proposal: str, kept: str) -> None:

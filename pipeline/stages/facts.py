@@ -20,7 +20,7 @@ from .base import Memo, StageInput
 from .times import leans_on_context, names_a_day, names_a_weekday, normalize_time, said_as_past, zoned_span
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
-           "split_clauses", "with_conditions"]
+           "split_clauses", "times_of", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -185,15 +185,19 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
 _PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
 
 
-def _days_named(text: str, pack: RulePack, now: datetime) -> tuple[date, ...]:
-    """The days a text names, in order, read only for its times (an assistant's message, when a
-    reply points back at a day: "那天", "五点十分")."""
+def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[str, Any], ...]:
+    """(words, resolved value) of each time a text names, in order, the text read only for its
+    times (an assistant's message: what a reply points back at, what a user accepted)."""
     found = {zoned_span(text, *fact_span(m), pack) for regex in pack.patterns.get("time", ())
              for m in regex.finditer(text)}
     # the widest reading only: "周五" inside "12月18日（周五）下午5点半" names no day of its own
     spans = sorted((a, b) for a, b in found if not any(x <= a and b <= y and (x, y) != (a, b) for x, y in found))
-    return tuple(d for a, b in spans
-                 if (d := _named_day(text[a:b], normalize_time(text[a:b], pack.lang, now, pack), pack)))
+    return tuple((text[a:b], normalize_time(text[a:b], pack.lang, now, pack)) for a, b in spans)
+
+
+def _days_named(text: str, pack: RulePack, now: datetime) -> tuple[date, ...]:
+    """The days a text names, in order ("那天", "五点十分" in a reply are on them)."""
+    return tuple(d for words, value in times_of(text, pack, now) if (d := _named_day(words, value, pack)))
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:

@@ -12,13 +12,14 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Callable
 
 from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, fact_span, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, cued_scope, negations, split_clauses, with_conditions
+from .facts import NextHit, cued_scope, negations, split_clauses, times_of, with_conditions
 from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -357,10 +358,12 @@ def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None,
-                  lookback: int | None = None, walked: Walked | None = None) -> StageResult:
+                  lookback: int | None = None, walked: Walked | None = None,
+                  now: datetime | None = None) -> StageResult:
     """Decisions, value transitions and authorisation items over user events, in order.
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it); ``walked``,
-    the walk over the first ``walked.count`` of these events, goes on and is left at their end."""
+    the walk over the first ``walked.count`` of these events, goes on and is left at their end;
+    with ``now``, an accepted proposal carries the times it names, resolved."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
     walked = walked if walked is not None else new_walk(pack, lookback)
@@ -396,9 +399,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             said = text.strip()
             offset = text.find(said)
             if _names_something(offer.text[a:b], pack):
+                times = tuple(v for _, v in times_of(offer.text[a:b], pack, now) if isinstance(v, dict)) if now else ()
                 decisions.append(Decision(offer.text[a:b], "accepted", said, Span(offer.id, a, b),
                                           Span(event.id, offset, offset + len(said)),
-                                          _core(offer.text[a:b], read)))
+                                          _core(offer.text[a:b], read), times))
                 memory.last_object = offer.text[a:b]
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
@@ -1122,7 +1126,8 @@ class StateStage:
 
     def run(self, data: StageInput) -> StageResult:
         prefix = tuple(data.prefix)
-        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}".encode(), digest_size=16)
+        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{data.now}".encode(),
+                                 digest_size=16)   # ("now" resolves the times an accepted proposal names)
         keys = [digest.digest()]
         for event in prefix:   # keys[i]: the first i events
             for part in (event.id, event.role, event.text):
@@ -1132,7 +1137,7 @@ class StateStage:
             resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
             walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback)
         result = extract_state(prefix, data.pack, lambda text: self._memo.get(
-            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback, walked)
+            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback, walked, data.now)
         with self._lock:
             self._walks[keys[-1]] = walked
             while len(self._walks) > self._walks_kept:

@@ -45,7 +45,8 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
                          "facts": [index[id(f)] for f in c.facts], "asks": c.asks,
                          "needs_mark": c.needs_mark, "cuts": list(c.cuts)} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
-                           "span": _span(d.span), "by": _span(d.by)} for d in result.decisions],
+                           "span": _span(d.span), "by": _span(d.by), "core": d.core,
+                           "times": [dict(t) for t in d.times]} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
                              "old_span": _span(t.old_span),
                              "condition": _span(t.condition)} for t in result.transitions],
@@ -70,7 +71,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
                                     c.get("needs_mark", False), tuple(c.get("cuts", ())))
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
-                                     _unspan(d.get("by"))) for d in item["decisions"]),
+                                     _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())))
+                            for d in item["decisions"]),
             transitions=tuple(Transition(t["slot"], t["old"], t["new"], _unspan(t["span"]),  # type: ignore[arg-type]
                                          _unspan(t["old_span"]), _unspan(t.get("condition")))
                           for t in item["transitions"]),

@@ -34,3 +34,15 @@ def test_a_change_keeps_its_condition_through_the_store():
     result = StageResult("state", transitions=(change,))
     [decoded] = decode_results(json.loads(json.dumps(encode_results((result,)))))
     assert decoded.transitions == (change,)
+
+
+def test_an_accepted_proposal_keeps_its_short_form_and_times_through_the_store():
+    """A session resumed from the store marks an accepted booking changed later as a fresh run does."""
+    from pipeline.types import Decision, Span, StageResult
+    accepted = Decision("李阿姨，12月5日周六14:00-17:00，上门做保洁", "accepted", "好的", Span("A2", 0, 25),
+                        Span("U3", 0, 2), "12月5日周六14:00-17:00",
+                        ({"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"},
+                         {"at": "2026-12-05T14:00:00+08:00"}))
+    [decoded] = decode_results(json.loads(json.dumps(encode_results((StageResult("state", decisions=(accepted,)),)),
+                                                     ensure_ascii=False)))
+    assert decoded.decisions == (accepted,)

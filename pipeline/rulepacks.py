@@ -60,8 +60,14 @@ def _trie_pattern(words: Sequence[str]) -> str:
 
 
 def typographic(word: str) -> tuple[str, ...]:
-    """A word as typed and as typeset: an apostrophe is also written "’" ("don’t")."""
-    return (word, word.replace("'", "\u2019")) if "'" in word else (word,)
+    """A word as typed, as typeset ("don’t") and as tokenizers split it ("do n't", "I 'd",
+    "No , I do n't need"): one cue however the text was written."""
+    if "'" not in word and "," not in word:
+        return (word,)
+    split = re.sub(r"\s*,", " ,", re.sub(r"n't\b", " n't", word) if "n't" in word
+                   else re.sub(r"(?<=\w)'(s|re|ve|d|ll|m)\b", r" '\1", word))
+    forms = dict.fromkeys((word, split, word.replace("'", "\u2019")))
+    return tuple(forms)
 
 
 class Lexicon:

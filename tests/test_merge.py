@@ -1036,7 +1036,10 @@ def test_span_index_answers_like_the_plain_definition() -> None:
 LEVELS = [
     ("en", "Please don't call me before 9am", "prohibitions"),
     ("en", "Never send anything to my work address", "prohibitions"),
-    ("en", "Parking doesn't matter, we take the train", "constraints"),
+    ("en", "We don't have a car, we take the train", "constraints"),
+    # indifference limits nothing: said if there is room
+    ("en", "Parking doesn't matter, we take the train", "preferences"),
+    ("zh", "停车无所谓，我们坐火车", "preferences"),
     ("en", "Is there a place that isn't too loud?", "constraints"),
     ("en", "My order number is A1042", "ids"),
     ("en", "Reach me at dana.reyes@example.com", "ids"),

@@ -232,6 +232,10 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # indifference limits nothing ("the area doesn't matter"), however the apostrophe is written
+    ("zh", "区域无所谓，价格不限"), ("zh", "对酒店星级没有要求"), ("zh", "吃什么我不挑"),
+    ("en", "The location does n't matter ."), ("en", "I don’t care about the price range"),
+    ("en", "No , I do n't mind"),
     # a hedge that forgets negates nothing ("具体我也记不太清了" was a prohibition-level fact)
     ("zh", "房子好像是1998年的，具体我也记不太清了"), ("zh", "我记不清是哪天了"), ("zh", "这个我也说不准"),
     ("en", "The house is from 1998, I don't remember exactly"), ("en", "I can't remember which day it was"),

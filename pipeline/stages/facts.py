@@ -182,6 +182,7 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
 
 
+_LIST_COMMAS = (",", "，", "、", "")
 _PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
 
 
@@ -230,6 +231,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
     for start, end, condition in with_conditions(text, split_clauses(text, pack), pack):
         before = len(facts)
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
+        affirmed: list[Fact] = []              # times a correction's "not" follows: kept apart from it
         for kind, regexes in pack.patterns.items():
             for regex in regexes:
                 for match in regex.finditer(text, start, end):
@@ -264,6 +266,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 add(kind, left, right, "prohibition" if forbids else None)
                 if kind == "obligation":
                     required.append((cue.end(), right))
+                elif pack.state.correction_not.regex.match(text, cue.start()):
+                    # "I meant Friday the 11th, not Thursday", "是13号，不是12号": the time just
+                    # before ", not" is the one meant, a time of its own (a day talked of)
+                    times = [f for f in facts[before:] if f.kind == "time" and left <= f.span.start
+                             and f.span.end <= cue.start() and text[f.span.end:cue.start()].strip() in _LIST_COMMAS]
+                    affirmed += _drop_nested(times)
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
             pass
@@ -277,6 +285,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)
         own = _drop_nested(facts[before:], pack.descriptive_kinds)
+        if affirmed:
+            own = sorted(own + [f for f in affirmed if all(f is not g for g in own)],
+                         key=lambda f: (f.span.start, f.span.start - f.span.end))
         del facts[before:]
         facts.extend(own)
 

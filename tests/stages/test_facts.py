@@ -838,6 +838,10 @@ BARE_WEEKDAY = [
     ("en", ["The baby is due January 10th.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Let's do Sunday next week instead.", "The baby is due January 10th.", "Is Sunday at 10am ok?"],
      "Sunday at 10am", {"at": "2026-12-13T10:00:00-05:00"}),
+    # the time a correction affirms before its "not" is a day talked of, the negated one is not
+    ("zh", ["说错了，是下周五，不是下周四", "周五上午十点行吗？"], "周五上午十点", {"at": "2026-12-11T10:00:00+08:00"}),
+    ("en", ["Sorry, I meant Friday the 11th, not Thursday.", "Is Friday at 10am still ok?"], "Friday at 10am",
+     {"at": "2026-12-11T10:00:00-05:00"}),
     # a bare weekday or day of the month said of what happened is the last one, not the next
     ("zh", ["我们周日回来了。"], "周日", {"start": "2026-11-29T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
     ("zh", ["我们周日就要走了。"], "周日", {"start": "2026-12-06T00:00:00+08:00", "end": "2026-12-06T23:59:59+08:00"}),

@@ -328,6 +328,15 @@ def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
     return min([floor, *(pack.level_of(f.kind, f.value) for f in facts)], key=pack.ladder.index)
 
 
+def _says_more(text: str, start: int, facts: Sequence[Fact]) -> bool:
+    """Whether a piece of a clause (``text`` from ``start``) holds words besides its facts'."""
+    covered = [False] * len(text)
+    for f in facts:
+        for i in range(max(f.span.start - start, 0), min(f.span.end - start, len(text))):
+            covered[i] = True
+    return any(ch.isalnum() and not c for ch, c in zip(text, covered))
+
+
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None) -> SummaryItem:
@@ -374,11 +383,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         text = clause.text[offset:offset + end - start]
         if cut:   # the clause goes on: "We need a room for 2 adults…"
             text = pack.templates["cut"].format(text=text)
-        if (clause.asks and asked and any(f.kind in _RULE_KINDS for f in facts)
-                and not text.endswith(tuple(pack.state.question_marks))):
-            # cut from a question, a cued piece would read as the user's rule ("only get
-            # medical" from "Can we skip it and only get medical?"): it stays a question. A
-            # piece naming things ("长泰广场那家店周末") states nothing and keeps its room
+        if (clause.asks and asked and not text.endswith(tuple(pack.state.question_marks))
+                and (any(f.kind in _RULE_KINDS for f in facts) or _says_more(text, start, facts))):
+            # cut from a question, a piece would read as the user's rule ("only get medical" from
+            # "Can we skip it and only get medical?") or as a fact ("the Maple Court one close to
+            # a bus" from "Is the Maple Court one close to a bus stop?"): it stays a question. A
+            # piece that is only the things it names ("标准间") states nothing and keeps its room
             text = asked.format(text=text)
         return SummaryItem(section, marked(text, facts, start, end), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source)

@@ -1206,6 +1206,32 @@ def test_a_rule_cut_from_a_question_is_still_a_question(lang, question):
     assert all(f.text.endswith(("?", "？")) for f in forms), [f.text for f in forms]
 
 
+# (lang, a question, the things it names): a piece cut from it that says more than the things it
+# names stays a question ("the Maple Court one close to a bus" read as a fact); one that is only
+# those things ("标准间" of "那标准间一晚上要多少钱") keeps its room
+CUT_CLAIMS = [
+    ("zh", "听说苏州金鸡湖那家瑞贝庭公寓酒店评价不错是吗", "瑞贝庭公寓酒店"),
+    ("zh", "那标准间一晚上要多少钱啊", None),
+    ("en", "Is the Maple Court one close to a bus stop?", "Maple Court"),
+    ("en", "How much is a standard room per night?", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "named"), CUT_CLAIMS)
+def test_a_piece_cut_from_a_question_saying_more_than_names_is_still_asked(lang, question, named):
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", question)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f for i in summary.items if i.label == "U3" and i.section != "times"
+             for f in (*i.alternatives, *i.fragments)]
+    marks = tuple(load_rule_pack(lang).state.question_marks)
+    saying = [f.text for f in forms if named and named in f.text and f.text not in {x.text for x in f.facts}]
+    assert all(t.rstrip().endswith(marks) for t in saying), saying
+    assert saying or not named, [f.text for f in forms]
+    assert all(not f.text.rstrip().endswith(marks) for f in forms if f.text in {x.text for x in f.facts}), \
+        [f.text for f in forms]
+
+
 # (lang, user turns, the one path expected in the state, values replaced on the way)
 SLOT_PATHS = [
     ("zh", ["这周六上午9点来做保洁吧", "改成周六下午2点吧，上午我爸要去医院", "不对，周六他们不在家，改成周日上午10点吧",

@@ -261,6 +261,7 @@ class RulePack:
     lead: Lexicon
     trail: Lexicon
     question: Lexicon
+    subordinate: re.Pattern[str] | None            # a question word opening a clause that goes on ("When we buy, send …")
     templates: Mapping[str, str]
     attachments: Mapping[str, Any]                 # [attachments]: how an attachment's text is sourced
     state: StateRules
@@ -502,6 +503,7 @@ def load_rule_pack(lang: str) -> RulePack:
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ())),
+        subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=_state_rules(lang, data["state"], bounds),

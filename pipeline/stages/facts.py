@@ -249,7 +249,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         for ent_start, ent_end, label in entities:
             if start <= ent_start and ent_end <= end and label.casefold() not in pack.lexicon_terms:
                 add("entity", ent_start, ent_end, label)   # the label says what it names ("PERSON")
-        asks = pack.question.search(text, start, end) is not None
+        # "When we buy, send the e-tickets to …": a question word opening a clause that goes on asks nothing
+        asks = pack.question.search(text, start, end) is not None and not (
+            pack.subordinate is not None and pack.subordinate.match(text, start, end) is not None
+            and text[end:end + 1] not in pack.state.question_marks)
         for kind in _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue

@@ -888,6 +888,25 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
     assert [f.value for f in result.facts if f.kind == "time" and f.text == clock] == [value]
 
 
+# (lang, text, whether its clause asks): a question word opening a clause that goes on after a
+# comma asks nothing ("When we buy, send the e-tickets to …" was quoted as a question)
+ASKING = [
+    ("zh", "我们买好以后，把电子票发到我邮箱", False),
+    ("zh", "什么时候落地？", True),
+    ("zh", "落地以后能给我打个电话吗", True),
+    ("en", "When we buy, send the e-tickets to jordan.reyes@fastmail.com", False),
+    ("en", "Once we land, call the driver", False),
+    ("en", "When does her flight land?", True),
+    ("en", "When we land, can you call me?", True),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "asks"), ASKING)
+def test_a_question_word_opening_a_clause_that_goes_on_asks_nothing(lang: str, text: str, asks: bool) -> None:
+    _, clauses = _run(lang, text)
+    assert {c.asks for c in clauses} == {asks}, [(c.text, c.asks) for c in clauses]
+
+
 # (lang, messages, a time of the last one, its value): a reply pointing back at a day ("那天", a bare
 # clock) means the day the assistant's message before it named, when it named one ("约11月18日（周三）
 # 下午5点半…" "她那天五点十分才能到" was read as the 19th, the last day the user had named)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -69,23 +70,25 @@ def test_items_are_lines_and_the_parts_between_separators() -> None:
     assert _items("A: x; y\n\nB: z", ";") == ["A: x", " y", "B: z"]
 
 
+class _Summarizing:
+    """A compressor double: one fixed summary, then the newest message."""
+
+    def __init__(self, summary: str) -> None:
+        self.summary = summary
+
+    def compress(self, payload: dict, target_chars: int) -> SimpleNamespace:
+        return SimpleNamespace(messages=[{"role": "user", "name": "__squeeze_summary__", "content": self.summary},
+                                         payload["messages"][-1]])
+
+
 def test_the_benchmark_finds_a_dropped_value_a_stale_one_and_a_lost_question() -> None:
     """A compressor that shows the old pickup time as current, drops the budget and states a question."""
-    class Result:
-        def __init__(self, messages: list[dict]) -> None:
-            self.messages = messages
-
-    class Stale:
-        def compress(self, payload: dict, target_chars: int) -> Result:
-            summary = "[Summary]\nUser constraints: pickup tomorrow afternoon; the shop is open on weekends"
-            return Result([{"role": "user", "name": "__squeeze_summary__", "content": summary},
-                           payload["messages"][-1]])
-
     conv = Conversation("x", "en", {"messages": [{"role": "system", "content": "s"},
                                                {"role": "user", "content": "budget $500, pickup day after tomorrow"}]},
                       [{"value": "$500"}], [{"value": "tomorrow afternoon", "replaced_by": "day after tomorrow"}],
                       [{"value": "open on weekends"}])
-    verdict = check(conv, 0.5, Stale())
+    verdict = check(conv, 0.5, _Summarizing(
+        "[Summary]\nUser constraints: pickup tomorrow afternoon; the shop is open on weekends"))
     assert [e["value"] for e in verdict.missing] == [] and verdict.kept == 1   # the tail holds it
     assert [v for v, _ in verdict.stale] == ["tomorrow afternoon"]
     assert [v for v, _ in verdict.as_statement] == ["open on weekends"]
@@ -96,16 +99,7 @@ def test_the_benchmark_finds_a_dropped_value_a_stale_one_and_a_lost_question() -
 
 def test_a_value_in_an_item_about_another_of_its_roles_is_not_stale() -> None:
     """The dinner moved from 5:15; the garage arrival stays at 5:15: only the dinner line is stale."""
-    class Result:
-        def __init__(self, messages: list[dict]) -> None:
-            self.messages = messages
-
-    class Both:
-        def compress(self, payload: dict, target_chars: int) -> Result:
-            summary = "[Summary]\nUser constraints: dinner at 5:15; Lakeside garage, arriving 5:15 pm: accepted"
-            return Result([{"role": "user", "name": "__squeeze_summary__", "content": summary},
-                           payload["messages"][-1]])
-
     conv = Conversation("x", "en", {"messages": [{"role": "user", "content": "dinner at quarter to six"}]}, [],
                         [{"value": "5:15", "replaced_by": "quarter to six", "other_roles": ["garage"]}], [])
-    assert [item for _, item in check(conv, 0.5, Both()).stale] == ["user constraints: dinner at 5:15"]
+    assert [item for _, item in check(conv, 0.5, _Summarizing(
+        "[Summary]\nUser constraints: dinner at 5:15; Lakeside garage, arriving 5:15 pm: accepted")).stale] == ["user constraints: dinner at 5:15"]

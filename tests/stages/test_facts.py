@@ -468,6 +468,8 @@ WISHES = [
     ("en", "Can you suggest a vegetarian restaurant near the museum?", "vegetarian restaurant"),
 ]
 NO_WISH = [
+    ("zh", "那就你推荐的那个吧"),            # "推荐的那个" points back at an offer: "的那个" names nothing
+    ("en", "Let's go with the one you recommended"),
     ("zh", "你帮我推荐一款吧。"),          # a measure word wants nothing named
     ("zh", "你推荐哪个？"),                # asks which
     ("zh", "我不喜欢香菜"),                # a negation: "不喜欢香菜" is one strong fact
@@ -589,6 +591,10 @@ WRITTEN_TIMES = [
     ("zh", "回程航班伦敦时间中午12点10分起飞", "伦敦时间中午12点10分", {"time": "12:10:00+00:00"}),
     ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
     ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
+    # the weekend of last week is one time ("上周末" was read as "上周", the whole week)
+    ("zh", "手机上周末掉水里了", "上周末", {"start": "2026-11-28T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
+    ("en", "The phone fell in the pool last weekend", "last weekend",
+     {"start": "2026-11-28T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
     # a weekday in brackets after a date says the date again: one time ("周五" alone was next Friday)
     ("zh", "约12月18日（周五）下午5点半可以吗", "12月18日（周五）下午5点半", {"at": "2026-12-18T17:30:00+08:00"}),
     ("en", "How about Friday, December 18 at 5:30 pm?", "Friday, December 18 at 5:30 pm", {"at": "2026-12-18T17:30:00-05:00"}),

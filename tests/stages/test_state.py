@@ -299,6 +299,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do is no thing chosen
     (["那把合同发我看看吧，我要给我老公看一下"], NOTHING),
     (["我要跟家里商量一下"], NOTHING),
+    # a cue inside another word chooses nothing ("确定了位置再说" chose "位置再说")
+    (["就这个，等量完房确定了位置再说"], NOTHING),
+    (["小区规定了中午不能施工"], NOTHING),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -318,6 +321,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do is no thing chosen
     (["Send me the contract, I'll take a look first"], NOTHING),
     (["I'll take the 13-month one"], expect(chosen("the 13-month one"))),
+    (["Once it's measured we'll settle the position"], NOTHING),
     # a limit before a drop cue is a condition on a value: nothing is dropped
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),

@@ -202,9 +202,9 @@ def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
 
 
 def said_as_past(before: str, after: str, lang: str, pack: RulePack) -> bool:
-    """Whether the words around a time say it is of what happened ("the charges on the 28th are
-    not me", "got back Sunday", "周日回来了"): the grammar's ``past_before`` matches the clause's
-    words before it, or ``past_after`` those after it."""
+    """Whether the words around a time say it is of what happened ("got back Sunday", "it broke on
+    the 5th", "周日回来了"): the grammar's ``past_before`` matches the clause's words before it, or
+    ``past_after`` those after it."""
     grammar = _grammar(pack, lang)
     return bool((grammar.past_before and grammar.past_before.search(before))
                 or (grammar.past_after and grammar.past_after.search(after)))

@@ -560,6 +560,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if opens is not None and opens.start() == match.start():
                         break   # "…聚会…算了还是把…改成12月5号": the cue opens a correction, drops nothing
                     if before:
+                        # "宽带算了，周末他们事太多，还是约下周五下午两点吧": the lead of a correction
+                        # that names no slot of its own ("The museum thing, never mind, on second
+                        # thought make the pickup 5 pm" drops the museum thing)
+                        stop = pack.sentence_end.search(text, match.end()) if pack.sentence_end else None
+                        stop_at = stop.start() if stop else len(text)
+                        corrects = rules.correction.search(text, match.end(), stop_at)
+                        if corrects and not rules.gapped_change.search(text, corrects.end(), stop_at):
+                            break
                         written = floor
                         a, b = _strip(text, floor, match.start(), pack)
                         floor = match.end()

@@ -299,6 +299,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do is no thing chosen
     (["那把合同发我看看吧，我要给我老公看一下"], NOTHING),
     (["我要跟家里商量一下"], NOTHING),
+    # a drop whose sentence goes on to a correction is the correction's lead: it drops nothing
+    (["宽带约周日上午十点", "宽带算了，周末他们事太多，还是约下周五下午两点吧"],
+     expect(change("time", "周日上午十点", "下周五下午两点"))),
     # a cue inside another word chooses nothing ("确定了位置再说" chose "位置再说")
     (["就这个，等量完房确定了位置再说"], NOTHING),
     (["小区规定了中午不能施工"], NOTHING),
@@ -322,6 +325,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Send me the contract, I'll take a look first"], NOTHING),
     (["I'll take the 13-month one"], expect(chosen("the 13-month one"))),
     (["Once it's measured we'll settle the position"], NOTHING),
+    (["The pickup is Sunday at 10 am", "The pickup is out, sorry, I meant Friday at 2 pm"],
+     expect(change("time", "Sunday at 10 am", "Friday at 2 pm"))),
     # a limit before a drop cue is a condition on a value: nothing is dropped
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),

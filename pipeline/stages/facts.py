@@ -368,6 +368,8 @@ def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset()) -
                 return fact.kind == outer.kind
             if outer.kind in _CLAUSE_KINDS:
                 return fact.kind in _CUED_KINDS
+            if outer.kind == "obligation" and fact.kind == "time":
+                return False   # "She can only get there at 5:10 that day": the time is resolved too
             return outer.strength.rank >= fact.strength.rank
         if not any(holds(k) for k in kept):
             kept.append(fact)

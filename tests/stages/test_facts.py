@@ -595,6 +595,9 @@ WRITTEN_TIMES = [
     ("zh", "手机上周末掉水里了", "上周末", {"start": "2026-11-28T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
     ("en", "The phone fell in the pool last weekend", "last weekend",
      {"start": "2026-11-28T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
+    # a time inside what the user requires is resolved too ("can only … at 5:10 that day" named no day)
+    ("zh", "我必须下午3点前到", "下午3点前", {"time_end": "15:00:00+08:00"}),
+    ("en", "She can only get there at 5:10 pm", "at 5:10 pm", {"time": "17:10:00-05:00"}),
     # a weekday in brackets after a date says the date again: one time ("周五" alone was next Friday)
     ("zh", "约12月18日（周五）下午5点半可以吗", "12月18日（周五）下午5点半", {"at": "2026-12-18T17:30:00+08:00"}),
     ("en", "How about Friday, December 18 at 5:30 pm?", "Friday, December 18 at 5:30 pm", {"at": "2026-12-18T17:30:00-05:00"}),

@@ -544,7 +544,10 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             return _time_of_day(value, mode)
         if mode == "deadline":
             end = value.get("at") or value["end"]
-            return {"start": now, "end": end} if end > now else None
+            # a clock alone, on the day under discussion ("Thursday the 10th, anything before
+            # noon?"): that day's hours before it, not all the time from now
+            start = max(now, _at(tz, extra_day)) if extra_day and extra_day == discussed else now
+            return {"start": start, "end": end} if end > now else None
         if mode == "after":
             at = value.get("at")
             return {"start": at, "end": _day_end(tz, at.date())} if at else None

@@ -600,6 +600,7 @@ WRITTEN_TIMES = [
     ("en", "She can only get there at 5:10 pm", "at 5:10 pm", {"time": "17:10:00-05:00"}),
     # a weekday in brackets after a date says the date again: one time ("周五" alone was next Friday)
     ("zh", "约12月18日（周五）下午5点半可以吗", "12月18日（周五）下午5点半", {"at": "2026-12-18T17:30:00+08:00"}),
+    ("zh", "12月10号周四有空吗", "12月10号周四", {"start": "2026-12-10T00:00:00+08:00", "end": "2026-12-10T23:59:59+08:00"}),
     ("en", "How about Friday, December 18 at 5:30 pm?", "Friday, December 18 at 5:30 pm", {"at": "2026-12-18T17:30:00-05:00"}),
     # a clock in Chinese numerals without minutes is a time before a deadline word ("快一点" is none)
     ("zh", "尽量十点前送到", "十点前", {"time_end": "10:00:00+08:00"}),
@@ -851,6 +852,11 @@ BARE_WEEKDAY = [
     ("zh", ["说错了，是下周五，不是下周四", "周五上午十点行吗？"], "周五上午十点", {"at": "2026-12-11T10:00:00+08:00"}),
     ("en", ["Sorry, I meant Friday the 11th, not Thursday.", "Is Friday at 10am still ok?"], "Friday at 10am",
      {"at": "2026-12-11T10:00:00-05:00"}),
+    # a deadline said as a clock alone, on the day under discussion: that day's hours before it
+    ("zh", ["12月10号周四，下午3点前有空吗"], "下午3点前", {"start": "2026-12-10T00:00:00+08:00",
+                                                  "end": "2026-12-10T15:00:00+08:00"}),
+    ("en", ["Thursday the 10th, anything before noon?"], "before noon",
+     {"start": "2026-12-10T00:00:00-05:00", "end": "2026-12-10T12:00:00-05:00"}),
     # a bare weekday or day of the month said of what happened is the last one, not the next
     ("zh", ["我们周日回来了。"], "周日", {"start": "2026-11-29T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
     ("zh", ["我们周日就要走了。"], "周日", {"start": "2026-12-06T00:00:00+08:00", "end": "2026-12-06T23:59:59+08:00"}),

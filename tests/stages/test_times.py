@@ -300,6 +300,8 @@ ZONES = [
     ("en", "December 5 at 9 am New York time", at("2026-12-05T09:00:00-05:00")),
     ("en", "3 pm PST", clock("15:00:00-08:00")),
     ("en", "at 3 pm local time", None),
+    ("en", "by 11 am their time", None),            # the other party's zone, not named
+    ("zh", "那边时间下午3点前", None),
     ("en", "at 3 pm", clock("15:00:00-05:00")),
     # a deadline runs from the real now, seen in the zone
     ("zh", "伦敦时间下周五前", span("2026-11-30T02:00:00+00:00", "2026-12-11T23:59:59+00:00")),

@@ -913,6 +913,11 @@ ASKING = [
     ("en", "Once we land, call the driver", False),
     ("en", "When does her flight land?", True),
     ("en", "When we land, can you call me?", True),
+    # a question word before "都行" says anything will do ("什么时候到都行" asked nothing)
+    ("zh", "什么时候到都行", False),
+    ("zh", "哪家都可以，便宜点就行", False),
+    ("zh", "哪家都可以吗？", True),
+    ("en", "Whatever works for you is fine", False),
 ]
 
 

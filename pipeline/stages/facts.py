@@ -503,7 +503,9 @@ class FactStage:
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
                     # "约李雪老师11月18日下午5点半" … "她那天五点十分才能到": the day it proposed
-                    said = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text, data.now),
+                    # (days, not instants: one reading a day, though a call made without "now" has its own)
+                    said = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text,
+                                           data.now.date(), data.now.utcoffset()),
                                           lambda: _days_named(answer.text, data.pack, data.now))
                     if len(set(said)) == 1:   # one day proposed; of several, which one is meant is not known
                         named, day = _latest_first(said[0], named), said[0]

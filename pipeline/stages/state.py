@@ -1134,8 +1134,11 @@ class StateStage:
 
     def run(self, data: StageInput) -> StageResult:
         prefix = tuple(data.prefix)
-        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{data.now}".encode(),
-                                 digest_size=16)   # ("now" resolves the times an accepted proposal names)
+        # the day of "now" resolves the times an accepted proposal names; its instant changes on
+        # every call made without one, and the walk would never go on
+        today = f"{data.now.date()}{data.now.utcoffset()}" if data.now else ""
+        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{today}".encode(),
+                                 digest_size=16)
         keys = [digest.digest()]
         for event in prefix:   # keys[i]: the first i events
             for part in (event.id, event.role, event.text):

@@ -103,13 +103,18 @@ class _Times:
 
     def __init__(self, facts: Sequence[Fact]) -> None:
         self.by_event: dict[str, list[tuple[Fact, Interval]]] = {}
+        self.by_words: dict[str, Interval] = {}   # the latest saying of the same words (facts come in order)
         for fact in facts:
             if (interval := _interval(fact)) is not None:
                 self.by_event.setdefault(fact.span.event_id, []).append((fact, interval))
+                self.by_words[fold(fact.text)] = interval
 
-    def at(self, span: Span | None) -> Interval | None:
-        return None if span is None else next(
+    def at(self, span: Span | None, words: str = "") -> Interval | None:
+        """The time at ``span``, else the latest said in ``words`` ("周六下午2点" named again inside
+        a negation, where it is no fact of its own)."""
+        found = None if span is None else next(
             (i for f, i in self.by_event.get(span.event_id, ()) if _overlaps(f.span, span)), None)
+        return found or (self.by_words.get(fold(words)) if words else None)
 
     @staticmethod
     def within(inner: Interval | None, outer: Interval | None) -> bool:
@@ -594,12 +599,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                    for value, _, by in _steps_replaced(chain)
                    if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
-    # (its words resolved where the change names them, else where they were said as a time before)
-    said_as = {fold(f.text): i for f in sorted(user_facts, key=lambda f: (order[f.span.event_id], f.span.start))
-               if (i := _interval(f)) is not None}
     replaced_times = [(order[by.span.event_id], interval) for chain in chains
                       for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
-                      and (interval := times.at(span) or said_as.get(fold(value or ""))) is not None]
+                      and (interval := times.at(span, value or "")) is not None]
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))

@@ -182,8 +182,13 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
 
 
-_LIST_COMMAS = (",", "，", "、", "")
 _PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
+
+
+def _only_punctuation(gap: str, pack: RulePack) -> bool:
+    """Nothing between two words but a mark that ends a negation's reach (the pack's gap_breaks)."""
+    gap = gap.strip()
+    return not gap or pack.state.gap_breaks.fullmatch(gap) is not None
 
 
 def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[str, Any], ...]:
@@ -273,7 +278,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                     # "I meant Friday the 11th, not Thursday", "是13号，不是12号": the time just
                     # before ", not" is the one meant, a time of its own (a day talked of)
                     times = [f for f in facts[before:] if f.kind == "time" and left <= f.span.start
-                             and f.span.end <= cue.start() and text[f.span.end:cue.start()].strip() in _LIST_COMMAS]
+                             and f.span.end <= cue.start() and _only_punctuation(text[f.span.end:cue.start()], pack)]
                     affirmed += _drop_nested(times)
         supposes = pack.state.conditional.search(text, start, end) is not None
         if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed

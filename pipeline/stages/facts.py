@@ -17,7 +17,8 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .times import leans_on_context, names_a_day, names_a_weekday, normalize_time, said_as_past, zoned_span
+from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
+                    zoned_span)
 
 __all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
            "split_clauses", "times_of", "with_conditions"]
@@ -191,19 +192,39 @@ def _only_punctuation(gap: str, pack: RulePack) -> bool:
     return not gap or pack.state.gap_breaks.fullmatch(gap) is not None
 
 
-def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[str, Any], ...]:
-    """(words, resolved value) of each time a text names, in order, the text read only for its
-    times (an assistant's message: what a reply points back at, what a user accepted)."""
+def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[int, str, Any], ...]:
+    """(where, words, resolved value) of each time a text names, in order, the text read only for
+    its times (an assistant's message: what a reply points back at, what a user accepted)."""
     found = {zoned_span(text, *fact_span(m), pack) for regex in pack.patterns.get("time", ())
              for m in regex.finditer(text)}
     # the widest reading only: "周五" inside "12月18日（周五）下午5点半" names no day of its own
     spans = sorted((a, b) for a, b in found if not any(x <= a and b <= y and (x, y) != (a, b) for x, y in found))
-    return tuple((text[a:b], normalize_time(text[a:b], pack.lang, now, pack)) for a, b in spans)
+    return tuple((a, text[a:b], normalize_time(text[a:b], pack.lang, now, pack)) for a, b in spans)
 
 
-def _days_named(text: str, pack: RulePack, now: datetime) -> tuple[date, ...]:
-    """The days a text names, in order ("那天", "五点十分" in a reply are on them)."""
-    return tuple(d for words, value in times_of(text, pack, now) if (d := _named_day(words, value, pack)))
+def _answer_days(text: str, pack: RulePack, now: datetime) -> tuple[tuple[date, ...], tuple[date, ...]]:
+    """The days an assistant's message names in what it asks, and those it names with a time of
+    day anywhere in it (an appointment: "时间：11月18日（周三）17:30-18:00"), in order."""
+    asked, start = [], 0
+    for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
+        if mark.group(0) in pack.state.question_marks:
+            asked.append((start, mark.start()))
+        start = mark.end()
+    read = [(at, d, names_a_clock(words, pack.lang, pack)) for at, words, value in times_of(text, pack, now)
+            if (d := _named_day(words, value, pack))]
+    return (tuple(d for at, d, _ in read if any(a <= at < b for a, b in asked)),
+            tuple(d for _, d, clock in read if clock))
+
+
+def _answered_day(asked: tuple[date, ...], days: tuple[date, ...], named: tuple[date, ...]) -> date | None:
+    """The one day a reply pointing back at a day ("她那天五点十分才能到") means by the assistant's
+    message before it: the day it asks about ("约12月18日下午5点半可以吗？"), else the one day it
+    gives a time on when the user had named it too (the trial booked "11月18日（周三）17:30" of
+    "周三或者周四"); a day it only mentions ("The hold expires this Saturday, March 6", "a busy
+    Saturday") is not what the reply is about."""
+    if len(set(asked)) == 1:
+        return asked[0]
+    return days[0] if len(set(days)) == 1 and days[0] in named else None
 
 
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
@@ -507,13 +528,14 @@ class FactStage:
                 if answer is not None and data.now and any(
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
-                    # "约李雪老师11月18日下午5点半" … "她那天五点十分才能到": the day it proposed
+                    # "约李雪老师12月18日下午5点半…可以吗？" … "她那天五点十分才能到": the day it proposed
                     # (days, not instants: one reading a day, though a call made without "now" has its own)
-                    said = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text,
-                                           data.now.date(), data.now.utcoffset()),
-                                          lambda: _days_named(answer.text, data.pack, data.now))
-                    if len(set(said)) == 1:   # one day proposed; of several, which one is meant is not known
-                        named, day = _latest_first(said[0], named), said[0]
+                    asked, all_days = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text,
+                                                      data.now.date(), data.now.utcoffset()),
+                                                     lambda: _answer_days(answer.text, data.pack, data.now))
+                    meant = _answered_day(asked, all_days, named)
+                    if meant is not None:   # of several days, which one is meant is not known
+                        named, day = _latest_first(meant, named), meant
                 answer = None
                 event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
                                                             weekdays)

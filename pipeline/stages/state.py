@@ -399,7 +399,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             said = text.strip()
             offset = text.find(said)
             if _names_something(offer.text[a:b], pack):
-                times = tuple(v for _, v in times_of(offer.text[a:b], pack, now) if isinstance(v, dict)) if now else ()
+                times = tuple(v for _, _, v in times_of(offer.text[a:b], pack, now) if isinstance(v, dict)) if now else ()
                 decisions.append(Decision(offer.text[a:b], "accepted", said, Span(offer.id, a, b),
                                           Span(event.id, offset, offset + len(said)),
                                           _core(offer.text[a:b], read), times))

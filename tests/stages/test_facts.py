@@ -944,6 +944,20 @@ ANSWERED_DAY = [
             ("user", "She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-03T17:10:00-05:00"}),
     ("en", [("user", "Wednesday or Thursday works"), ("assistant", "How about December 18 at 5:30 pm?"),
             ("user", "December 20 please, at 5:10 pm")], "at 5:10 pm", {"at": "2026-12-20T17:10:00-05:00"}),
+    # an appointment the answer confirms, on a day the user had named, is what "that day" means
+    ("zh", [("user", "钢琴课周三或者周四都行"), ("assistant", "约好了：\n- 时间：12月2日（周三）17:30-18:00\n- 地点：张杨路1523号"),
+            ("user", "她那天五点十分才能到")], "那天五点十分", {"at": "2026-12-02T17:10:00+08:00"}),
+    ("en", [("user", "Wednesday or Thursday works"),
+            ("assistant", "Booked:\n- Wednesday, December 2 at 5:30 pm with Ms. Li\n- 1523 Zhangyang Road"),
+            ("user", "She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-02T17:10:00-05:00"}),
+    # a day the answer only mentions, not asks about, is not what the reply points back at
+    ("zh", [("user", "她12月13号生日"), ("assistant", "座位已帮您保留，保留到12月5日晚上7点。还需要别的吗？"),
+            ("user", "我朋友那天从伦敦飞过来")], "那天", {"start": "2026-12-13T00:00:00+08:00",
+                                                 "end": "2026-12-13T23:59:59+08:00"}),
+    ("en", [("user", "Her birthday's December 13th"),
+            ("assistant", "The seats are on hold; the hold expires Saturday, December 5 at 7 pm. Anything else?"),
+            ("user", "My friend is flying in from London that day")], "that day",
+     {"start": "2026-12-13T00:00:00-05:00", "end": "2026-12-13T23:59:59-05:00"}),
     # an answer naming several days does not say which one the reply means
     ("zh", [("user", "帮我提高转账限额"), ("assistant", "限额从12月7日（周一）提到3万，到12月13日（周日）结束。可以吗？"),
             ("user", "可以，我大概两点半转")], "两点半", {"time": "14:30:00+08:00"}),

@@ -94,6 +94,26 @@ def _resolved(value: dict) -> Interval | None:
         return None
 
 
+def _plain(text: str) -> str:
+    """Width and case folded, spaces kept (one each): where a value ends still shows."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _holds_whole(text: str, value: str) -> bool:
+    """``value`` in ``text`` (both plain) with no ASCII letter or digit running on at either end
+    ("300m" in "300m" and "美的f6033热水器60升", not in "1300m")."""
+    def joins(a: str, b: str) -> bool:
+        return a.isascii() and a.isalnum() and b.isascii() and b.isalnum()
+
+    at = text.find(value)
+    while at >= 0:
+        end = at + len(value)
+        if not (at and joins(text[at - 1], value[0]) or end < len(text) and joins(value[-1], text[end])):
+            return True
+        at = text.find(value, at + 1)
+    return False
+
+
 def _overlaps(a: Span, b: Span) -> bool:
     return a.event_id == b.event_id and a.start < b.end and b.start < a.end
 
@@ -594,10 +614,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("state", line, "changes", 5.0, label, (order[last.span.event_id], last.span.start),
                                  refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
     cores = {d.object: d.core for d in decisions if d.core}
-    # a value the user chose or accepted and later changed ("book … at 4 pm": yes; "make it 3:15 pm")
-    replaced_at = [(order[by.span.event_id], fold(value)) for chain in chains
-                   for value, _, by in _steps_replaced(chain)
-                   if value and len(fold(value)) >= 3 and fold(value) != fold(chain[-1].new)]
+    # every value a change replaced, and where; a value the user chose or accepted and later
+    # changed ("book … at 4 pm": yes; "make it 3:15 pm") is found inside the decision's words
+    replaced_anywhere = [(order[by.span.event_id], value) for chain in chains
+                         for value, _, by in _steps_replaced(chain) if value and fold(value) != fold(chain[-1].new)]
+    replaced_at = [(at, fold(old)) for at, old in replaced_anywhere if len(fold(old)) >= 3]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
     replaced_times = [(order[by.span.event_id], interval) for chain in chains
                       for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
@@ -617,6 +638,19 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()
         items.append(SummaryItem("state", line, level, value, "", at, alternatives=shorter, refs=tuple(said_at[obj])))
+    def element(fact: Fact) -> tuple[str, str]:   # "products[0].speed" → "products[0]"
+        field = str(fact.value or "")
+        return fact.span.event_id, field[:field.rfind("]") + 1]
+
+    def replaced_later(fact: Fact) -> bool:
+        return any(at > roles[fact.span.event_id].index and (
+            fold(fact.text) == fold(old) or len(fold(old)) >= 3 and _holds_whole(_plain(fact.text), _plain(old)))
+            for at, old in replaced_anywhere)
+
+    # an element of a list the tool returned holding a value the user replaced after it
+    # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to
+    # the snapshot, with its other fields
+    history = {element(f) for f in tool_facts if "[" in str(f.value or "") and replaced_later(f)}
     for fact in tool_facts:
         event = roles[fact.span.event_id]
         # a JSON field keeps its name, even one that is also a kind of fact: "date=2026-12-09",
@@ -625,6 +659,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # one element of a list a tool returned ("slots[1].time=14:00") is an option it offered,
         # said with key sentences; a single object's field ("booking_id=…") is what was done
         listed = "[" in str(fact.value or "")
+        if listed and element(fact) in history:
+            continue
+        if not listed and replaced_later(fact):   # what was done, changed since ("rooms=3间")
+            text += templates.get("changed", "")
         items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG and not listed
                                  else "key", 1.0 if listed else 2.0, f"{event.id} {event.tool_name or ''}".strip(),
                                  (event.index, fact.span.start), refs=(fact.span,)))

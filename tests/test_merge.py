@@ -1410,3 +1410,53 @@ def test_a_tool_listing_options_ranks_below_what_was_done(lang, user, result):
     assert items["booking_id=ST20261122-0416"].level == "confirmed"
     assert items["slots[1].slot_id=T1121-1400"].level == "key"
     assert items["slots[1].slot_id=T1121-1400"].value < items["booking_id=ST20261122-0416"].value
+
+
+def tool_then_change(lang: str, first: str, tool: dict[str, Any], change: str) -> list[dict[str, Any]]:
+    """The user names a value, a tool answers with it, the user replaces it."""
+    reply = {"zh": ("我查了一下。", "好的，已经改了。", "还有别的吗？"),
+             "en": ("Here is what I found.", "Done, changed.", "Anything else?")}[lang]
+    return [
+        {"role": "user", "content": first},
+        {"role": "assistant", "content": "",
+         "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": json.dumps(tool, ensure_ascii=False)},
+        {"role": "assistant", "content": reply[0]},
+        {"role": "user", "content": change},
+        {"role": "assistant", "content": reply[1] + " " + reply[2]},
+        {"role": "user", "content": "好的，就这样。" if lang == "zh" else "Okay, that's all."},
+    ]
+
+
+@pytest.mark.parametrize(("lang", "first", "tool", "change", "old", "new", "listed"), [
+    ("zh", "宽带给我装300M的", {"products": [{"speed": "300M", "monthly": 79}, {"speed": "500M", "monthly": 99}]},
+     "宽带改成500M的吧", "300M", "500M", True),
+    ("zh", "热水器要60升的", {"items": [{"name": "美的F6033热水器60升", "price": 1299}]},
+     "热水器还是换成80升吧", "60升", "80升", True),
+    ("zh", "订3间房", {"booking_id": "HT-20931", "rooms": "3间", "status": "已预订"},
+     "改成4间房吧", "3间", "4间", False),
+    ("en", "Book the 300 Mbps plan for me",
+     {"products": [{"speed": "300 Mbps", "monthly": 79}, {"speed": "500 Mbps", "monthly": 99}]},
+     "Actually, switch to the 500 Mbps plan.", "300 Mbps", "500 Mbps", True),
+    ("en", "I want the 60 liter water heater", {"items": [{"name": "AquaHeat 60 liter tank", "price": 429}]},
+     "Change that to the 80 liter one.", "60 liter", "80 liter", True),
+    ("en", "Book 3 rooms please", {"booking_id": "HT-20931", "rooms": "3 rooms", "status": "booked"},
+     "Change it to 4 rooms.", "3 rooms", "4 rooms", False),
+])
+def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
+        lang: str, first: str, tool: dict[str, Any], change: str, old: str, new: str, listed: bool) -> None:
+    """"products[0].speed=300M" … "改成500M": the option offered is history, left to the snapshot;
+    a field of what was done keeps its value, marked as changed."""
+    messages = tool_then_change(lang, first, tool, change)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    assert result.report["cut_event"] == "U7", result.report
+    summary = summary_of(result)
+    assert new in summary, summary
+    changed = load_rule_pack(lang).templates["changed"]
+    for line in summary.splitlines():
+        for piece in re.split(r"[;；]", line):
+            assert old not in piece or "→" in piece or changed in piece, piece
+    held = [c for c in result.snapshot["confirmed_facts"] if old in c["text"]]
+    assert held, result.snapshot["confirmed_facts"]   # the snapshot keeps what the tool said
+    if not listed:
+        assert any(old in line and changed in line for line in summary.splitlines()), summary

@@ -465,6 +465,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
                 value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept), pack)
+                # "to the 80 liter one": a typed value after a determiner starts the value ("my office" stays)
+                typed_at = _past_determiners(text, value_start, value_end, kept, pack)
+                if any(a == typed_at for a, _, _ in kept):
+                    value_start = typed_at
                 value = text[value_start:value_end]
                 kind = _value_kind(value, pack)
                 if value:

@@ -537,6 +537,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
             change("time", "Sunday at 2 pm", "Saturday at 3 pm"), chosen(IN("Saturday")))),
     (["Just the two of us, 300 Mbps is enough.", "Change the internet to 500 Mbps ones, please."],
      expect(change("internet", "300 Mbps", "500 Mbps"))),
+    # a typed value after a determiner starts the new value; a unit of volume is a quantity's
+    (["I want the 60 liter water heater.", "Change that to the 80 liter one."],
+     expect(change("quantity", "60 liter", "80 liter"))),
+    (["Book the 300 Mbps plan for me.", "Actually, switch to the 500 Mbps plan."],
+     expect(chosen("the 300 Mbps plan"), change("quantity", "300 Mbps", "500 Mbps"))),
     # a correction whose sentence says no value holds for the next sentence, unless it apologises
     (["Send the card to 52 Orchard Street.", "No wait, our mailroom loses everything. Send it to 1426 Larkspur Lane."],
      expect(change("address", "52 Orchard Street", "1426 Larkspur Lane"))),

@@ -354,6 +354,13 @@ FORBIDS_ROWS = [
     ("zh", "我从来不吃辣。", "我从来不吃辣", False),
     ("zh", "他们一般不住酒店。", "他们一般不住酒店", False),
     ("zh", "千万别给我爸打电话。", "千万别给我爸打电话", True),
+    # … or what another person does or did ("she's" as "she is" and "she has")
+    ("en", "She's never lived in Seattle before.", "She's never lived in Seattle before", False),
+    ("en", "They've never flown alone.", "They've never flown alone", False),
+    ("en", "He's not allowed to lift anything heavy.", "He's not allowed to lift anything heavy", False),
+    ("zh", "她从来不坐飞机。", "她从来不坐飞机", False),
+    ("zh", "她不会开车。", "她不会开车", False),
+    ("zh", "别让她一个人去。", "别让她一个人去", True),
 ]
 
 

@@ -119,6 +119,8 @@ ZH_ROWS = [
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
     # an ellipsis ends what a cue takes before it ("个限制…那一百三以内" cut "这个")
     ("啊还有这个限制…那一百三以内也行吧", "obligation", "那一百三以内也行吧", EQ),
+    ("订两位，今晚七点", "quantity", "两位", EQ),      # a party by its measure word alone
+    ("预订3位", "quantity", "3位", EQ),
     ("三个大人两个小孩", "quantity", "三个大人", EQ),
     ("三个大人两个小孩", "quantity", "两个小孩", EQ),
     ("帮我推荐一个能玩1、2个小时的景点", "quantity", "1、2个小时", EQ),     # a range: was "2个小时"
@@ -176,6 +178,10 @@ EN_ROWS = [
     ("The budget is around 2k dollars", "money", "2k", EQ),
     # quantities
     ("We are 3 people.", "quantity", "3 people", EQ),
+    # a party by its number alone after what is booked; not a clock, a stay or a price
+    ("Please book reservations for 1 and send the reference number.", "quantity", "1", EQ),
+    ("Can you book it for 4 on Saturday?", "quantity", "4", EQ),
+    ("A table for two, please.", "quantity", "two", EQ),
     ("I'd like 2 nights", "quantity", "2 nights", EQ),
     ("We will be 4 adults", "quantity", "4 adults", EQ),
     # a unit written onto its digits ("8GB" was no quantity: a unit needed a space or sign before it)
@@ -324,6 +330,19 @@ def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match
     for fact in hits:
         assert fact.strength is Strength.STRONG, fact
         _assert_span(text, fact)
+
+
+@pytest.mark.parametrize(("lang", "text", "quantity"), [
+    ("en", "Book it for 3 nights.", "3 nights"),          # a stay keeps its unit
+    ("en", "Two tickets for 8:15 please.", "Two tickets"),   # the 8:15 is a clock
+    ("en", "A room for 2 adults.", "2 adults"),
+    ("en", "Reserve a table for 7 at 7:30 pm.", "7"),
+    ("zh", "帮我订3晚的房间", "3晚"),
+    ("zh", "订两张8点15的票", "两张"),
+])
+def test_a_number_after_what_is_booked_is_its_party_only_alone(lang: str, text: str, quantity: str | None) -> None:
+    found = [f.text for f in _run(lang, text)[0] if f.kind == "quantity"]
+    assert found == ([quantity] if quantity else []), found
 
 
 # (lang, text, the negation fact, whether it forbids): a prohibition is on the ladder's top level

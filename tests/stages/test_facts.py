@@ -418,8 +418,7 @@ def test_filler_gives_no_key_clause_and_no_fact(lang: str, text: str) -> None:
     assert not facts, f"{text!r} gave facts {_shown(facts)}"
 
 
-# what the user asks a thing to have, where a trip goes, a place by its name: medium facts that
-# keep the words as said (and the facts inside them stay facts of their own)
+# what the user asks a thing to have, a place by its name: medium facts that keep the words as said (and the facts inside them stay facts of their own)
 DESCRIPTIVE_ROWS = [
     ("zh", "你能给我找一个价格是300-400元，提供宽带上网的酒店吗？", "feature", "提供宽带上网"),
     ("zh", "我想找一家有接机服务和接待外宾服务的高档型酒店", "feature", "有接机服务和接待外宾服务的"),
@@ -428,21 +427,14 @@ DESCRIPTIVE_ROWS = [
     ("zh", "晚上我和老公想吃耗儿鱼，帮我推荐一个餐馆吧", "feature", "想吃耗儿鱼"),
     ("zh", "我要去名叫水湾部落的餐馆用餐", "feature", "名叫水湾部落"),
     ("zh", "帮我找一家带停车场的民宿", "feature", "带停车场的"),
-    ("zh", "从天安门到颐和园怎么走", "route", "从天安门到颐和园"),
-    ("zh", "帮我叫一辆车，从酒店去机场", "route", "从酒店去机场"),
     ("zh", "还想去王婆大虾(行宫店)尝尝味道", "venue", "王婆大虾(行宫店)"),
     ("zh", "我们约在星巴克（国贸店）见面", "venue", "星巴克（国贸店）"),
-    ("en", "Looking for a train from cambridge to bishops stortford on monday.", "route", "from cambridge to bishops stortford"),
-    ("en", "Is there a train leaving kings lynn after 16:00?", "route", "leaving kings lynn"),
-    ("en", "Book me a taxi to the stansted airport please", "route", "taxi to the stansted airport"),
-    ("en", "We are flying from Boston to Lisbon next week", "route", "from Boston to Lisbon"),
     ("en", "I am looking for alexander bed and breakfast.", "place", "alexander bed and breakfast"),
     ("en", "Can you tell me about the adc theatre?", "place", "adc theatre"),
     ("en", "We'd like to visit the whipple museum of the history of science", "place", "whipple museum"),
     ("en", "Meet me at the grafton hotel.", "place", "grafton hotel"),
     ("en", "I'm looking for a particular hotel, the name is home from home.", "name", "the name is home from home"),
     ("en", "We want a pub called the slug and lettuce", "name", "called the slug and lettuce"),
-    ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
     # a word made for the case: a hyphenated compound with its noun, an acronym
     ("en", "Hello, I want to buy a gas-powered SUV, can you recommend one?", "compound", "gas-powered SUV"),
     ("en", "We would love a Suzhou-style garden nearby", "compound", "Suzhou-style garden"),
@@ -461,6 +453,28 @@ def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str
     assert hits, f"no {kind} fact holding {expected!r} in {text!r}; got {_shown(facts)}"
     for fact in hits:
         assert fact.strength is Strength.MEDIUM
+        _assert_span(text, fact)
+
+
+# where a trip goes: a hard constraint (strong), its words as said, the facts inside it its own
+ROUTE_ROWS = [
+    ("zh", "从天安门到颐和园怎么走", "route", "从天安门到颐和园"),
+    ("zh", "帮我叫一辆车，从酒店去机场", "route", "从酒店去机场"),
+    ("en", "Looking for a train from cambridge to bishops stortford on monday.", "route", "from cambridge to bishops stortford"),
+    ("en", "Is there a train leaving kings lynn after 16:00?", "route", "leaving kings lynn"),
+    ("en", "Book me a taxi to the stansted airport please", "route", "taxi to the stansted airport"),
+    ("en", "We are flying from Boston to Lisbon next week", "route", "from Boston to Lisbon"),
+    ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "kind", "expected"), ROUTE_ROWS)
+def test_where_a_trip_goes_is_a_strong_fact(lang: str, text: str, kind: str, expected: str) -> None:
+    facts, _ = _run(lang, text)
+    hits = [f for f in facts if f.kind == kind and expected in f.text]
+    assert hits, f"no {kind} fact holding {expected!r} in {text!r}; got {_shown(facts)}"
+    for fact in hits:
+        assert fact.strength is Strength.STRONG
         _assert_span(text, fact)
 
 

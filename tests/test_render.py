@@ -154,6 +154,12 @@ PIECES = [
     ("zh", ["我在看保险，给我爸妈买的", "千万别打电话，发短信", "他们1月12号到，6月10号走",
             "预算每月300元以内"], 24,
      ["千万别打电话"], ["保险"]),
+    # a relation word names nothing alone ("周边" was kept of "这家酒店周边有什么景点？")
+    ("zh", ["帮我订一家酒店，千万别打电话", "这家酒店周边有什么景点？", "附近有地铁站吗？", "预算每晚500元以内"], 20,
+     ["千万别打电话"], ["周边", "附近", "周边？", "附近？"]),
+    ("en", ["Book me a hotel, and don't call me.", "What is there to see nearby?", "Any metro station in the area?",
+            "Budget under $200 a night."], 48,
+     ["don't call me"], ["nearby", "in the area", "nearby?", "in the area?"]),
 ]
 
 

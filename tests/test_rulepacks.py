@@ -9,7 +9,7 @@ from pipeline.rulepacks import Lexicon, load_rule_pack
 
 @pytest.mark.parametrize(("text", "found"), [
     ("Can you tell me about some colleges to go to?", [("colleges", "term")]),
-    ("Any museums nearby?", [("museums", "term")]),
+    ("Any museums nearby?", [("museums", "term"), ("nearby", "relation")]),
     ("I need two taxis", [("taxis", "topic")]),
     ("a college town", [("college", "term")]),
     ("collegesx and musea", []),           # no term inside a longer word, no other endings

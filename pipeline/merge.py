@@ -114,6 +114,25 @@ def _holds_whole(text: str, value: str) -> bool:
     return False
 
 
+def _clock_of(value: dict) -> str | None:
+    """The clock a resolved time is at ("18:00"), dated or not; None for a day or a span."""
+    if "at" in value:
+        return str(value["at"])[11:16] or None
+    return str(value["time"])[:5] if "time" in value else None
+
+
+def _same_time(text: str, clock: str, value: dict) -> bool:
+    """Whether a tool's value names a replaced time: its clock ("start_time=18:00" after "晚上六点"
+    became "中午十二点"), or the same instant written in full."""
+    if re.fullmatch(r"\d{1,2}:\d{2}", text):
+        return text.zfill(5) == clock
+    try:
+        at = datetime.fromisoformat(text)
+        return at.tzinfo is not None and "at" in value and at == datetime.fromisoformat(value["at"])
+    except ValueError:
+        return False
+
+
 def _overlaps(a: Span, b: Span) -> bool:
     return a.event_id == b.event_id and a.start < b.end and b.start < a.end
 
@@ -623,6 +642,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     replaced_times = [(order[by.span.event_id], interval) for chain in chains
                       for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
                       and (interval := times.at(span, value or "")) is not None]
+    # … and the clocks they were at ("晚上六点" = 18:00)
+    replaced_clocks = [(order[by.span.event_id], clock, f.value) for chain in chains
+                       for value, span, by in _steps_replaced(chain) if span and fold(value or "") != fold(chain[-1].new)
+                       for f in user_facts if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, span)
+                       and (clock := _clock_of(f.value))]
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
@@ -643,9 +667,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         return fact.span.event_id, field[:field.rfind("]") + 1]
 
     def replaced_later(fact: Fact) -> bool:
-        return any(at > roles[fact.span.event_id].index and (
+        said = roles[fact.span.event_id].index
+        return any(at > said and (
             fold(fact.text) == fold(old) or len(fold(old)) >= 3 and _holds_whole(_plain(fact.text), _plain(old)))
-            for at, old in replaced_anywhere)
+            for at, old in replaced_anywhere) or any(
+            at > said and _same_time(fact.text, clock, value) for at, clock, value in replaced_clocks)
 
     # an element of a list the tool returned holding a value the user replaced after it
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to

@@ -1442,6 +1442,11 @@ def tool_then_change(lang: str, first: str, tool: dict[str, Any], change: str) -
      "Change that to the 80 liter one.", "60 liter", "80 liter", True),
     ("en", "Book 3 rooms please", {"booking_id": "HT-20931", "rooms": "3 rooms", "status": "booked"},
      "Change it to 4 rooms.", "3 rooms", "4 rooms", False),
+    # a clock the tool wrote its own way ("晚上六点" = 18:00)
+    ("zh", "寿宴晚上六点开席", {"hold_id": "HD-0317", "start_time": "18:00", "status": "held"},
+     "开席改成中午十二点吧", "18:00", "中午十二点", False),
+    ("en", "The dinner starts at 6 pm", {"hold_id": "HD-0317", "start_time": "18:00", "status": "held"},
+     "Change the start to 12 pm.", "18:00", "12 pm", False),
 ])
 def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
         lang: str, first: str, tool: dict[str, Any], change: str, old: str, new: str, listed: bool) -> None:

@@ -121,11 +121,25 @@ def _clock_of(value: dict) -> str | None:
     return str(value["time"])[:5] if "time" in value else None
 
 
-def _same_time(text: str, clock: str, value: dict) -> bool:
-    """Whether a tool's value names a replaced time: its clock ("start_time=18:00" after "晚上六点"
-    became "中午十二点"), or the same instant written in full."""
-    if re.fullmatch(r"\d{1,2}:\d{2}", text):
-        return text.zfill(5) == clock
+def _one_day(value: dict) -> str | None:
+    """The day a resolved time covers whole ("2026-12-07" for "Monday the 7th"), else None."""
+    start, end = str(value.get("start", "")), str(value.get("end", ""))
+    return start[:10] if start[:10] and start[:10] == end[:10] and start[11:16] == "00:00" else None
+
+
+_TOOL_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?", re.IGNORECASE)
+
+
+def _same_time(text: str, value: dict) -> bool:
+    """Whether a tool's value names a replaced time: its clock ("start_time=18:00", "5:15 pm"
+    after "晚上六点" became "中午十二点"), its day ("date=2026-12-07" after "Monday the 7th"
+    moved), or the same instant written in full."""
+    if clock := _TOOL_CLOCK.fullmatch(text.strip()):
+        hour, minute, half = int(clock[1]), clock[2], (clock[3] or "").lower()
+        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+        return f"{hour:02d}:{minute}" == _clock_of(value)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        return text == _one_day(value)
     try:
         at = datetime.fromisoformat(text)
         return at.tzinfo is not None and "at" in value and at == datetime.fromisoformat(value["at"])
@@ -642,11 +656,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     replaced_times = [(order[by.span.event_id], interval) for chain in chains
                       for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
                       and (interval := times.at(span, value or "")) is not None]
-    # … and the clocks they were at ("晚上六点" = 18:00)
-    replaced_clocks = [(order[by.span.event_id], clock, f.value) for chain in chains
+    # … and what those times resolved to ("晚上六点" = 18:00, "Monday the 7th" = 2026-12-07)
+    replaced_values = [(order[by.span.event_id], f.value) for chain in chains
                        for value, span, by in _steps_replaced(chain) if span and fold(value or "") != fold(chain[-1].new)
-                       for f in user_facts if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, span)
-                       and (clock := _clock_of(f.value))]
+                       for f in user_facts if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, span)]
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
@@ -671,7 +684,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         return any(at > said and (
             fold(fact.text) == fold(old) or len(fold(old)) >= 3 and _holds_whole(_plain(fact.text), _plain(old)))
             for at, old in replaced_anywhere) or any(
-            at > said and _same_time(fact.text, clock, value) for at, clock, value in replaced_clocks)
+            at > said and _same_time(fact.text, value) for at, value in replaced_values)
 
     # an element of a list the tool returned holding a value the user replaced after it
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to

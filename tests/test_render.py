@@ -160,6 +160,12 @@ PIECES = [
     ("en", ["Book me a hotel, and don't call me.", "What is there to see nearby?", "Any metro station in the area?",
             "Budget under $200 a night."], 48,
      ["don't call me"], ["nearby", "in the area", "nearby?", "in the area?"]),
+    # nor a medical term: alone it says neither who nor what ("surgery" was kept of "His knee's
+    # been bad since the surgery")
+    ("en", ["Book me a flight to Denver, and don't call me.", "My dad's knee has been bad since the surgery.",
+            "Budget under $400."], 52, ["don't call me"], ["surgery", "the surgery"]),
+    ("zh", ["帮我订去上海的机票，千万别打电话", "我爸做完手术以后膝盖一直不好", "预算2000元以内"], 20,
+     ["千万别打电话"], ["手术"]),
 ]
 
 

@@ -380,6 +380,11 @@ FORBIDS_ROWS = [
     ("zh", "她从来不坐飞机。", "她从来不坐飞机", False),
     ("zh", "她不会开车。", "她不会开车", False),
     ("zh", "别让她一个人去。", "别让她一个人去", True),
+    # what has not happened yet describes ("still nothing", "还没消息")
+    ("en", "Still nothing from my aunt.", "Still nothing from my aunt", False),
+    ("en", "Still no word from the insurer.", "Still no word from the insurer", False),
+    ("zh", "我姑姑还是不回消息。", "我姑姑还是不回消息", False),
+    ("zh", "保险公司那边还是没有消息。", "保险公司那边还是没有消息", False),
 ]
 
 

@@ -383,6 +383,9 @@ FORBIDS_ROWS = [
     # what has not happened yet describes ("still nothing", "还没消息")
     ("en", "Still nothing from my aunt.", "Still nothing from my aunt", False),
     ("en", "Still no word from the insurer.", "Still no word from the insurer", False),
+    ("en", "I filed a claim in October and never heard back.", "in October and never heard back", False),
+    ("en", "The technician never showed up.", "The technician never showed up", False),
+    ("en", "Never send it to my work address.", "Never send it to my work address", True),
     ("zh", "我姑姑还是不回消息。", "我姑姑还是不回消息", False),
     ("zh", "保险公司那边还是没有消息。", "保险公司那边还是没有消息", False),
 ]

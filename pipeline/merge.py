@@ -127,6 +127,7 @@ def _one_day(value: dict) -> str | None:
     return start[:10] if start[:10] and start[:10] == end[:10] and start[11:16] == "00:00" else None
 
 
+_ISO_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})")
 _TOOL_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?", re.IGNORECASE)
 
 
@@ -140,9 +141,11 @@ def _same_time(text: str, value: dict) -> bool:
         return f"{hour:02d}:{minute}" == _clock_of(value)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return text == _one_day(value)
+    if "at" not in value or not _ISO_INSTANT.fullmatch(text):
+        return False
     try:
         at = datetime.fromisoformat(text)
-        return at.tzinfo is not None and "at" in value and at == datetime.fromisoformat(value["at"])
+        return at.tzinfo is not None and at == datetime.fromisoformat(value["at"])
     except ValueError:
         return False
 
@@ -679,12 +682,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         field = str(fact.value or "")
         return fact.span.event_id, field[:field.rfind("]") + 1]
 
+    olds = [(at, fold(old), _plain(old)) for at, old in replaced_anywhere]
+
     def replaced_later(fact: Fact) -> bool:
         said = roles[fact.span.event_id].index
-        return any(at > said and (
-            fold(fact.text) == fold(old) or len(fold(old)) >= 3 and _holds_whole(_plain(fact.text), _plain(old)))
-            for at, old in replaced_anywhere) or any(
-            at > said and _same_time(fact.text, value) for at, value in replaced_values)
+        later = [(folded, plain) for at, folded, plain in olds if at > said]
+        if later:
+            folded, plain = fold(fact.text), _plain(fact.text)
+            if any(folded == old or len(old) >= 3 and _holds_whole(plain, old_plain) for old, old_plain in later):
+                return True
+        return any(at > said and _same_time(fact.text, value) for at, value in replaced_values)
 
     # an element of a list the tool returned holding a value the user replaced after it
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to

@@ -246,6 +246,8 @@ NO_NEGATION_ROWS = [
     ("zh", "房子好像是1998年的，具体我也记不太清了"), ("zh", "我记不清是哪天了"), ("zh", "这个我也说不准"),
     ("en", "The house is from 1998, I don't remember exactly"), ("en", "I can't remember which day it was"),
     ("en", "I don't recall the exact amount"),
+    # relief limits nothing ("终于不用为去哪里玩犯愁了")
+    ("zh", "终于不用为去哪里玩犯愁了"), ("zh", "那就不用愁了"), ("en", "No need to worry about parking then"),
     ("zh", "不错"),
     ("zh", "不客气"),
     ("zh", "不好意思"),
@@ -285,6 +287,8 @@ FILLER_ROWS = [
     ("zh", "收到，辛苦了"),
     ("zh", "好的，没问题"),
     ("zh", "行，就这样"),
+    ("zh", "谢了，太棒了"),
+    ("zh", "恩恩，好嘞"),
     ("en", "ok thanks"),
     ("en", "Thank you, that's all"),
     ("en", "Great, thanks a lot!"),

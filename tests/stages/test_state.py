@@ -254,8 +254,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("address", "朝阳区建国路88号", "海淀区中关村大街27号"))),
     (["约下午3点", "不对，等一下。我先问问我妈。晚上7点吃饭"], NOTHING),          # the next sentence only
     # a new value with a particle written onto it has the unit of its typed value ("500M的")
+    # a determiner after the slot's name points at it: the slot is "宽带"
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
-     expect(change("宽带那个", "300M", "500M的"))),
+     expect(change("宽带", "300M", "500M的"))),
+    (["房间订2间", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
     # a value said plainly with the words of a slot a change named replaces the slot's value
     (["预算改成300元", "预算1200元以内吧"], expect(change("预算", None, "300元"), change("预算", "300元", "预算1200元"))),
     (["预算改成300元", "运费大概20元"], expect(change("预算", None, "300元"))),     # other words: another slot

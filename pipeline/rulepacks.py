@@ -216,6 +216,7 @@ class StateRules:
     offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
     plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
+    alternative: Lexicon       # a proposal naming options ("Ferro & Vine or Osteria Lucca"): a reply naming one takes that one
     list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
@@ -395,6 +396,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         offer_reach=int(table.get("offer_reach", 1)),
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
+        alternative=Lexicon(table.get("alternatives", []), bounds),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),

@@ -382,6 +382,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         folded_text = text.casefold()
         offer = asked_by
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
+        if proposal is not None and rules.alternative.search(asked_by.text, *proposal):
+            # "I'd lean Ferro & Vine or Osteria Lucca" … "Ferro & Vine looks great": the one named
+            proposal = _accepted_by_name(asked_by.text, text, pack, first=True) or proposal
         asks = pack.question.search(text) is not None
         if (proposal is None and walked.pending is not None and not asks and _commits(text, pack)
                 and _accepts(text, pack, walked.pending.text)):
@@ -1064,11 +1067,12 @@ def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:
     return (run[-1][0], run[0][1]) if len(run) >= 2 else None
 
 
-def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] | None:
+def _accepted_by_name(text: str, reply: str, pack: RulePack, first: bool = False) -> tuple[int, int] | None:
     """A reply that accepts one offer by naming it, anywhere in it ("Under my name … Yes to the
     tiramisu!", "订在我名下。同意加提拉米苏", "The T-Roc sounds good"): the last sentence of the offer
     holding the named words, with the question that follows it ("… a complimentary tiramisu
-    with a candle … Want me to add that to the reservation note?")."""
+    with a candle … Want me to add that to the reservation note?"); with ``first``, the first
+    such sentence (where a list introduces the option it names)."""
     rules = pack.state
     cues = [(cue, True) for cue in rules.accept_named.finditer(reply)]
     cues += [(cue, False) for cue in rules.accept_named_after.finditer(reply)]
@@ -1085,8 +1089,9 @@ def _accepted_by_name(text: str, reply: str, pack: RulePack) -> tuple[int, int] 
         sentences = _sentences(text, pack)   # read only for a reply that names an offer
         held = [i for i, (a, b, _) in enumerate(sentences) if all(_holds(text[a:b].casefold(), w, pack) for w in words)]
         if held:
-            start, end, _ = sentences[held[-1]]
-            after = held[-1] + 1
+            at = held[0] if first else held[-1]
+            start, end, _ = sentences[at]
+            after = at + 1
             if after < len(sentences) and sentences[after][2] in rules.question_marks:
                 asking = _trim_proposal(text, *sentences[after][:2], rules)
                 end = sentences[after][1] if asking[1] > asking[0] else end   # "需要吗？" asks nothing more

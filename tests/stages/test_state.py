@@ -758,6 +758,15 @@ ACCEPTED = [
      "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"
     ("zh", [("user", "哪款好"), ("assistant", "我的建议：就选A.O.史密斯 E80VDP（80升），3,299元。就定这款，可以吗？"),
             ("user", "好的就这个")], "就选A.O.史密斯 E80VDP（80升），3,299元", []),
+    # a proposal naming options: the reply naming one takes the sentence that introduced it
+    ("en", [("user", "Where for dinner?"),
+            ("assistant", "Two options:\n1. Ferro & Vine, 212 W Lake St: 4.7 stars, 5:15 free.\n2. Osteria Lucca, 88 E Wacker Pl: "
+                          "4.5 stars, 5:30 free.\nFor a fortieth I'd lean Ferro & Vine or Osteria Lucca. Which appeals?"),
+            ("user", "Ferro & Vine looks great.")], "Ferro & Vine, 212 W Lake St: 4.7 stars, 5:15 free", []),
+    ("zh", [("user", "去哪吃？"),
+            ("assistant", "有两家：\n1. 湖畔小馆，北山街12号，评分4.7，五点一刻有位。\n2. 西溪酒家，文二路8号，评分4.5，五点半有位。\n"
+                          "我建议湖畔小馆或者西溪酒家，您看哪个？"),
+            ("user", "湖畔小馆挺好的")], "湖畔小馆，北山街12号，评分4.7，五点一刻有位", []),
     # after a confirmation mark, every sentence up to the one asking for the go-ahead, which may
     # ask without a question mark
     ("zh", [("user", "就换129的吧"),

@@ -361,8 +361,8 @@ def _alternation(words: list[str], boundaries: bool, after_digit: bool = False,
 
 
 def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRules:
-    def cue(key: str) -> Lexicon:
-        return Lexicon(table[key], bounds, within=table.get("cue_within", ()))
+    def cue(key: str) -> Lexicon:   # words, and what a word list cannot say (``<key>_patterns``)
+        return Lexicon(table[key], bounds, within=table.get("cue_within", ()), patterns=table.get(f"{key}_patterns", ()))
 
     return StateRules(
         drop_before=cue("drop_before"), limits=Lexicon(table.get("limits", []), bounds),

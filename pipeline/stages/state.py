@@ -246,6 +246,7 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     the last object decided on, and for nothing when none was ("Book it for tomorrow" as the
     first turn: "it: chosen" told the agent nothing); None when nothing was decided on, or for a
     person ("Skip her then": "her: dropped" said nothing; "We'd drop him off at two": "him off"), or
+    for a pronoun with more words ("Add that to HTL-118274": "that to HTL-118274: added"), or
     for an action the user will do (``[state] action_leads``)."""
     first = obj.split(maxsplit=1)[0].casefold() if pack.spaced and obj.strip() else obj.casefold()
     if obj.casefold() in pack.state.people or first in pack.state.people:
@@ -255,6 +256,8 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
         return None   # "我要给我老公看一下": what the user will do, not a thing chosen ("老公看")
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
+    if pack.spaced and first in pack.state.pronouns:
+        return None   # "Add that to HTL-118274": what "that" is, the words do not say
     if len(obj) > pack.state.short_object:
         return obj
     for text, _ in reversed(memory.clauses):

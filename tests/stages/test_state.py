@@ -258,6 +258,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
      expect(change("宽带", "300M", "500M的"))),
     (["房间订2间", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
+    (["他每天吃两杯狗粮。把这个也加到HTL-118274里"], NOTHING),     # "加到" a place adds, it changes nothing
+    (["预算3000元", "预算加到5000元吧"], expect(change("预算", "3000元", "5000元"))),   # "加到" an amount changes it
     # a value said plainly with the words of a slot a change named replaces the slot's value
     (["预算改成300元", "预算1200元以内吧"], expect(change("预算", None, "300元"), change("预算", "300元", "预算1200元"))),
     (["预算改成300元", "运费大概20元"], expect(change("预算", None, "300元"))),     # other words: another slot
@@ -323,6 +325,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a person is no thing decided ("drop him off" takes him somewhere); what belongs to the user is
     (["We'd drop him off at half past two"], NOTHING),
     (["Cancel my appointment"], expect(dropped("my appointment"))),
+    # a pronoun with more words says nothing of what it is ("that to HTL-118274: added")
+    (["He eats two cups a day of Purina Pro Plan. Add that to HTL-118274 please."], NOTHING),
+    (["Add the bath to HTL-118274 please."], expect(added("the bath to HTL-118274"))),
     # what the user will do is no thing chosen
     (["Send me the contract, I'll take a look first"], NOTHING),
     (["I'll take the 13-month one"], expect(chosen("the 13-month one"))),

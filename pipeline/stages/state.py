@@ -1114,10 +1114,12 @@ def _holds(sentence: str, word: str, pack: RulePack) -> bool:
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:
-    """The stretch of a proposal from its first clause holding a value to its last ("唯一的高档型
-    酒店北京京仪大酒店，价格也得685元，你能接受" → "价格也得685元"), when shorter."""
-    valued = [(a, b) for a, b, values in read(text) if values]
-    core = text[valued[0][0]:valued[-1][1]] if valued else ""
+    """The stretch of a proposal from its first clause, which names what is proposed, to its last
+    clause holding a value ("先帮小宇占千岛湖水上探险营第一期，也就是2027年7月12日-18日这期的名额，…，
+    您看可以吗" → up to "…这期的名额"; a core from the first value on had lost the camp), when shorter."""
+    clauses = read(text)
+    valued = [b for _, b, values in clauses if values]
+    core = text[clauses[0][0]:valued[-1]] if valued else ""
     return core if len(core) < len(text) else ""
 
 

@@ -898,10 +898,13 @@ def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tu
 
 # (lang, the assistant's proposal, the user's answer, the clauses of it holding values)
 CORES = [
-    ("zh", "唯一的高档型酒店北京京仪大酒店，价格也得685元，你能接受吗？", "可以", "价格也得685元"),
+    # from the first clause, which names what is proposed, to the last holding a value
+    ("zh", "唯一的高档型酒店北京京仪大酒店，价格也得685元，你能接受吗？", "可以", "唯一的高档型酒店北京京仪大酒店，价格也得685元"),
+    ("zh", "先帮小宇占千岛湖水上探险营第一期，也就是2027年7月12日-18日这期的名额，不收定金，老师人都很好，您看可以吗？", "可以",
+     "先帮小宇占千岛湖水上探险营第一期，也就是2027年7月12日-18日这期的名额"),
     ("zh", "给您约2月4日（周四）9:00-12:00这个时段可以吗？", "好的", ""),   # all of it: no shorter form
-    ("en", "The only upscale hotel nearby is the Grand, and it costs $685 a night, shall I book it?", "yes",
-     "and it costs $685 a night, shall I book it"),
+    ("en", "The only upscale hotel nearby is the Grand, and it costs $685 a night, shall I book it?", "yes", ""),
+
     ("en", "Shall I book a table for 4 at 7:30 pm?", "sure", ""),
 ]
 

@@ -586,8 +586,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
     # claim, as a claim: alone they would state what the user did not
     claimed = _Spans([f.span for f in current if f.kind in _CLAIM_KINDS])
+    # what did not happen ("I haven't been to Lisbon since college") is told like a claim: kept
+    # on its level, never forced in
     must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS
-            and not claimed.contain(f.span)]
+            and not (f.kind == "negation" and f.value == "past") and not claimed.contain(f.span)]
 
     intents = [i for r in results for i in r.intents]
     redundant = _redundant_turns(intents, clauses)
@@ -729,7 +731,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         objective=first_user.text if first_user else "",
         constraints=_once(must),
         confirmed_facts=[{**f.to_dict(), "field": f.value} for f in tool_facts],
-        user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS],
+        user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS or f.kind == "negation" and f.value == "past"],
         decisions=[d.to_dict() for d in decisions],
         open_items=[o.to_dict() for o in open_items],
         times=_once([f for f in current if f.kind == "time"]),

@@ -250,6 +250,7 @@ class RulePack:
     negation: Lexicon
     negation_exception: Lexicon
     prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
+    past_negation: frozenset[str]                  # those that say what did not happen ("haven't", "didn't"), casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
@@ -280,8 +281,10 @@ class RulePack:
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
-        read as forbidding, ``value="prohibition"``, is a level of its own)."""
-        key = "prohibition" if kind == "negation" and value == "prohibition" else kind
+        read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
+        did not happen, ``value="past"``)."""
+        key = f"{value}_negation" if kind == "negation" and value in ("prohibition", "past") else kind
+        key = "prohibition" if key == "prohibition_negation" else key
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:
@@ -493,6 +496,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation=Lexicon(cues["negation"], bounds),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
         prohibition=frozenset(f.casefold() for c in cues.get("prohibition", ()) for f in typographic(c)),
+        past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),

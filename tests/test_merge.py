@@ -1473,3 +1473,21 @@ def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
     if not listed:   # shown, or dropped for room, it says it changed
         items = summary.splitlines() + [d["text"] for d in result.report["dropped"]]
         assert any(old in item and changed in item for item in items), items
+
+
+@pytest.mark.parametrize(("lang", "said", "kept_as"), [
+    ("en", "Honestly I'm jealous, haven't been to Lisbon since college.", "user_claims"),
+    ("en", "I didn't get the confirmation email.", "user_claims"),
+    ("en", "Don't call my mom.", "constraints"),
+    ("zh", "我没有发票。", "constraints"),
+    ("zh", "别给我妈打电话。", "constraints"),
+])
+def test_what_did_not_happen_is_a_claim_in_the_snapshot(lang: str, said: str, kept_as: str) -> None:
+    """A negation saying what did not happen is told, not required: the snapshot lists it with
+    the claims, never with the constraints a summary must hold."""
+    messages = turns_to_messages([(said, "OK." if lang == "en" else "好的。"),
+                                  ("Thanks." if lang == "en" else "谢谢。", None)])
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    other = "constraints" if kept_as == "user_claims" else "user_claims"
+    assert any(c["kind"] == "negation" for c in result.snapshot[kept_as]), result.snapshot[kept_as]
+    assert not any(c["kind"] == "negation" for c in result.snapshot[other]), result.snapshot[other]

@@ -292,7 +292,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
                 forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
                            and not _describes(text, start, cue, pack))
-                add(kind, left, right, "prohibition" if forbids else None)
+                # "I haven't been to Lisbon since college": what did not happen is told, like a claim
+                add(kind, left, right, "prohibition" if forbids else
+                    "past" if kind == "negation" and cue.group().casefold() in pack.past_negation else None)
                 if kind == "obligation":
                     required.append((cue.end(), right))
                 elif pack.state.correction_not.regex.match(text, cue.start()):

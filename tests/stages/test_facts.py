@@ -395,6 +395,31 @@ FORBIDS_ROWS = [
 ]
 
 
+# (lang, text, the negation fact, what it is read as): what did not happen is told like a claim
+# ("past": below the decisions on the ladder, never forced into a tight summary); Chinese "没(有)"
+# says both "did not" and "does not have", so the Chinese pack lists no such cue
+NEGATION_VALUES = [
+    ("en", "Honestly I'm jealous, haven't been to Lisbon since college.",
+     "Honestly I'm jealous, haven't been to Lisbon since college", "past"),
+    ("en", "He didn't get the confirmation email.", "He didn't get the confirmation email", "past"),
+    ("en", "The package wasn't in the box.", "The package wasn't in the box", "past"),
+    ("en", "It isn't open on Sundays.", "It isn't open on Sundays", None),
+    ("en", "Don't call my mom.", "Don't call my mom", "prohibition"),
+    ("zh", "我没有发票。", "我没有发票", None),
+    ("zh", "明天我不在家。", "明天我不在家", None),
+    ("zh", "别给我妈打电话。", "别给我妈打电话", "prohibition"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "negation", "value"), NEGATION_VALUES)
+def test_what_did_not_happen_is_told_like_a_claim(lang: str, text: str, negation: str, value: str | None) -> None:
+    found = [f for f in _run(lang, text)[0] if f.kind == "negation" and f.text == negation]
+    assert found, _shown(_run(lang, text)[0])
+    assert found[0].value == value
+    pack = load_rule_pack(lang)
+    assert (pack.level_of("negation", found[0].value) == "claims") is (value == "past")
+
+
 @pytest.mark.parametrize(("lang", "text", "negation", "forbids"), FORBIDS_ROWS)
 def test_a_negation_forbids_or_describes(lang: str, text: str, negation: str, forbids: bool) -> None:
     facts, _ = _run(lang, text)

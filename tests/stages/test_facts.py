@@ -506,7 +506,17 @@ ROUTE_ROWS = [
     ("en", "Book me a taxi to the stansted airport please", "route", "taxi to the stansted airport"),
     ("en", "We are flying from Boston to Lisbon next week", "route", "from Boston to Lisbon"),
     ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
+    ("en", "I am leaving for Paris on Friday.", "route", "leaving for Paris"),
 ]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Ha, my dad will absolutely go for the pastéis."),    # "go for" chooses
+    ("en", "I'd go for the cheaper one."),
+    ("zh", "我就选便宜的那个"),
+])
+def test_a_choice_is_no_trip(lang: str, text: str) -> None:
+    assert not [f for f in _run(lang, text)[0] if f.kind == "route"]
 
 
 @pytest.mark.parametrize(("lang", "text", "kind", "expected"), ROUTE_ROWS)

@@ -90,6 +90,7 @@ ZH_ROWS = [
     ("可能有质量问题", "uncertain", "可能有质量问题", EQ),
     ("我觉得屏幕坏了", "uncertain", "我觉得屏幕坏了", EQ),
     ("好像是电池问题", "uncertain", "好像是电池问题", EQ),
+    ("我一直以为是五个小时", "uncertain", "我一直以为是五个小时", EQ),      # what the user believed, not a rule
     # ids, contacts, percentages, dates, times
     ("订单号：A1042", "id", "A1042", EQ),
     ("订单号 A1042，麻烦查一下", "id", "A1042", EQ),
@@ -199,6 +200,7 @@ EN_ROWS = [
     # hedged (uncertain) claims keep their hedge
     ("I think the battery is faulty.", "uncertain", "I think the battery is faulty", EQ),
     ("Maybe the charger is broken", "uncertain", "Maybe the charger is broken", EQ),
+    ("Huh, I always thought it was five hours.", "uncertain", "Huh, I always thought it was five hours", EQ),
     ("It's probably the charger", "uncertain", "It's probably the charger", EQ),
     # ids, contacts, percentages, dates, times
     ("My invoice is INV-2026-0042.", "id", "INV-2026-0042", EQ),

@@ -400,7 +400,8 @@ def _says_more(text: str, start: int, facts: Sequence[Fact]) -> bool:
 
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
-                 mentioned: _Spans | None = None, setting: _Spans | None = None) -> SummaryItem:
+                 mentioned: _Spans | None = None, setting: _Spans | None = None,
+                 requested: bool = True) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -429,6 +430,14 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         section = "constraints" if strong and not clause.asks else "key"
         current = [f for f in clause.facts if not superseded.overlap(f.span)]
         level = _level(current, pack, "task" if task else "key")
+        asked_level = pack.ladder_kinds.get("asked")
+        if (clause.asks and not task and not requested and asked_level and level != "prohibitions"
+                and pack.ladder.index(level) < pack.ladder.index(asked_level)):
+            # a question in a message that asks to be told ("Does the $148 include the tip?",
+            # "是不是除夕当天也能送") requires nothing: its values are asked about, below what was
+            # decided; one in a message asking for something done ("Can you book a table for 2?",
+            # "你能帮我推荐…，人均消费100-150元的餐馆吗") keeps its level
+            level = asked_level
     value = clause.score / 2 if stale and not strong else clause.score
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
@@ -599,7 +608,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [_widened(o, by_event) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
     first_user = next((c for c in clauses if not sources[id(c)]), None)
-    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting)
+    # a message asking for something done ([questions] requests): its questions keep their level
+    requested = {e.id for e in prefix if e.role == "user" and (pack.request is None or pack.request.search(e.text))}
+    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting,
+                          c.span.event_id in requested)
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]

@@ -264,6 +264,7 @@ class RulePack:
     trail: Lexicon
     question: Lexicon
     subordinate: re.Pattern[str] | None            # a question word opening a clause that goes on ("When we buy, send …")
+    request: Lexicon | None                        # a question holding one asks for something done ("Can you book …?")
     templates: Mapping[str, str]
     attachments: Mapping[str, Any]                 # [attachments]: how an attachment's text is sourced
     state: StateRules
@@ -510,6 +511,7 @@ def load_rule_pack(lang: str) -> RulePack:
         trail=Lexicon(data["fillers"]["trail"], bounds),
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,
+        request=Lexicon(data["questions"]["requests"], bounds) if data["questions"].get("requests") else None,
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=_state_rules(lang, data["state"], bounds),

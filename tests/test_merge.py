@@ -1051,6 +1051,15 @@ LEVELS = [
     ("zh", "订单号A1042", "ids"),
     ("zh", "预算500元以内", "constraints"),
     ("zh", "我妈说可能是水放少了", "claims"),
+    # a question asking to be told requires nothing: its values are asked about, below the
+    # decisions; one asking for something done keeps its level
+    ("en", "Does the $148 include the tip?", "claims"),
+    ("en", "Is my flight on Friday the 19th at 8:30 pm?", "claims"),
+    ("en", "Can you book a table for 2 at 7 pm?", "constraints"),
+    ("zh", "是不是除夕当天也能送？", "claims"),
+    ("zh", "148块包括小费吗？", "claims"),
+    ("zh", "能帮我订一张4人桌吗？", "constraints"),
+    ("zh", "有没有人均100元以内的餐馆？", "constraints"),
 ]
 
 

@@ -1014,6 +1014,22 @@ ASKING = [
     ("zh", "哪家都可以，便宜点就行", False),
     ("zh", "哪家都可以吗？", True),
     ("en", "Whatever works for you is fine", False),
+    # a question word that only joins a clause states; one opening it before no subject asks
+    ("en", "What I need is a quiet room near the park.", False),
+    ("en", "That's what we booked last time.", False),
+    ("en", "How much it costs doesn't matter, as long as it's quiet.", False),
+    ("en", "I know where the hotel is.", False),
+    ("en", "Which one is cheaper", True),
+    ("en", "What time does it leave", True),
+    ("en", "Tell me when the shuttle leaves.", True),
+    ("en", "I know where it is?", True),
+    ("en", "Okay. What time is that in Chicago", True),   # after a sentence and a space
+    ("en", "I don't know what places to visit.", True),    # not knowing which asks which
+    ("zh", "我不知道去哪里玩", True),
+    ("zh", "我要的是一间安静的房间", False),
+    ("zh", "上次订的就是这个", False),
+    ("zh", "哪个便宜", True),
+    ("zh", "几点出发", True),
 ]
 
 

@@ -692,6 +692,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()
         items.append(SummaryItem("state", line, level, value, "", at, alternatives=shorter, refs=tuple(said_at[obj])))
+
     def element(fact: Fact) -> tuple[str, str]:   # "products[0].speed" → "products[0]"
         field = str(fact.value or "")
         return fact.span.event_id, field[:field.rfind("]") + 1]

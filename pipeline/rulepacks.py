@@ -284,8 +284,7 @@ class RulePack:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
         read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
         did not happen, ``value="past"``)."""
-        key = f"{value}_negation" if kind == "negation" and value in ("prohibition", "past") else kind
-        key = "prohibition" if key == "prohibition_negation" else key
+        key = {"prohibition": "prohibition", "past": "past_negation"}.get(value, kind) if kind == "negation" else kind
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:

@@ -763,6 +763,15 @@ ACCEPTED = [
      "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"
     ("zh", [("user", "哪款好"), ("assistant", "我的建议：就选A.O.史密斯 E80VDP（80升），3,299元。就定这款，可以吗？"),
             ("user", "好的就这个")], "就选A.O.史密斯 E80VDP（80升），3,299元", []),
+    # a correction notice before a confirmation mark is not part of what is proposed
+    ("zh", [("user", "电话错了，是13916628580"),
+            ("assistant", "抱歉，已更正：您父亲的电话是13916628580。更新后的预约信息：\n王建国工长，11月28日（周六）下午3:00上门量房。"
+                          "您确认没问题我就提交？"),
+            ("user", "好的")], "王建国工长，11月28日（周六）下午3:00上门量房。", []),
+    ("en", [("user", "The phone was wrong, it's 555-0178"),
+            ("assistant", "Sorry, corrected: your phone is 555-0178. Here's the updated booking: biometrics on Friday the 11th "
+                          "at 8:15 am at the Stetson Ave centre. Shall I submit it?"),
+            ("user", "Yes")], "biometrics on Friday the 11th at 8:15 am at the Stetson Ave centre.", []),
     # a proposal naming options: the reply naming one takes the sentence that introduced it
     ("en", [("user", "Where for dinner?"),
             ("assistant", "Two options:\n1. Ferro & Vine, 212 W Lake St: 4.7 stars, 5:15 free.\n2. Osteria Lucca, 88 E Wacker Pl: "

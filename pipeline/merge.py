@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from itertools import accumulate
 from typing import Sequence
 
-from .render import fold, shown_time
+from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition)
@@ -94,13 +94,8 @@ def _resolved(value: dict) -> Interval | None:
         return None
 
 
-def _plain(text: str) -> str:
-    """Width and case folded, spaces kept (one each): where a value ends still shows."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _holds_whole(text: str, value: str) -> bool:
-    """``value`` in ``text`` (both plain) with no ASCII letter or digit running on at either end
+    """``value`` in ``text`` (both ``fold_spaced``) with no ASCII letter or digit running on at either end
     ("300m" in "300m" and "美的f6033热水器60升", not in "1300m")."""
     def joins(a: str, b: str) -> bool:
         return a.isascii() and a.isalnum() and b.isascii() and b.isalnum()
@@ -697,13 +692,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         field = str(fact.value or "")
         return fact.span.event_id, field[:field.rfind("]") + 1]
 
-    olds = [(at, fold(old), _plain(old)) for at, old in replaced_anywhere]
+    olds = [(at, fold(old), fold_spaced(old)) for at, old in replaced_anywhere]
 
     def replaced_later(fact: Fact) -> bool:
         said = roles[fact.span.event_id].index
         later = [(folded, plain) for at, folded, plain in olds if at > said]
         if later:
-            folded, plain = fold(fact.text), _plain(fact.text)
+            folded, plain = fold(fact.text), fold_spaced(fact.text)
             if any(folded == old or len(old) >= 3 and _holds_whole(plain, old_plain) for old, old_plain in later):
                 return True
         return any(at > said and _same_time(fact.text, value) for at, value in replaced_values)

@@ -42,6 +42,19 @@ def _fold(text: str) -> str:
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
+_QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
+
+
+def fold_spaced(text: str) -> str:
+    """Width and case folded, typographic quotes made plain; spacing kept, so where a word or a
+    value ends still shows ("300m" is not inside "1300m")."""
+    text = unicodedata.normalize("NFKC", text)
+    for curly, plain in _QUOTES:
+        if curly in text:
+            text = text.replace(curly, plain)
+    return text.casefold()
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Width, case and spacing folded, for finding a fact in a text (fact texts recur on every

@@ -55,7 +55,6 @@ from __future__ import annotations
 import math
 import re
 import time
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +63,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..config import Settings
+from ..render import fold_spaced as fold
 from ..rulepacks import Lexicon, RulePack, load_rule_pack
 from ..stages.facts import negations, split_clauses
 from ..types import Fact, SummaryRequest, Transition
@@ -77,7 +77,6 @@ CHECKS = ("missing_fact", "hallucination", "uncertainty_lost", "unbacked_authori
 
 Similarity = Callable[[str, Sequence[str]], float]
 
-_QUOTES = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
 _CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(f"[{_CJK}]+")
 _WORDS = re.compile(rf"[{_CJK}]+|[^\W\d_{_CJK}]+(?:'[^\W\d_]+)*", re.UNICODE)
@@ -93,15 +92,6 @@ _SCOPE_END = re.compile(r"[,，。；;.!?！？:：、()（）\n]")
 _BRACKETS = re.compile(r"[()（）]")
 _ARROWS = ("→", "->", "=>", "⟶")
 _STEM = 5   # two words of a spaced script are one when they share their first letters ("cancel", "cancelling")
-
-
-def fold(text: str) -> str:
-    """Width and case folded, typographic quotes made plain; spacing kept."""
-    text = unicodedata.normalize("NFKC", text)
-    for curly, plain in _QUOTES:
-        if curly in text:
-            text = text.replace(curly, plain)
-    return text.casefold()
 
 
 def _squeeze(text: str) -> str:

@@ -94,21 +94,6 @@ def _resolved(value: dict) -> Interval | None:
         return None
 
 
-def _holds_whole(text: str, value: str) -> bool:
-    """``value`` in ``text`` (both ``fold_spaced``) with no ASCII letter or digit running on at either end
-    ("300m" in "300m" and "美的f6033热水器60升", not in "1300m")."""
-    def joins(a: str, b: str) -> bool:
-        return a.isascii() and a.isalnum() and b.isascii() and b.isalnum()
-
-    at = text.find(value)
-    while at >= 0:
-        end = at + len(value)
-        if not (at and joins(text[at - 1], value[0]) or end < len(text) and joins(value[-1], text[end])):
-            return True
-        at = text.find(value, at + 1)
-    return False
-
-
 def _clock_of(value: dict) -> str | None:
     """The clock a resolved time is at ("18:00"), dated or not; None for a day or a span."""
     if "at" in value:
@@ -271,23 +256,35 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     return spans
 
 
+def _whole(value: str) -> str:
+    """A pattern finding ``value`` with no ASCII letter or digit running on at an end that is one
+    ("$500" is not in "$5000"; "3间" is in "订3间房")."""
+    edge = "[0-9A-Za-z]"
+    before = f"(?<!{edge})" if re.match(edge, value) else ""
+    after = f"(?!{edge})" if re.search(f"{edge}$", value) else ""
+    return before + re.escape(value) + after
+
+
 def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int],
                pack: RulePack, clauses: dict[str, list[KeyClause]]) -> list[Span]:
     """Where the words of a replaced value no fact holds, or its number in words
     (``mentioned_chars`` or longer), were said before the change that replaced them ("Standard
     shipping is fine" before "make it expedited instead of standard shipping"), or in its
     message outside the clause that changes it ("Sorry, I meant $2,550 max. Twenty-six hundred
-    was before parking"): a quote of such a clause is history too."""
+    was before parking"): a quote of such a clause is history too. A replaced value written
+    with digits counts from ``named_value_chars`` on, found whole ("With $500 a month, no
+    investment-linked plans" before "budget $410": the $500 inside a wider fact)."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
         for t in chain:
             old = t.old or ""
-            words = [w for w in {old, *(m.group() for m in pack.number.finditer(old))}
-                     if len(fold(w)) >= pack.state.mentioned_chars and fold(w) != final]
+            words = [w for w in {old, *(m.group() for m in pack.number.finditer(old))} if fold(w) != final and len(fold(w)) >= (
+                pack.state.named_value_chars if w == old and any(ch.isdigit() for ch in w) else pack.state.mentioned_chars)]
             if not words:
                 continue
-            said = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
+            # whole: no letter or digit runs on ("$500" is not in "$5000")
+            said = re.compile("|".join(_whole(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
             changing = [c.span for c in clauses.get(t.span.event_id, ()) if _overlaps(c.span, t.span)]
             spans += [Span(e.id, m.start(), m.end()) for e in events
                       if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
@@ -699,7 +696,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         later = [(folded, plain) for at, folded, plain in olds if at > said]
         if later:
             folded, plain = fold(fact.text), fold_spaced(fact.text)
-            if any(folded == old or len(old) >= 3 and _holds_whole(plain, old_plain) for old, old_plain in later):
+            if any(folded == old or len(old) >= 3 and re.search(_whole(old_plain), plain) is not None for old, old_plain in later):
                 return True
         return any(at > said and _same_time(fact.text, value) for at, value in replaced_values)
 

@@ -1500,3 +1500,23 @@ def test_what_did_not_happen_is_a_claim_in_the_snapshot(lang: str, said: str, ke
     other = "constraints" if kept_as == "user_claims" else "user_claims"
     assert any(c["kind"] == "negation" for c in result.snapshot[kept_as]), result.snapshot[kept_as]
     assert not any(c["kind"] == "negation" for c in result.snapshot[other]), result.snapshot[other]
+
+
+@pytest.mark.parametrize(("lang", "turns", "old"), [
+    ("en", [("Budget is about $500 a month for my mom's health plan.", "Noted, $500 a month."),
+            ("With $500 a month, no investment-linked plans, I just want plain coverage.", "Understood, plain coverage."),
+            ("Make the budget $410 a month.", "Okay, $410 a month."), ("Thanks.", None)], "$500"),
+    ("zh", [("给我妈买医疗险，预算每月500元", "好的，每月500元。"),
+            ("每月500元的话，不要分红险，只要普通保障", "明白，只要普通保障。"),
+            ("预算改成410元吧", "好的，每月410元。"), ("谢谢", None)], "500元"),
+])
+def test_a_replaced_value_said_inside_a_wider_clause_reads_as_history(lang: str, turns: list[tuple[str, str | None]],
+                                                                      old: str) -> None:
+    """"With $500 a month, no investment-linked plans" before "budget $410": the $500 sits inside
+    the negation's fact, and its quote still says it changed."""
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    changed = load_rule_pack(lang).templates["changed"]
+    lines = [piece for line in summary_of(result).splitlines() for piece in re.split(r"[;；]", line) if old in piece]
+    assert lines, summary_of(result)
+    assert all("→" in piece or changed in piece for piece in lines), lines

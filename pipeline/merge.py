@@ -556,6 +556,23 @@ def _attachments(prefix: Sequence[Event], facts: Sequence[Fact], order: dict[str
     return records, items
 
 
+def _task(clauses: Sequence[KeyClause], sources: dict[int, str], by_event: dict[str, list[KeyClause]],
+          roles: dict[str, Event], pack: RulePack) -> list[KeyClause]:
+    """The clauses stating the task: the user's first message's first clause ("I love watching
+    movies, especially action movies") and its request when that names what it asks for ("I'm
+    looking for a nice restaurant serving Jiangsu-Zhejiang cuisine" after "Hi, I'm Suzhou but
+    I'm from out-of-town"; not "Could you recommend me some?")."""
+    first = next((c for c in clauses if not sources[id(c)]), None)
+    if first is None or pack.request is None:
+        return [first] if first else []
+    opening = [c for c in by_event[first.span.event_id] if not sources[id(c)]]
+    text = roles[first.span.event_id].text
+    # a clause's words start after the one before it (its lead, "I'm looking for", included)
+    request = next((c for c, before in zip(opening, [None, *opening])
+                    if c.facts and pack.request.search(text[before.span.end if before else 0:c.span.end])), first)
+    return [first] if request is first else [first, request]
+
+
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
           pack: RulePack, gap: RunGap = RunGap()) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
     """The snapshot, the items for the renderer, and the strong facts the text must hold."""
@@ -599,10 +616,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # time, and the item carries the clause's strong facts
     open_items = [_widened(o, by_event) for o in open_items]
     said_open = _Spans([o.span for o in open_items])
-    first_user = next((c for c in clauses if not sources[id(c)]), None)
+    task = _task(clauses, sources, by_event, roles, pack)
+    stating = {id(c) for c in task}
     # a message asking for something done ([questions] requests): its questions keep their level
     requested = {e.id for e in prefix if e.role == "user" and (pack.request is None or pack.request.search(e.text))}
-    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], c is first_user, mentioned, setting,
+    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
                           c.span.event_id in requested)
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
@@ -733,7 +751,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     snapshot = Snapshot(
         lang=conv.lang,
         covered_events=[covered[0], covered[-1]],
-        objective=first_user.text if first_user else "",
+        # the task's words as the user wrote them, from its first clause to its request
+        objective=roles[task[0].span.event_id].text[task[0].span.start:task[-1].span.end] if task else "",
         constraints=_once(must),
         confirmed_facts=[{**f.to_dict(), "field": f.value} for f in tool_facts],
         user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS or f.kind == "negation" and f.value == "past"],

@@ -436,10 +436,16 @@ def load_rule_pack(lang: str) -> RulePack:
             patterns.setdefault(kind, []).extend(_compile(lang, r) for r in regexes)
     # a number with a unit is a quantity, with a currency an amount of money ("seven hundred
     # dollars" is what "$600" was: one slot, one kind)
-    for kind, units in (("money", text.get("money_units", [])), ("quantity", text["units"])):
+    # a bound after a measure is part of its value ("4分以上", "4 stars or more": cut off, the
+    # value says another thing); money's bounds make a limit ([state] limits, "一百块以内")
+    currencies = {c.casefold() for c in data.get("state", {}).get("currencies", [])}
+    measures = [u for u in text["units"] if u.casefold() not in currencies]
+    for kind, units, bound in (("money", text.get("money_units", []), ""),
+                               ("quantity", [u for u in text["units"] if u.casefold() in currencies], ""),
+                               ("quantity", measures, text.get("quantity_bound", ""))):
         if units:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
-            regex = rf"{text['number']}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}"
+            regex = rf"{text['number']}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}{bound}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
     # a number before a plural noun counts it, units or not ("three Google Play charges")
     if text.get("counted"):

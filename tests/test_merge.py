@@ -1085,6 +1085,35 @@ def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
     assert task and all(i.level == "task" for i in task), [(i.text, i.level) for i in task]
 
 
+# (lang, the user's first message, the clauses on the task level): the task is the message's
+# first clause and its request when that names what it asks for; the words before a request
+# are not the task alone, a request naming nothing ("Could you recommend me some?") is no task
+TASKS = [
+    ("en", "Hi, I'm Suzhou but I'm from out-of-town. I'm looking for a nice restaurant serving Jiangsu-Zhejiang cuisine.",
+     {"I'm Suzhou but I'm from out-of-town", "a nice restaurant serving Jiangsu-Zhejiang cuisine"}),
+    ("en", "Hi, I love watching movies, especially action movies. Could you recommend me some?",
+     {"I love watching movies, especially action movies"}),
+    ("en", "My parents visit next month. Can you find a hotel with free parking near the station?",
+     {"My parents visit next month", "find a hotel with free parking near the station?"}),
+    ("en", "I need a quote for moving a two-bedroom flat.", {"I need a quote for moving a two-bedroom flat"}),
+    ("zh", "你好，家人很想吃九转肥肠，麻烦你帮我找个人均消费是150-500元的餐馆。",
+     {"家人很想吃九转肥肠", "找个人均消费是150-500元的餐馆"}),
+    ("zh", "我家孩子现在是小学六年级了，你帮我推荐个呗？", {"我家孩子现在是小学六年级了"}),
+    ("zh", "下周要去厦门出差，帮我订一家有免费停车的酒店。", {"下周要去厦门出差", "订一家有免费停车的酒店"}),
+    ("zh", "我想把老房子的厨房和卫生间翻新一下。", {"把老房子的厨房和卫生间翻新"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "task"), TASKS)
+def test_the_task_is_the_first_clause_and_the_request_naming_what_it_asks_for(lang, first, task):
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(_chat(lang, first, "OK" if lang == "en" else "好"),
+                                                       comp.settings), 4, 2000)
+    levels = {i.text: i.level for i in summary.items if i.label == "U1"}
+    assert {text for text, level in levels.items() if level == "task"} == task, levels
+    assert summary.snapshot.objective.startswith(min(task, key=first.index))
+
+
 # Long sessions (#13): generated agent sessions of 150 user turns (~430 messages, tool results of
 # JSON listings, constraints said again with new values, corrections) compacted to 5, 10 and 20 %
 # of their characters. What the ladder promises, read as the agent will read it.

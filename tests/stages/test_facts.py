@@ -577,6 +577,8 @@ NO_WISH = [
     ("en", "Can you find out which hotel has parking?"),
     ("en", "I can't find my order anywhere"),
     ("en", "Would you recommend anything else?"),
+    ("en", "Could you recommend me some?"), ("en", "Can you recommend a few?"),   # a pronoun, no object
+    ("zh", "你帮我推荐个呗？"), ("zh", "给我推荐一款嘛"),                         # a measure word and a particle
 ]
 
 
@@ -652,6 +654,9 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "这家店有什么特色菜"), ("zh", "有没有好吃的"), ("zh", "我想吃饭了"),
     ("en", "I need to get there by 5pm"), ("en", "Is it a nice hotel?"),
+    # "have" before a pronoun names no feature: "have anything" had outranked the budget at 35 %
+    ("en", "Do you have anything to recommend?"), ("en", "Does it have something for kids?"),
+    ("en", "Do they have one near the river?"), ("zh", "你们有什么推荐的吗？"), ("zh", "有没有什么好玩的"),
 ])
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
     kinds = {kind for kind, _ in _shown(_run(lang, text)[0])}
@@ -799,6 +804,19 @@ def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
 def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     """A fact that holds part of a number states another number: 12,000 is not 一万."""
     assert cut not in [f.text for f in _run(lang, text)[0]]
+
+
+@pytest.mark.parametrize(("lang", "text", "quantity"), [
+    ("zh", "这些景点中哪家是评分4分以上的呢？", "4分以上"), ("zh", "游玩时间在2小时以上的景点有吗", "2小时以上"),
+    ("zh", "孩子身高1.2米以下免票吗", "1.2米以下"), ("zh", "周边3公里以内有地铁吗", "3公里以内"),
+    ("en", "Which ones are rated 4 stars or higher?", "4 stars or higher"),
+    ("en", "A walk of 2 miles or less is fine", "2 miles or less"),
+    ("en", "a laptop with 16 GB or more", "16 GB or more"),
+])
+def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quantity: str) -> None:
+    """"4分以上" cut to "4分" asks for another rating: the bound travels with the value."""
+    facts = _run(lang, text)[0]
+    assert quantity in [f.text for f in facts if f.kind == "quantity"], _shown(facts)
 
 
 @pytest.mark.parametrize(("lang", "text", "clauses"), [

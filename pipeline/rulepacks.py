@@ -227,6 +227,10 @@ class StateRules:
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     restate_cue: Lexicon       # besides obligation and negation cues, words that make a clause a wish to hold ("希望…之前")
     one_value_kinds: frozenset[str]   # kinds a clause holds one of at a time: said again, it restates with no cue ("他们都61岁了")
+    one_value_slots: Lexicon   # words naming a slot of one value: a value after one, said again after it, replaces ("Actually, budget $410")
+    slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
+    slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
+    slot_revisers: Lexicon     # a slot's value said again replaces only with one of these in its clause ("Actually, budget $410")
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     mentioned_chars: int       # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
@@ -410,6 +414,10 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         restate_cue=Lexicon(table.get("restate_cues", []), bounds),
         one_value_kinds=frozenset(table.get("one_value_kinds", [])),
+        one_value_slots=Lexicon(table.get("one_value_slots", []), bounds),
+        slot_qualifier=_compile(lang, table.get("slot_qualifier", "(?!)")),
+        slot_leads=Lexicon(table.get("slot_leads", []), bounds),
+        slot_revisers=Lexicon(table.get("slot_revisers", []), bounds),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),

@@ -1272,6 +1272,10 @@ def test_a_piece_cut_from_a_question_saying_more_than_names_is_still_asked(lang,
 
 # (lang, user turns, the one path expected in the state, values replaced on the way)
 SLOT_PATHS = [
+    # a slot of one value named again with a word revising it, no change verb
+    ("en", ["I need a health plan for my parents.", "My budget is $500 a month.", "Actually, budget $410."],
+     "$500 → $410", ["$500"]),
+    ("zh", ["我想给爸妈买份医疗险。", "预算每月500元。", "其实预算410元。"], "预算每月500元 → 预算410元", ["500元"]),
     ("zh", ["这周六上午9点来做保洁吧", "改成周六下午2点吧，上午我爸要去医院", "不对，周六他们不在家，改成周日上午10点吧",
             "算了还是周日上午9点半吧"],
      "这周六上午9点 → 周六下午2点 → 周日上午10点 → 周日上午9点半", ["周六下午2点", "周日上午10点"]),

@@ -800,6 +800,17 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     same words with other values replaces them, value by value, with no change verb. A request
     said again for another value asks for another thing ("第6天的行程再帮我看看" … "第7天的…")."""
     own = [k for a, b, k in kept if start <= a and b <= end]
+    slotted = _one_value_slot(text, start, end, kept, pack)
+    if slotted:
+        (whose, word), (a, b, kind) = slotted
+        frame = "\0".join(("\0slot", whose, word.casefold(), kind + (memory.unit(text[a:b]) if kind == "quantity" else "")))
+        before = memory.frames.get(frame)
+        memory.frames[frame] = ((text[a:b], kind, Span(event_id, a, b)),)
+        # only a word revising it replaces: "…换个热水器。电的，60升就行，预算三千五以内" is
+        # another thing's budget
+        if (before is not None and before[0][0].casefold() != text[a:b].casefold()
+                and pack.state.slot_revisers.search(text, start, end)):
+            return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
     # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
     one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
     if not pack.state.restated_frame_chars or not (
@@ -833,6 +844,30 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
+
+
+def _one_value_slot(text: str, start: int, end: int, kept: Values,
+                    pack: RulePack) -> tuple[tuple[str, str], tuple[int, int, str]] | None:
+    """(whose slot, the slot's word) and the value of a clause whose one value is said after a
+    word naming a slot that holds one value ([state] one_value_slots: "budget", "预算"): said
+    again after that word with a word revising it ([state] slot_revisers: "My budget is $500 a
+    month" … "Actually, budget $410"), it replaces the value said there before, however the
+    rest is worded."""
+    # one value per place: of two overlapping ("budget is 300" and "300 dollars"), the later
+    outer = [(a, b, kind) for a, b, kind in kept if start <= a and b <= end and not _inside_another(a, b, kept)
+             and not any(x < b < y for x, y, _ in kept)]
+    if len(outer) != 1:
+        return None   # "budget $500 for the hotel and $200 for food" names two amounts
+    a, b, _ = outer[0]
+    # the slot's word before the value, or opening it ("预算410元" is one money value)
+    hit = next(reversed(list(pack.state.one_value_slots.finditer(text, start, b))), None)
+    if hit is None or any(hit.end() <= x and y <= a for x, y, _ in kept):
+        return None   # another value stands between the word and this one
+    # what the word is the slot of is part of it: "hotel budget $200" is not "food budget $50"
+    qualifier = pack.state.slot_qualifier.search(text, start, hit.start())
+    word = qualifier.group(1).casefold() if qualifier and not (
+        pack.state.slot_leads.covers(qualifier.group(1)) or pack.state.determiners.covers(qualifier.group(1))) else ""
+    return (word, hit.group()), outer[0]
 
 
 def _inside_another(a: int, b: int, kept: Values) -> bool:

@@ -194,6 +194,16 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["3点", "5点"], NOTHING),                             # no words of its own: no slot
     (["预算1200元以内", "预算5000元以内"],                 # one slot, not money and quantity
      expect(change("以内", "预算1200元", "预算5000元"))),
+    # a slot of one value named again with a word revising it: changed, however it is worded
+    (["预算每月500元。", "其实预算410元。"], expect(change("预算", "预算每月500元", "预算410元"))),
+    (["我们的预算是两千块", "好的", "那就预算三千块吧"], expect(change("预算", "预算是两千块", "预算三千块"))),
+    (["人数是6个人", "那就人数8个人吧"], expect(change("人数", "6个人", "8个人"))),
+    # said plainly, it may be another thing's: the water heater's budget is not the renovation's
+    (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
+    # whose slot it is is part of it: another's budget replaces nothing
+    (["酒店预算每晚200元", "吃饭预算每天50元"], NOTHING),
+    (["预算每月500元", "预算每月500元，不能再多了"], NOTHING),      # the same value again
+    (["预算500元吗？", "预算410元"], NOTHING),                      # asked, set nothing
     (["预算改成5000元", "预算改成5000元"], expect(change("预算", None, "5000元"))),  # the same value changes nothing
     (["我在看保险，想了解一下有哪些选择"], NOTHING),        # "选" begins the word "选择": "择" is no object
     (["我要A套餐", "算了，就选B吧"], expect(chosen("A套餐"), chosen("B"))),
@@ -315,6 +325,14 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a slot of one value named again with a word revising it: changed, however it is worded
+    (["My budget is $500 a month.", "Actually, budget $410."], expect(change("budget", "$500", "$410"))),
+    (["Our budget is 300 dollars", "OK", "Budget's now 450 dollars"], expect(change("budget", "300 dollars", "450 dollars"))),
+    (["Party size is 6 people", "Party size 8 people then"], expect(change("party size", "6 people", "8 people"))),
+    # whose slot it is is part of it: another's budget replaces nothing
+    (["Hotel budget $200 a night", "Food budget $50 a day"], NOTHING),
+    (["Budget is $3,000 for the move", "Also need a cleaner. Budget $200 for that"], NOTHING),   # said plainly
+    (["Budget is $500", "Is $410 within budget?"], NOTHING),       # asked, and said before the word
     # a trailing "instead" revises ("instead of" names the old value); of several values of a kind,
     # the one nearest it is the new one
     (["Dinner around 6 somewhere near the theatre.",

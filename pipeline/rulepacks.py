@@ -257,6 +257,7 @@ class RulePack:
     past_negation: frozenset[str]                  # those that say what did not happen ("haven't", "didn't"), casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
+    past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
     describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
@@ -513,6 +514,7 @@ def load_rule_pack(lang: str) -> RulePack:
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
+        past_after=Lexicon(cues.get("past_after", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),

@@ -89,6 +89,14 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
         for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start()))
 
 
+def _past(text: str, cue: Hit, pack: RulePack) -> bool:
+    """Whether a negation says what did not happen: a past cue ("haven't been", "没去过") or
+    a cue right before a past verb ("He's never had kennel cough", "I never heard back")."""
+    after = pack.past_after.search(text, cue.end(), cue.end() + 16)
+    return cue.group().casefold() in pack.past_negation or (
+        after is not None and not text[cue.end():after.start()].strip())
+
+
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:
     """The negation cues of a clause that negate something (not "特别", "no problem")."""
     return (cue for cue in pack.negation.finditer(text, start, end)
@@ -294,7 +302,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                            and not _describes(text, start, cue, pack))
                 # "I haven't been to Lisbon since college": what did not happen is told, like a claim
                 add(kind, left, right, "prohibition" if forbids else
-                    "past" if kind == "negation" and cue.group().casefold() in pack.past_negation else None)
+                    "past" if kind == "negation" and _past(text, cue, pack) else None)
                 if kind == "obligation":
                     required.append((cue.end(), right))
                 elif pack.state.correction_not.regex.match(text, cue.start()):

@@ -410,7 +410,21 @@ NEGATION_VALUES = [
     ("zh", "我没有发票。", "我没有发票", None),
     ("zh", "明天我不在家。", "明天我不在家", None),
     ("zh", "别给我妈打电话。", "别给我妈打电话", "prohibition"),
+    # "never" before a past verb: what did not happen ("He's never had kennel cough" had been a
+    # constraint at the level of the budget)
+    ("en", "He's never had kennel cough.", "He's never had kennel cough", "past"),
+    ("en", "Nothing was ever diagnosed.", "Nothing was ever diagnosed", "past"),
+    ("en", "I never heard back from them.", "I never heard back from them", "past"),
+    ("en", "Never call me at work.", "Never call me at work", "prohibition"),
+    ("en", "We don't eat pork.", "We don't eat pork", None),
 ]
+
+
+# what never happened is told in Chinese by its claim cues ("从来没", "一直没"): a claim, kept as one
+@pytest.mark.parametrize(("text", "claim"), [("他从来没得过犬瘟。", "他从来没得过犬瘟"),
+                                             ("他们一直没回复我。", "他们一直没回复我")])
+def test_what_never_happened_is_a_claim_in_chinese(text: str, claim: str) -> None:
+    assert claim in [f.text for f in _run("zh", text)[0] if f.kind == "claim"], _shown(_run("zh", text)[0])
 
 
 @pytest.mark.parametrize(("lang", "text", "negation", "value"), NEGATION_VALUES)

@@ -249,7 +249,8 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     for a pronoun with more words ("Add that to HTL-118274": "that to HTL-118274: added"), or
     for an action the user will do (``[state] action_leads``)."""
     first = obj.split(maxsplit=1)[0].casefold() if pack.spaced and obj.strip() else obj.casefold()
-    if obj.casefold() in pack.state.people or first in pack.state.people:
+    if obj.casefold() in pack.state.people or first in pack.state.people or (pack.spaced and any(
+            obj.casefold().startswith(p + " ") for p in pack.state.people)):   # "my mom to the doctor"
         return None
     said = written.casefold()
     if any(said == w or said.startswith(w + " " if pack.spaced else w) for w in pack.state.action_leads):

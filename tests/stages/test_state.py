@@ -313,6 +313,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do is no thing chosen
     (["那把合同发我看看吧，我要给我老公看一下"], NOTHING),
     (["我要跟家里商量一下"], NOTHING),
+    (["改成周日上午吧，周六我要加班"], expect(change(IN(""), None, "周日上午"))),   # 加班 is what the user must do
+    (["我要出差三天"], NOTHING), (["我要上班"], NOTHING),
+    (["我要大床房"], expect(chosen("大床房"))),
     # a drop whose sentence goes on to a correction is the correction's lead: it drops nothing
     (["宽带约周日上午十点", "宽带算了，周末他们事太多，还是约下周五下午两点吧"],
      expect(change("time", "周日上午十点", "下周五下午两点"))),
@@ -325,6 +328,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # what the user will do, or whom they take along, is no thing chosen
+    (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
+    (["I'll take the king room"], expect(chosen("the king room"))),
     # a slot of one value named again with a word revising it: changed, however it is worded
     (["My budget is $500 a month.", "Actually, budget $410."], expect(change("budget", "$500", "$410"))),
     (["Our budget is 300 dollars", "OK", "Budget's now 450 dollars"], expect(change("budget", "300 dollars", "450 dollars"))),

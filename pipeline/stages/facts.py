@@ -312,8 +312,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                              and f.span.end <= cue.start() and _only_punctuation(text[f.span.end:cue.start()], pack)]
                     affirmed += _drop_nested(times)
         supposes = pack.state.conditional.search(text, start, end) is not None
-        if asks or supposes:  # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
-            pass
+        # a request ending in a question mark asks too: "Could you perhaps help me find…?" is
+        # polite ("I think one of them is vegetarian, maybe Sam?" still claims)
+        if asks or supposes or (text[end:end + 1] in pack.state.question_marks
+                                and pack.request is not None and pack.request.search(text, start, end)):
+            pass   # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
         elif pack.uncertainty.search(text, start, end):
             # the hedge stays in the claim's text; a hedge alone ("我也不太确定", "Not sure
             # though") hedges the clause before it and claims nothing itself

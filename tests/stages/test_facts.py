@@ -671,10 +671,28 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
     # "have" before a pronoun names no feature: "have anything" had outranked the budget at 35 %
     ("en", "Do you have anything to recommend?"), ("en", "Does it have something for kids?"),
     ("en", "Do they have one near the river?"), ("zh", "你们有什么推荐的吗？"), ("zh", "有没有什么好玩的"),
+    ("en", "His rabies shot might have expired"),   # a tense, no feature
 ])
+
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
     kinds = {kind for kind, _ in _shown(_run(lang, text)[0])}
     assert not kinds & {"feature", "route", "place", "venue"}, _shown(_run(lang, text)[0])
+
+
+# a hedge in a request or a question asks politely or asks whether: nothing is claimed ("Could you
+# perhaps help me find…?" had been kept as a claim, above the user's preferences); a statement
+# said with a rising mark still claims
+@pytest.mark.parametrize(("lang", "text", "claims"), [
+    ("en", "Could you perhaps help me find a nice hot pot restaurant around here?", False),
+    ("en", "Can you maybe book it for 7?", False), ("en", "Would you perhaps recommend a quieter place?", False),
+    ("en", "I think one of them is vegetarian, maybe Sam?", True),
+    ("en", "I think Valentina got refused a Schengen visa once, maybe 2019?", True),
+    ("zh", "你能不能大概帮我看看有没有火锅店？", False), ("zh", "它大概几点关门？", False), ("zh", "可能要排队吗？", False),
+    ("zh", "我好像之前在你们这办过会员", True),
+])
+def test_a_hedged_request_claims_nothing(lang: str, text: str, claims: bool) -> None:
+    facts = _run(lang, text)[0]
+    assert bool([f for f in facts if f.kind in ("uncertain", "claim")]) is claims, _shown(facts)
 
 
 # (lang, text, the one time fact it holds, its value): now is Monday 2026-11-30 10:00 in the

@@ -131,7 +131,9 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
                                       cue.start())
     left = before.start() if before else cue.start()
     if left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start()):
-        left = start   # near the clause's start, or cut inside the condition it holds under ("…的话")
+        # near the clause's start, or cut inside the condition it holds under ("…的话"): from the
+        # start, past its greeting or politeness ("Hello, I need to…" is "I need to…")
+        left = min(pack.lead.strip_run(text, start, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())

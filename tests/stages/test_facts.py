@@ -235,7 +235,7 @@ EN_ROWS = [
     ("Fine, I can stretch to seven hundred dollars.", "money", "seven hundred dollars", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
-    ("The company covers up to $450, so keep it at or under that.", "obligation", "so keep it at or under that", EQ),
+    ("The company covers up to $450, so keep it at or under that.", "obligation", "keep it at or under that", EQ),
 ]
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
@@ -356,18 +356,18 @@ def test_a_number_after_what_is_booked_is_its_party_only_alone(lang: str, text: 
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
     # typeset and tokenizer-split apostrophes are the same cue
-    ("en", "Please don’t call my mom.", "Please don’t call my mom", True),
+    ("en", "Please don’t call my mom.", "don’t call my mom", True),
     ("en", "Do n't book anything yet .", "Do n't book anything yet", True),
     ("en", "I do n't have a specific time I need to arrive .", "I do n't have a specific time I need to arrive", False),
     ("en", "No shellfish, my wife is allergic.", "No shellfish, my wife is allergic", True),
     ("en", "His client files are on it and there's no backup.", "it and there's no backup", False),
     ("en", "It won't turn on since the update.", "It won't turn on since the update", False),
-    ("en", "But nothing was ever diagnosed as far as I know.", "But nothing was ever diagnosed as far as I know", False),
+    ("en", "But nothing was ever diagnosed as far as I know.", "nothing was ever diagnosed as far as I know", False),
     ("en", "No one was home when they came.", "No one was home when they came", False),
     ("en", "Never call before 9am.", "Never call before 9am", True),
     ("en", "Nothing too loud, please.", "Nothing too loud, please", True),
     ("zh", "先别付款，到店看完医生再说。", "先别付款", True),
-    ("zh", "另外不要给我打电话。", "另外不要给我打电话", True),
+    ("zh", "另外不要给我打电话。", "不要给我打电话", True),
     ("zh", "我没有发票。", "我没有发票", False),
     ("zh", "明天我不在家。", "明天我不在家", False),
     # a person saying what they do or did states a constraint or a fact, no order to the agent
@@ -375,7 +375,7 @@ FORBIDS_ROWS = [
     ("en", "I've never even heard of Lumora.", "I've never even heard of Lumora", False),
     ("en", "There are charges that I definitely didn't make.", "that I definitely didn't make", False),
     ("en", "None of them are mine.", "None of them are mine", False),
-    ("en", "But please don't close my checking account.", "But please don't close my checking account", True),
+    ("en", "But please don't close my checking account.", "don't close my checking account", True),
     ("zh", "我从来不吃辣。", "我从来不吃辣", False),
     ("zh", "他们一般不住酒店。", "他们一般不住酒店", False),
     ("zh", "千万别给我爸打电话。", "千万别给我爸打电话", True),
@@ -888,6 +888,12 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("en", "So will I get the money back before it is over?", "will I get the money back before it is over?"),
     # "而不是" continues the clause before it: "而不是退" alone says nothing
     ("zh", "其实我也在纠结要不要换个别的型号，而不是退", "其实我也在纠结要不要换个别的型号，而不是退"),
+    # a required or forbidden thing said first in its clause loses the greeting before it too
+    ("en", "Hello, I need to purchase a batch of desktops this year.", "I need to purchase a batch of desktops this year"),
+    ("en", "Yes, it should be in the cheap price range.", "it should be in the cheap price range"),
+    ("en", "Please don't call me.", "don't call me"),
+    ("zh", "你好，我需要一个安静的房间。", "我需要一个安静的房间"),
+    ("zh", "好的，别打电话给我。", "别打电话给我"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

@@ -625,7 +625,20 @@ AGES = [
 
 
 AGES += [("他们都73岁了", "73岁"), ("我妈今年六十八岁", "六十八岁"), ("孩子才5岁半", "5岁半"),
-         ("我们住了3天", None), ("这个房子有30年了", None)]
+         ("我们住了3天", None), ("这个房子有30年了", None),
+         ("结婚三十五周年", None)]
+
+
+# a birthday is the occasion, not a limit: medium ("六十大寿" had been a name of jieba's, "40th"
+# an id)
+@pytest.mark.parametrize(("lang", "text", "occasion"), [
+    ("zh", "我爸六十大寿，正好也是他俩结婚三十五周年", "六十大寿"), ("zh", "给我妈过七十岁生日", "七十岁生日"),
+    ("en", "It's her 40th birthday on Saturday", "40th birthday"), ("en", "Sam's 21st birthday party", "21st birthday"),
+])
+def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str) -> None:
+    facts = _run(lang, text)[0]
+    assert [(f.kind, f.strength) for f in facts if f.text == occasion] == [("occasion", Strength.MEDIUM)], _shown(facts)
+    assert not [f for f in facts if f.kind in ("id", "entity") and f.text in occasion], _shown(facts)
 
 
 @pytest.mark.parametrize(("text", "age"), AGES)
@@ -793,6 +806,7 @@ def test_an_ordinal_without_what_it_ranks_is_no_level(lang: str, text: str) -> N
     ("zh", "这几天天气不好", []), ("zh", "住三天，天天要打扫", ["三天"]),
     ("en", "I was up all night with this", []), ("en", "We'll stay one night", ["one night"]),
     ("en", "It rained for days", []), ("en", "Book 3 nights please", ["3 nights"]),
+    ("zh", "正好也是他俩结婚三十五周年", ["三十五周年"]), ("zh", "我们在这住了三周", ["三周"]),   # not "三十五周"
 ])
 def test_a_unit_that_begins_a_longer_word_is_none(lang: str, text: str, quantities: list[str]) -> None:
     """"一晚上" is an evening, not one night ("今天弄了一晚上" was quoted as "一晚" at 5 %)."""

@@ -90,8 +90,8 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
 
 
 def _past(text: str, cue: Hit, pack: RulePack) -> bool:
-    """Whether a negation says what did not happen: a past cue ("haven't been", "没去过") or
-    a cue right before a past verb ("He's never had kennel cough", "I never heard back")."""
+    """Whether a negation says what did not happen: a past cue ("haven't been", "didn't get")
+    or a cue right before a past verb ("He's never had kennel cough", "I never heard back")."""
     after = pack.past_after.search(text, cue.end(), cue.end() + 16)
     return cue.group().casefold() in pack.past_negation or (
         after is not None and not text[cue.end():after.start()].strip())

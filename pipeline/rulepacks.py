@@ -258,6 +258,7 @@ class RulePack:
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
+    things: Lexicon                                # opening a negated clause, it says what a thing is not ("It isn't open")
     describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
@@ -289,7 +290,8 @@ class RulePack:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
         read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
         did not happen, ``value="past"``)."""
-        key = {"prohibition": "prohibition", "past": "past_negation"}.get(value, kind) if kind == "negation" else kind
+        key = ({"prohibition": "prohibition", "past": "past_negation", "thing": "thing_negation"}.get(value, kind)
+               if kind == "negation" else kind)
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:
@@ -515,6 +517,7 @@ def load_rule_pack(lang: str) -> RulePack:
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         past_after=Lexicon(cues.get("past_after", []), bounds),
+        things=Lexicon(cues.get("things", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),

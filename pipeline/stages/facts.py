@@ -97,6 +97,20 @@ def _past(text: str, cue: Hit, pack: RulePack) -> bool:
         after is not None and not text[cue.end():after.start()].strip())
 
 
+def _of_a_thing(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
+    """Whether a negation says what a thing is not: its clause opens on a word for the thing
+    (``[cues] things``: "It's not too heavy", "That's not expensive", "这个不算贵"), its cue only
+    negates (not a prohibition cue: "It shouldn't be on the ground floor" still forbids), it sets
+    nothing against another ("It's for my mom, not me"), and nothing in the clause is required
+    ("It has to arrive by Friday, not Saturday")."""
+    opening = pack.lead.strip_run(text, start, cue.start(), from_end=False)
+    thing = pack.things.regex.match(text, opening)
+    # ", not …" sets one thing against another: "It's for my mom, not me" says who it is for
+    contrast = text[:cue.start()].rstrip().endswith((",", "，"))
+    return (thing is not None and thing.end() <= cue.start() and not contrast
+            and cue.group().casefold() not in pack.prohibition and pack.obligation.search(text, start, end) is None)
+
+
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:
     """The negation cues of a clause that negate something (not "特别", "no problem")."""
     return (cue for cue in pack.negation.finditer(text, start, end)
@@ -302,9 +316,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
                 forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
                            and not _describes(text, start, cue, pack))
-                # "I haven't been to Lisbon since college": what did not happen is told, like a claim
+                # "I haven't been to Lisbon since college": what did not happen is told, like a
+                # claim; so is what a thing is not ("It isn't open on Sundays", "那家周一不开门")
                 add(kind, left, right, "prohibition" if forbids else
-                    "past" if kind == "negation" and _past(text, cue, pack) else None)
+                    None if kind != "negation" else "past" if _past(text, cue, pack) else
+                    "thing" if _of_a_thing(text, start, end, cue, pack) else None)
                 if kind == "obligation":
                     required.append((cue.end(), right))
                 elif pack.state.correction_not.regex.match(text, cue.start()):

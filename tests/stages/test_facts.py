@@ -405,7 +405,7 @@ NEGATION_VALUES = [
      "Honestly I'm jealous, haven't been to Lisbon since college", "past"),
     ("en", "He didn't get the confirmation email.", "He didn't get the confirmation email", "past"),
     ("en", "The package wasn't in the box.", "The package wasn't in the box", "past"),
-    ("en", "It isn't open on Sundays.", "It isn't open on Sundays", None),
+    ("en", "It isn't open on Sundays.", "It isn't open on Sundays", "thing"),
     ("en", "Don't call my mom.", "Don't call my mom", "prohibition"),
     ("zh", "我没有发票。", "我没有发票", None),
     ("zh", "明天我不在家。", "明天我不在家", None),
@@ -417,6 +417,16 @@ NEGATION_VALUES = [
     ("en", "I never heard back from them.", "I never heard back from them", "past"),
     ("en", "Never call me at work.", "Never call me at work", "prohibition"),
     ("en", "We don't eat pork.", "We don't eat pork", None),
+    # what a thing is not is told like a claim too ("It's not too heavy" had been a constraint,
+    # ahead of "recommend a model between 5,000-10,000 yuan"); a contrast, a requirement or a
+    # prohibition cue keeps it the user's
+    ("en", "It's not too heavy.", "It's not too heavy", "thing"),
+    ("en", "This one doesn't have parking.", "This one doesn't have parking", "thing"),
+    ("en", "It's for my mom, not me.", "It's for my mom, not me", None),
+    ("en", "It shouldn't be on the ground floor.", "It shouldn't be on the ground floor", None),
+    ("zh", "这个不算贵。", "这个不算贵", "thing"),
+    ("zh", "那家周一不开门。", "那家周一不开门", "thing"),
+    ("zh", "我们不吃猪肉。", "我们不吃猪肉", None),
 ]
 
 
@@ -433,7 +443,7 @@ def test_what_did_not_happen_is_told_like_a_claim(lang: str, text: str, negation
     assert found, _shown(_run(lang, text)[0])
     assert found[0].value == value
     pack = load_rule_pack(lang)
-    assert (pack.level_of("negation", found[0].value) == "claims") is (value == "past")
+    assert (pack.level_of("negation", found[0].value) == "claims") is (value in ("past", "thing"))
 
 
 @pytest.mark.parametrize(("lang", "text", "negation", "forbids"), FORBIDS_ROWS)
@@ -530,6 +540,9 @@ ROUTE_ROWS = [
     ("en", "Ha, my dad will absolutely go for the pastéis."),    # "go for" chooses
     ("en", "I'd go for the cheaper one."),
     ("zh", "我就选便宜的那个"),
+    # "going to" before a verb is a future, no destination ("going to be so relieved" was a route)
+    ("en", "Thanks, this is super helpful. She's going to be so relieved lol"),
+    ("en", "I'm going to need a bigger car"), ("zh", "我去看看再说"),
 ])
 def test_a_choice_is_no_trip(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "route"]

@@ -24,7 +24,6 @@ from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyCla
 __all__ = ["RunGap", "merge"]
 
 _CLAIM_KINDS = ("uncertain", "claim")
-_TOLD = ("past", "thing")   # negations told like claims: what did not happen, what a thing is not
 _RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
 _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
@@ -93,6 +92,12 @@ def _resolved(value: dict) -> Interval | None:
         return datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _told_as_claim(fact: Fact) -> bool:
+    """A claim, or a negation told like one: what did not happen ("I haven't been to Lisbon
+    since college"), what a thing is not ("It isn't open on Sundays")."""
+    return fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing")
 
 
 def _clock_of(value: dict) -> str | None:
@@ -605,10 +610,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # a claim's own facts ("surgery" in "the surgery date might get moved") are kept with the
     # claim, as a claim: alone they would state what the user did not
     claimed = _Spans([f.span for f in current if f.kind in _CLAIM_KINDS])
-    # what did not happen ("I haven't been to Lisbon since college") and what a thing is not
-    # ("It isn't open on Sundays") are told like claims: kept on their level, never forced in
-    must = [f for f in current if f.strength is Strength.STRONG and f.kind not in _CLAIM_KINDS
-            and not (f.kind == "negation" and f.value in _TOLD) and not claimed.contain(f.span)]
+    # claims, and negations told like them, are kept on their level, never forced in
+    must = [f for f in current if f.strength is Strength.STRONG and not _told_as_claim(f)
+            and not claimed.contain(f.span)]
 
     intents = [i for r in results for i in r.intents]
     redundant = _redundant_turns(intents, clauses)
@@ -756,7 +760,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         objective=roles[task[0].span.event_id].text[task[0].span.start:task[-1].span.end] if task else "",
         constraints=_once(must),
         confirmed_facts=[{**f.to_dict(), "field": f.value} for f in tool_facts],
-        user_claims=[f.to_dict() for f in current if f.kind in _CLAIM_KINDS or f.kind == "negation" and f.value in _TOLD],
+        user_claims=[f.to_dict() for f in current if _told_as_claim(f)],
         decisions=[d.to_dict() for d in decisions],
         open_items=[o.to_dict() for o in open_items],
         times=_once([f for f in current if f.kind == "time"]),

@@ -449,10 +449,10 @@ def load_rule_pack(lang: str) -> RulePack:
     # dollars" is what "$600" was: one slot, one kind)
     # a bound after a measure is part of its value ("4分以上", "4 stars or more": cut off, the
     # value says another thing); money's bounds make a limit ([state] limits, "一百块以内")
-    currencies = {c.casefold() for c in data.get("state", {}).get("currencies", [])}
-    measures = [u for u in text["units"] if u.casefold() not in currencies]
+    state = _state_rules(lang, data["state"], bounds)
+    measures = [u for u in text["units"] if u.casefold() not in state.currencies]
     for kind, units, bound in (("money", text.get("money_units", []), ""),
-                               ("quantity", [u for u in text["units"] if u.casefold() in currencies], ""),
+                               ("quantity", [u for u in text["units"] if u.casefold() in state.currencies], ""),
                                ("quantity", measures, text.get("quantity_bound", ""))):
         if units:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
@@ -532,7 +532,7 @@ def load_rule_pack(lang: str) -> RulePack:
         request=Lexicon(data["questions"]["requests"], bounds) if data["questions"].get("requests") else None,
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
-        state=_state_rules(lang, data["state"], bounds),
+        state=state,
         lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ())),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),

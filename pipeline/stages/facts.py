@@ -106,7 +106,8 @@ def _of_a_thing(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bo
     opening = pack.lead.strip_run(text, start, cue.start(), from_end=False)
     thing = pack.things.regex.match(text, opening)
     # ", not …" sets one thing against another: "It's for my mom, not me" says who it is for
-    contrast = text[:cue.start()].rstrip().endswith((",", "，"))
+    before = text[start:cue.start()].rstrip()
+    contrast = bool(before) and pack.state.gap_breaks.fullmatch(before[-1]) is not None
     return (thing is not None and thing.end() <= cue.start() and not contrast
             and cue.group().casefold() not in pack.prohibition and pack.obligation.search(text, start, end) is None)
 

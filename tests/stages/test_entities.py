@@ -137,7 +137,7 @@ def test_english_keeps_only_the_configured_labels(recognizers: dict[str, EntityR
 def test_english_runs_ner_alone(recognizers: dict[str, EntityRecognizer]) -> None:
     """In en_core_web_sm NER owns its tok2vec: nothing else is loaded, and nothing is lost."""
     assert recognizers["en"].components == ("ner",)
-    assert recognizers["zh"].components == ("entity_ruler",)
+    assert recognizers["zh"].components == ("jieba", "lexicon")
 
 
 def test_numpy_matrix_products_find_the_same_spans(recognizers: dict[str, EntityRecognizer]) -> None:
@@ -258,3 +258,62 @@ def test_the_english_ner_keeps_one_blas_limit_for_the_process(recognizers: dict[
     assert blas_threads() == {load_settings()["models.ner_threads"]}
     recognizers["en"].recognize(["Book Lisbon for Priya Raman on the 14th, not Porto."])
     assert blas_threads() == {load_settings()["models.ner_threads"]}
+
+
+# (lang, text): lexicon terms among spaces, line breaks, capitals, overlapping and glued words
+LEXICON_TEXTS = [
+    ("zh", "我对花生过敏，不要香菜"),
+    ("zh", "有免费停车位的酒店，门票多少钱"),
+    ("zh", "北京  天安门\n\n故宫的门票"),
+    ("zh", "  我想去北京，酒店要有WiFi 和停车位"),
+    ("zh", "停车位置不好找，海鲜过敏"),
+    ("zh", "我妈妈有糖尿病和高血压, 不吃海鲜 "),
+    ("zh", "信用卡\t在招商银行办的"),
+    ("en", "I'm allergic to peanuts and shellfish"),
+    ("en", "Is there free parking at the hotel?"),
+    ("en", "  Wi-Fi  and   parking\n\nplease"),
+    ("en", "PEANUT butter, Shellfish and gluten-free bread "),
+    ("en", "My mom has diabetes and high blood pressure."),
+    ("en", "a hotel with free wifi\tand a pool"),
+]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_lexicon_terms_are_where_spacys_entity_ruler_finds_them(lang: str) -> None:
+    """Without a model, lexicon terms are matched over the segmenter's words (jieba's for
+    Chinese, spaCy's blank tokenizer's otherwise): the words, and the spans, spaCy's blank
+    pipeline and entity ruler find, without importing spaCy for Chinese."""
+    import spacy
+    pack = load_rule_pack(lang)
+    recognizer = EntityRecognizer(lang, pack, "")
+    nlp = spacy.blank(lang, config={"nlp": {"tokenizer": {"segmenter": recognizer.segmenter}}}
+                      if recognizer.segmenter else {})
+    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})
+    ruler.add_patterns([{"label": kind.upper(), "pattern": term}
+                        for kind, terms in sorted(pack.lexicon_terms.items()) for term in terms])
+    texts = [text for row_lang, text in LEXICON_TEXTS if row_lang == lang]
+    texts += [text for row_lang, text, *_ in _plain_rows() if row_lang == lang]
+    found = 0
+    for text in texts:
+        doc = nlp(text)
+        tokens = recognizer._tokens(text)
+        assert tokens == [(token.idx, token.text) for token in doc], text
+        spans = recognizer._lexicon_terms(text, tokens)
+        assert [s[:2] for s in spans] == [(e.start_char, e.end_char) for e in doc.ents], text
+        for start, end, label in spans:   # a term of two lexicons may carry either label
+            assert label.lower() in {kind for kind, terms in pack.lexicon_terms.items()
+                                     if text[start:end].lower() in map(str.lower, terms)}
+        found += len(spans)
+    assert found >= len(texts)
+
+
+def test_chinese_entities_need_no_spacy() -> None:
+    """Chinese reads jieba's words: spaCy's import (0.8 s of a one-shot command) is not paid."""
+    import subprocess
+    import sys
+    code = ("import sys; from pipeline.rulepacks import load_rule_pack; "
+            "from pipeline.stages.entities import get_recognizer; "
+            "r = get_recognizer('zh', load_rule_pack('zh').version); "
+            "print(r.recognize(['帮我约张伟医生，我对花生过敏']), 'spacy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[[(3, 5, 'PERSON'), (10, 12, 'ALLERGEN'), (12, 14, 'MEDICAL')]] False"

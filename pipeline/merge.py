@@ -645,12 +645,14 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     paths: dict[str, list[str]] = {}
     said_at: dict[str, list[Span]] = {}
     binding: set[str] = set()   # what holds now: dropped, or proposed and accepted (its words are the assistant's)
+    last_status: dict[str, str] = {}
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
         (binding.add if decision.status in ("dropped", "accepted") else binding.discard)(decision.object)
+        last_status[decision.object] = decision.status
     state_path = []
     for chain in chains:
         path: list[str] = [chain[0].old] if chain[0].old else []
@@ -702,7 +704,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         state_path.append(line)
         # a drop or an accepted proposal changes what holds; a choice is usually in its own
         # clause already. Short of room, an accepted proposal is said by the clauses holding its values
-        level, value = ("changes", 4.0) if obj in binding else ("key", 0.2)
+        # (an accepted proposal holds like a constraint the user set: [ladder] decision_accepted)
+        level, value = ((pack.ladder_kinds.get(f"decision_{last_status[obj]}", "changes"), 4.0) if obj in binding
+                        else ("key", 0.2))
         at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()

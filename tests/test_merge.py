@@ -1553,3 +1553,28 @@ def test_a_replaced_value_said_inside_a_wider_clause_reads_as_history(lang: str,
     lines = [piece for line in summary_of(result).splitlines() for piece in re.split(r"[;；]", line) if old in piece]
     assert lines, summary_of(result)
     assert all("→" in piece or changed in piece for piece in lines), lines
+
+
+def _accepted_rows() -> list[Any]:
+    from tests.stages.test_state import ACCEPTED
+    return [pytest.param(lang, messages, id=f"{lang}-{i}")
+            for i, (lang, messages, accepted, _) in enumerate(ACCEPTED) if accepted is not None]
+
+
+@pytest.mark.parametrize(("lang", "messages"), _accepted_rows())
+def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[tuple[str, str]]) -> None:
+    """What the user said yes to ("the 13-month lease at $2,350 a month") is what was agreed: on
+    the constraints' level ([ladder] decision_accepted); at 10 % it had been dropped below quotes
+    such as "She doesn't really drive anymore". A dropped option stays with the changes."""
+    drop = "skip the dessert" if lang == "en" else "贴膜先不要了"
+    turns = [*messages, ("assistant", "OK." if lang == "en" else "好的。"), ("user", drop)]
+    turns.append(("user", "thanks" if lang == "en" else "谢谢"))
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation([{"role": r, "content": t} for r, t in turns],
+                                                       comp.settings), len(turns) - 1, 4000)
+    templates = load_rule_pack(lang).templates
+    levels = {i.text: i.level for i in summary.items if i.section == "state"}
+    accepted = [level for text, level in levels.items() if templates["accepted"] in text]
+    dropped = [level for text, level in levels.items() if text.endswith(templates["dropped"])]
+    assert accepted == ["constraints"], levels
+    assert dropped == ["changes"], levels

@@ -394,6 +394,13 @@ FORBIDS_ROWS = [
     ("en", "Never send it to my work address.", "Never send it to my work address", True),
     ("zh", "我姑姑还是不回消息。", "我姑姑还是不回消息", False),
     ("zh", "保险公司那边还是没有消息。", "保险公司那边还是没有消息", False),
+    # what a thing or a person has not: "has" or "had" before the cue ("have" may ask for it)
+    ("en", "Her old place has no elevator.", "Her old place has no elevator", False),
+    ("en", "The first hotel had no parking at all.", "The first hotel had no parking at all", False),
+    ("en", "Please have no onions on it.", "have no onions on it", True),
+    ("zh", "她原来住的地方没有电梯。", "她原来住的地方没有电梯", False),
+    ("zh", "第一家酒店根本没有停车场。", "第一家酒店根本没有停车场", False),
+    ("zh", "千万别放洋葱。", "千万别放洋葱", True),
 ]
 
 

@@ -1227,6 +1227,35 @@ def test_a_count_per_week_is_no_weekday(lang: str, text: str, times: list[str]) 
     assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)
 
 
+# (lang, text, the money facts): a price per table, head or night runs to hundreds and needs no
+# currency ("每桌三千五到四千" was no fact at all, and the banquet's budget was lost at 10 %); a
+# small number per thing counts people or things, and a year is no price
+PER_UNIT_PRICES = [
+    ("zh", "大概十桌吧，晚上六点开席，每桌三千五到四千，最好在西湖区", ["每桌三千五到四千"]),
+    ("zh", "每人300元", ["每人300元"]),
+    ("zh", "每间两百就行", ["每间两百"]),
+    ("zh", "房间每晚1200吧", ["每晚1200"]),
+    ("zh", "每桌12人", []),
+    ("zh", "每桌十二个人", []),
+    ("zh", "每间住两个人", []),
+    ("zh", "每人两份", []),
+    ("en", "About ten tables, dinner at six, 3,500 to 4,000 per table", ["3,500 to 4,000 per table"]),
+    ("en", "It's about 150 a head", ["150 a head"]),
+    ("en", "That one comes to 1,200 a night", ["1,200 a night"]),
+    ("en", "The caterer quoted 450 per table", ["450 per table"]),
+    ("en", "We need 2 per room", []),
+    ("en", "Seat 10 per table", []),
+    ("en", "In 2027 a room costs more", []),
+    ("en", "Three guests per room, please", []),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "money"), PER_UNIT_PRICES)
+def test_a_price_per_unit_needs_no_currency(lang: str, text: str, money: list[str]) -> None:
+    facts, _ = _run(lang, text)
+    assert [f.text for f in facts if f.kind == "money"] == money, _shown(facts)
+
+
 # (lang, text, where the requirement may be cut short, as the prefixes it leaves): past the cue,
 # at the end of a thing it names, never inside one nor before what qualifies it ("an expensive"
 # of "an expensive 4 star hotel"); a prohibition is never cut ("don't book the Hilton" without

@@ -1247,6 +1247,7 @@ PER_UNIT_PRICES = [
     ("en", "Seat 10 per table", []),
     ("en", "In 2027 a room costs more", []),
     ("en", "Three guests per room, please", []),
+    ("en", "It was $150 a ticket.", ["$150"]),   # the currency's own money fact, not a second one
 ]
 
 

@@ -1034,6 +1034,12 @@ def test_span_index_answers_like_the_plain_definition() -> None:
 # a negation that forbids is a prohibition, one that describes is not; the first request is the
 # task. (lang, a later user turn, its level)
 LEVELS = [
+    # what the event is for is part of the task, like whom it is for ("六十大寿" had been a
+    # preference, lost at 10 % of the banquet conversation with only "寿宴" left of its task)
+    ("en", "It's my dad's 60th birthday", "task"),
+    ("en", "The party is for her 40th birthday", "task"),
+    ("zh", "我爸六十大寿", "task"),
+    ("zh", "是我妈七十岁生日", "task"),
     ("en", "Please don't call me before 9am", "prohibitions"),
     ("en", "Never send anything to my work address", "prohibitions"),
     ("en", "We don't have a car, we take the train", "constraints"),

@@ -470,7 +470,8 @@ def load_rule_pack(lang: str) -> RulePack:
         regex = (rf"(?=[{first}]){_alternation(text['money_leads'], bounds)}\s+"
                  rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
-    patterns["beneficiary"] = [_compile(lang, r) for r in data["beneficiary"]["patterns"]]
+    people = f"(?:{_alternation(data['beneficiary'].get('people', []), bounds)})"
+    patterns["beneficiary"] = [_compile(lang, r.replace("{people}", people)) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
     lexicon_terms: dict[str, list[str]] = {}

@@ -1227,6 +1227,35 @@ def test_a_count_per_week_is_no_weekday(lang: str, text: str, times: list[str]) 
     assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)
 
 
+# (lang, text, the beneficiary facts): whom a request is for, of all the family and close people
+# of the pack's [beneficiary] people ("月嫂是给我妹妹请的" had been no fact, and the sister lost at
+# 10 %); a person told or asked is no beneficiary
+BENEFICIARIES = [
+    ("zh", "月嫂是给我妹妹请的", ["给我妹妹"]),
+    ("zh", "帮我外甥女报个游泳班", ["帮我外甥女"]),
+    ("zh", "替我婆婆挂个号", ["替我婆婆"]),
+    ("zh", "给我男朋友买的生日礼物", ["给我男朋友"]),
+    ("zh", "给我父母买", ["给我父母"]),
+    ("zh", "我先给我妹妹看一下", []),
+    ("zh", "我问问我哥哥", []),
+    ("zh", "我姐姐也要去", []),
+    ("en", "The nanny is for my little sister", ["for my little sister"]),
+    ("en", "I'm booking it for my mother-in-law", ["for my mother-in-law"]),
+    ("en", "It's a gift for my nephew", ["for my nephew"]),
+    ("en", "A room for my parents", ["for my parents"]),
+    ("en", "I'll ask my sister first", []),
+    ("en", "My brother is coming too", []),
+    pytest.param("en", "I waited for my cousin for an hour", [], marks=pytest.mark.xfail(
+        strict=True, reason="the verb before 'for' is not read: waiting for someone is no request for them")),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "beneficiaries"), BENEFICIARIES)
+def test_whom_a_request_is_for(lang: str, text: str, beneficiaries: list[str]) -> None:
+    facts, _ = _run(lang, text)
+    assert [f.text for f in facts if f.kind == "beneficiary"] == beneficiaries, _shown(facts)
+
+
 # (lang, text, the money facts): a price per table, head or night runs to hundreds and needs no
 # currency ("每桌三千五到四千" was no fact at all, and the banquet's budget was lost at 10 %); a
 # small number per thing counts people or things, and a year is no price

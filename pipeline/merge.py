@@ -29,7 +29,7 @@ _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
 _WANTED_KINDS = ("wish",)
-_PROMOTABLE = ("entity", "product", "term")
+_PROMOTABLE = ("entity", "person", "product", "term")
 
 
 def _persistent(facts: Sequence[Fact]) -> list[dict[str, object]]:

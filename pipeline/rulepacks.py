@@ -278,6 +278,8 @@ class RulePack:
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
     name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
     common_nouns: frozenset[str]                   # [names] common_nouns: never a name alone (casefolded)
+    person_lead: re.Pattern[str] | None            # [names] person_leads or [beneficiary] people, then the name
+    person_labels: frozenset[str]                  # [names] person_labels: the entity labels naming a person
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
     time_grammar: Mapping[str, Any]                # the [times] table, read by stages/times.py
     ladder: tuple[str, ...]                        # the summary's priority levels, top first
@@ -471,6 +473,10 @@ def load_rule_pack(lang: str) -> RulePack:
                  rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
     people = f"(?:{_alternation(data['beneficiary'].get('people', []), bounds)})"
+    leads = data.get("names", {}).get("person_leads", [])
+    # (searched up to where a name starts: "$" is that end)
+    person_lead = _compile(lang, rf"(?:{_alternation(leads + data['beneficiary'].get('people', []), bounds)})"
+                                 r"[\s,:：，]{0,3}$") if leads else None
     patterns["beneficiary"] = [_compile(lang, r.replace("{people}", people)) for r in data["beneficiary"]["patterns"]]
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
@@ -538,6 +544,8 @@ def load_rule_pack(lang: str) -> RulePack:
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         common_nouns=frozenset(w.casefold() for w in data.get("names", {}).get("common_nouns", ())),
+        person_lead=person_lead,
+        person_labels=frozenset(data.get("names", {}).get("person_labels", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),
         time_grammar=dict(data.get("times", {})),
         ladder=tuple(ladder["levels"]),

@@ -17,7 +17,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.facts import FactStage, extract_facts, split_clauses
+from pipeline.stages.entities import get_recognizer
+from pipeline.stages.facts import FactStage, analyse_text, extract_facts, split_clauses
 from pipeline.types import Event, Fact, KeyClause, Strength
 
 EQ = "eq"  # fact.text == expected
@@ -1225,6 +1226,35 @@ PER_WEEK = [
 def test_a_count_per_week_is_no_weekday(lang: str, text: str, times: list[str]) -> None:
     facts, _ = _run(lang, text)
     assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)
+
+
+# (lang, text, the person facts): a name right after a kin or naming word ([names] person_leads,
+# [beneficiary] people) is whom to book under, send to or expect, a contact detail on the ladder's
+# ids level ("my mom Margaret Okafor" had been a preference, lost at 10 %); other names stay
+# entities, and a name's word that is no name is none ("帮我叫辆车")
+PERSONS = [
+    ("zh", "她叫林朵朵，六岁半", ["林朵朵"]),
+    ("zh", "我叫王小明", ["王小明"]),
+    ("zh", "收货人写我爸王建国就行", ["王建国"]),
+    ("zh", "帮我叫辆车。", []),
+    ("zh", "帮我约张伟医生", []),
+    ("zh", "她叫什么名字", []),
+    ("en", "It'll be me, my mom Margaret Okafor and my brother", ["Margaret Okafor"]),
+    ("en", "My dad's driving, Robert James Hale, he's seventy-one", ["Robert James Hale"]),
+    ("en", "The passenger is Priya Raman", []),        # "is" alone is no naming word
+    ("en", "Book it for my wife Sarah Johnson", ["Sarah Johnson"]),
+    ("en", "Mark just texted, he can't make it", []),
+    ("en", "John Smith from IBM called.", []),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "persons"), PERSONS)
+def test_a_person_named_for_the_task_is_a_contact(lang: str, text: str, persons: list[str]) -> None:
+    pack = load_rule_pack(lang)
+    entities = tuple(get_recognizer(lang, pack.version).recognize([text])[0])
+    facts, _ = analyse_text(text, pack, entities)
+    assert [f.text for f in facts if f.kind == "person"] == persons, [(f.kind, f.text) for f in facts]
+    assert all(pack.level_of(f.kind, f.value) == "ids" for f in facts if f.kind == "person")
 
 
 # (lang, text, the beneficiary facts): whom a request is for, of all the family and close people

@@ -124,8 +124,9 @@ class EntityRecognizer:
         self._term_sizes: dict[str, tuple[int, ...]] = {}   # first word -> term lengths, longest first
         if self.model:   # a trained pipeline multiplies matrices: on this process's BLAS threads
             from ..backends.base import limit_blas_threads
+            spacy = _import("spacy", _SPACY_HINT)   # first: importing it sets OpenBLAS's threads again
             limit_blas_threads(int(settings["models.ner_threads"]))
-            self._nlp = self._load_ner(_import("spacy", _SPACY_HINT), self.model)
+            self._nlp = self._load_ner(spacy, self.model)
             self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
             self._greedy = self._greedy_ner(self._nlp)
         else:

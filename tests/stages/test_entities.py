@@ -317,3 +317,18 @@ def test_chinese_entities_need_no_spacy() -> None:
             "print(r.recognize(['帮我约张伟医生，我对花生过敏']), 'spacy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[[(3, 5, 'PERSON'), (10, 12, 'ALLERGEN'), (12, 14, 'MEDICAL')]] False"
+
+
+def test_a_fresh_process_keeps_the_blas_limit_once_spacy_is_imported() -> None:
+    """spaCy's import sets OpenBLAS's threads again: the limit is taken after it. Set before it, a
+    fresh process ran the NER on two BLAS threads, which spun on the embedding child's core (its
+    cold English calls 64 -> 88 ms, the child's wait doubled). In a process that imported spaCy
+    earlier (this one) the order does not show."""
+    import subprocess
+    import sys
+    code = ("from threadpoolctl import threadpool_info; from pipeline.rulepacks import load_rule_pack; "
+            "from pipeline.stages.entities import get_recognizer; "
+            "get_recognizer('en', load_rule_pack('en').version).recognize(['Book Lisbon for Priya Raman']); "
+            "print(sorted({p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str([load_settings()["models.ner_threads"]])

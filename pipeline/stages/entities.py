@@ -88,8 +88,8 @@ class EntityRecognizer:
 
     ``model`` is a spaCy pipeline package (default: ``models.spacy_<lang>``); an empty name
     means lexicon terms over the words of ``models.segmenter_<lang>`` (with "jieba", its proper
-    nouns too; with none, a blank spaCy tokenizer's words). Loading takes about a second: build it once (see
-    :func:`get_recognizer`), then call :meth:`recognize` from any thread.
+    nouns too; with none, a blank spaCy tokenizer's words). Loading takes about a second: build
+    it once (see :func:`get_recognizer`), then call :meth:`recognize` from any thread.
     """
 
     def __init__(self, lang: str, pack: RulePack, model: str | None = None, *,
@@ -215,7 +215,7 @@ class EntityRecognizer:
                     sizes.setdefault(words[0], set()).add(len(words))
         self._term_sizes = {first: tuple(sorted(n, reverse=True)) for first, n in sizes.items()}
 
-    def _lexicon_terms(self, text: str, tokens: Sequence[tuple[int, str]]) -> list[EntitySpan]:
+    def _lexicon_terms(self, tokens: Sequence[tuple[int, str]]) -> list[EntitySpan]:
         """Lexicon terms over whole words, the longest first, then the earliest, none overlapping
         (spaCy's entity ruler's choice)."""
         lower = [word.lower() for _, word in tokens]
@@ -290,11 +290,12 @@ class EntityRecognizer:
                             else self._nlp.pipe(missing, batch_size=self._batch_size))
                     for text, doc in zip(missing, docs):   # kept as a tuple: untracked by the GC
                         self._memo[text] = tuple(self._kept(doc))
-                for text in missing if not self.model else ():
-                    tokens = self._tokens(text)
-                    found = self._lexicon_terms(text, tokens)
-                    self._memo[text] = tuple(found if self._posseg is None
-                                             else self._with_proper_nouns(found, tokens))
+                else:
+                    for text in missing:
+                        tokens = self._tokens(text)
+                        terms = self._lexicon_terms(tokens)
+                        self._memo[text] = tuple(terms if self._posseg is None
+                                                 else self._with_proper_nouns(terms, tokens))
             found = []
             for text in texts:
                 self._memo.move_to_end(text)

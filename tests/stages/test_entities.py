@@ -298,7 +298,7 @@ def test_lexicon_terms_are_where_spacys_entity_ruler_finds_them(lang: str) -> No
         doc = nlp(text)
         tokens = recognizer._tokens(text)
         assert tokens == [(token.idx, token.text) for token in doc], text
-        spans = recognizer._lexicon_terms(text, tokens)
+        spans = recognizer._lexicon_terms(tokens)
         assert [s[:2] for s in spans] == [(e.start_char, e.end_char) for e in doc.ents], text
         for start, end, label in spans:   # a term of two lexicons may carry either label
             assert label.lower() in {kind for kind, terms in pack.lexicon_terms.items()

@@ -1269,12 +1269,15 @@ BENEFICIARIES = [
     ("zh", "我先给我妹妹看一下", []),
     ("zh", "我问问我哥哥", []),
     ("zh", "我姐姐也要去", []),
+    ("zh", "你把两个试听帮我总结一下吧，我截图发给我老公", []),
+    ("zh", "这个蛋糕是送给我妈妈的", ["给我妈妈"]),
     ("en", "The nanny is for my little sister", ["for my little sister"]),
     ("en", "I'm booking it for my mother-in-law", ["for my mother-in-law"]),
     ("en", "It's a gift for my nephew", ["for my nephew"]),
     ("en", "A room for my parents", ["for my parents"]),
     ("en", "I'll ask my sister first", []),
     ("en", "My brother is coming too", []),
+    ("en", "Sum up both trials, I'll forward it to my husband", []),
     pytest.param("en", "I waited for my cousin for an hour", [], marks=pytest.mark.xfail(
         strict=True, reason="the verb before 'for' is not read: waiting for someone is no request for them")),
 ]

@@ -127,11 +127,12 @@ class EntityRecognizer:
             spacy = _import("spacy", _SPACY_HINT)   # first: importing it sets OpenBLAS's threads again
             limit_blas_threads(int(settings["models.ner_threads"]))
             self._nlp = self._load_ner(spacy, self.model)
-            self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
             self._greedy = self._greedy_ner(self._nlp)
         else:
             self._build_segmenter(lang)
             self._build_terms(pack)
+        if self._nlp is not None:   # a message as long as the policy allows is read whole
+            self._nlp.max_length = max(self._nlp.max_length, int(settings["policy.max_message_chars"]))
 
     @staticmethod
     def _load_ner(spacy: Any, model: str) -> Any:

@@ -332,3 +332,11 @@ def test_a_fresh_process_keeps_the_blas_limit_once_spacy_is_imported() -> None:
             "print(sorted({p['num_threads'] for p in threadpool_info() if p['user_api'] == 'blas'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == str([load_settings()["models.ner_threads"]])
+
+
+def test_a_blank_tokenizer_reads_a_message_as_long_as_the_policy_allows() -> None:
+    """Without a model and without jieba the words come from a blank spaCy tokenizer, whose own
+    limit (1,000,000 chars) would refuse a message the policy lets through."""
+    recognizer = EntityRecognizer("en", load_rule_pack("en"), "")
+    assert recognizer.components == ("spacy-blank", "lexicon")
+    assert recognizer._nlp.max_length >= load_settings()["policy.max_message_chars"]

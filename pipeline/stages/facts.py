@@ -301,8 +301,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             if start <= ent_start and ent_end <= end and label.casefold() not in pack.lexicon_terms:
                 # a name right after a kin or naming word is whom to book under or send to: "my mom
                 # Margaret Okafor", "她叫林朵朵" (the label says what it names: "PERSON")
+                # (the word may end the clause before: "联系人写我爸，王建国")
                 named = (label in pack.person_labels and pack.person_lead is not None
-                         and pack.person_lead.search(text, max(start, ent_start - 24), ent_start) is not None)
+                         and pack.person_lead.search(text, max(0, ent_start - 24), ent_start) is not None)
                 add("person" if named else "entity", ent_start, ent_end, label)
         # "When we buy, send the e-tickets to …": a question word opening a clause that goes on asks nothing
         asks = pack.question.search(text, start, end) is not None and not (

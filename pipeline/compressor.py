@@ -21,7 +21,7 @@ from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
 from .render import dropped_items, render_summary
 from .rulepacks import RulePack, available_langs, load_rule_pack
-from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage
+from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage, start_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryItem, SummaryOutcome, SummaryRequest, Trace)
 from .units import counter_for
@@ -178,11 +178,13 @@ class Compressor:
 
     def _run_stages(self, data: StageInput, carried: CarriedState | None
                     ) -> tuple[list[StageResult], list[str]]:
-        """A stage whose work is in another process starts first and is waited for last; the
-        others run here one after the other. Threads would not run them side by side: they hold
-        the interpreter lock, and taking turns cost up to its 5 ms switch interval each time
-        (measured: no faster than in turn at p50, slower at p95)."""
-        away = {s.name: self._pool.submit(self._run_one, s, data, carried) for s in self.stages if s.waits}
+        """A stage whose work is in another process starts first, here, and is waited for last
+        (its answer read by a pool thread); the others run here one after the other. Threads
+        would not run them side by side: they hold the interpreter lock, and taking turns cost
+        up to its 5 ms switch interval each time (measured: no faster than in turn at p50,
+        slower at p95)."""
+        away = {s.name: self._pool.submit(start_stage(s, data)) if not s.per_event
+                else self._pool.submit(self._run_one, s, data, carried) for s in self.stages if s.waits}
         here = {s.name: self._run_one(s, data, carried) for s in self.stages if not s.waits}
         outcomes = [here[s.name] if s.name in here else away[s.name].result() for s in self.stages]
         return [r for r, _ in outcomes], [w for _, w in outcomes if w]

@@ -28,6 +28,8 @@ def test_a_stage_that_raises_is_named_and_the_history_survives(compressor, monke
         raise RuntimeError("model exploded")
 
     monkeypatch.setattr(stage, "run", boom)
+    if hasattr(stage, "start"):   # a stage that waits is entered by its start
+        monkeypatch.setattr(stage, "start", boom)
     result = compressor.compress(EXAMPLE, target_chars=4000)
     report = result.report
     assert report["stages"][broken] == "failed"
@@ -40,6 +42,49 @@ def test_a_stage_that_raises_is_named_and_the_history_survives(compressor, monke
     assert report["covered"][0] == "U2" and report["cut_event"] == tail[0].get("id", report["cut_event"])
     if broken != "facts":  # the fact stage alone still carries the user's constraint
         assert "申请先别提交" in summary[0]["content"]
+
+
+def test_a_waiting_stage_that_fails_on_its_answer_is_named(compressor, monkeypatch):
+    """The embedding request went out, its answer failed (a child that died mid-call): W007 for
+    the intents stage, the others and the history as ever."""
+    stage = next(s for s in compressor.stages if s.name == "intents")
+
+    def started(data):
+        def answer():
+            raise RuntimeError("the embedding process ended")
+        return answer
+
+    monkeypatch.setattr(stage, "start", started)
+    report = compressor.compress(EXAMPLE, target_chars=4000).report
+    assert report["stages"] == {"facts": "ok", "intents": "failed", "state": "ok"}
+    assert any(w.startswith("[W007]") and "embedding process ended" in w for w in report["warnings"])
+
+
+def test_the_embedding_request_goes_out_before_the_other_stages_run(compressor, monkeypatch):
+    """The intents stage sends its turns to the embedding child in the calling thread, before
+    the fact stage starts: sent from a pool thread, the request waited for the interpreter lock
+    3-5 ms into the fact stage, on the Chinese critical path."""
+    compressor.compress(EXAMPLE, target_chars=4000)   # the models are loaded
+    models = compressor._loaded["zh"]
+    real = models["embedder"]
+    order: list[str] = []
+
+    class Recording:
+        def begin_groups(self, texts, eps, min_samples):
+            order.append("sent")
+            return real.begin_groups(texts, eps, min_samples)
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    monkeypatch.setitem(models, "embedder", Recording())
+    facts = next(s for s in compressor.stages if s.name == "facts")
+    run = facts.run
+    monkeypatch.setattr(facts, "run", lambda data: (order.append("facts"), run(data))[1])
+    report = compressor.compress({**EXAMPLE, "messages": [dict(m, content=m["content"] + " ")
+                                                          for m in EXAMPLE["messages"]]}, target_chars=4000).report
+    assert order == ["sent", "facts"]
+    assert set(report["stages"].values()) == {"ok"}
 
 
 def test_all_three_stages_run_and_are_timed(compressor):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 if TYPE_CHECKING:
     import numpy as np
@@ -111,6 +111,11 @@ class CachedEmbedder:
     def groups(self, texts: Sequence[str], eps: float, min_samples: int) -> Groups:
         """The texts clustered by meaning (:func:`density_groups`), computed where the vectors are."""
         return density_groups(self.embed(texts), eps, min_samples)
+
+    def begin_groups(self, texts: Sequence[str], eps: float, min_samples: int) -> Callable[[], Groups]:
+        """``groups`` for the caller that waits later (``ProcessEmbedder.begin_groups``): here
+        in this process, it is computed when the returned call is made."""
+        return lambda: self.groups(texts, eps, min_samples)
 
     @staticmethod
     def _key(text: str) -> bytes:

@@ -149,20 +149,38 @@ class ProcessEmbedder:
         assert self._dim is not None
         return self._dim
 
-    def _call(self, *request: Any) -> Any:
-        with self._lock:
+    def _begin(self, *request: Any) -> Callable[[], Any]:
+        """Send a request now; the returned call reads its reply. The lock is held from the
+        send to the reply (taken here, given back by whichever thread reads it), so replies
+        never cross."""
+        self._lock.acquire()
+        try:
             conn = self._ready()
             try:
                 conn.send(request)
             except OSError:
                 pass   # a dead child: the reply says so
-            return self._reply(conn)
+        except BaseException:
+            self._lock.release()
+            raise
+
+        def reply() -> Any:
+            try:
+                return self._reply(conn)
+            finally:
+                self._lock.release()
+        return reply
 
     def embed(self, texts: Sequence[str]) -> "np.ndarray":
-        return self._call("embed", list(texts))  # type: ignore[no-any-return]
+        return self._begin("embed", list(texts))()  # type: ignore[no-any-return]
 
     def groups(self, texts: Sequence[str], eps: float, min_samples: int) -> "Groups":
-        return self._call("groups", list(texts), eps, min_samples)  # type: ignore[no-any-return]
+        return self.begin_groups(texts, eps, min_samples)()
+
+    def begin_groups(self, texts: Sequence[str], eps: float, min_samples: int) -> Callable[[], "Groups"]:
+        """``groups``, its request sent now, its answer read by the returned call: the child
+        works while the caller goes on."""
+        return self._begin("groups", list(texts), eps, min_samples)
 
     def forget(self) -> None:
         """In a forked child: the parent's child process is not ours; start our own on first use

@@ -6,7 +6,7 @@ so only user turns are read, and of those only the ones that say more than fille
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..backends import embeds_apart
 from ..backends.base import Groups, density_groups
@@ -55,6 +55,10 @@ class IntentStage:
         self.waits = embeds_apart(settings)   # the embedding child computes; this thread waits
 
     def run(self, data: StageInput) -> StageResult:
+        return self.start(data)()
+
+    def start(self, data: StageInput) -> Callable[[], StageResult]:
+        """Send the user turns to the embedder now; the returned call waits for their groups."""
         # a turn made only of filler words ("好的谢谢", "ok thanks") asks for nothing; what a turn
         # asks is in the user's words, not in a document it attaches
         users = [e for e in data.prefix if e.role == "user" and e.said.strip()
@@ -63,5 +67,5 @@ class IntentStage:
         if embedder is None:
             raise RuntimeError("no embedder loaded for the intents stage")
         # what a turn asks is in its opening; a 60 k-char paste would cost seconds to embed
-        groups = embedder.groups([e.said[:self.max_chars] for e in users], self.eps, self.min_samples)
-        return StageResult(self.name, intents=clusters_of(users, groups, self.label_chars))
+        groups = embedder.begin_groups([e.said[:self.max_chars] for e in users], self.eps, self.min_samples)
+        return lambda: StageResult(self.name, intents=clusters_of(users, groups(), self.label_chars))

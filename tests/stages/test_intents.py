@@ -96,9 +96,9 @@ def test_a_long_turn_is_embedded_by_its_opening(embedders, lang, opening, paste)
     seen: list[str] = []
 
     class Recording:
-        def groups(self, texts, eps, min_samples):
+        def begin_groups(self, texts, eps, min_samples):
             seen.extend(texts)
-            return embedders[lang].groups(texts, eps, min_samples)
+            return embedders[lang].begin_groups(texts, eps, min_samples)
 
     long_turn = opening + "".join(paste.format(i) for i in range(2000))
     evs = events([long_turn, opening])

@@ -149,11 +149,13 @@ class ProcessEmbedder:
         assert self._dim is not None
         return self._dim
 
-    def _begin(self, *request: Any) -> Callable[[], Any]:
+    def _begin(self, *request: Any, wait: bool = True) -> Callable[[], Any]:
         """Send a request now; the returned call reads its reply. The lock is held from the
         send to the reply (taken here, given back by whichever thread reads it), so replies
-        never cross."""
-        self._lock.acquire()
+        never cross. ``wait=False``: while another call is being answered, do not wait here;
+        the returned call sends and reads (the caller's other work goes on meanwhile)."""
+        if not self._lock.acquire(blocking=wait):
+            return lambda: self._begin(*request)()
         try:
             conn = self._ready()
             try:
@@ -180,7 +182,7 @@ class ProcessEmbedder:
     def begin_groups(self, texts: Sequence[str], eps: float, min_samples: int) -> Callable[[], "Groups"]:
         """``groups``, its request sent now, its answer read by the returned call: the child
         works while the caller goes on."""
-        return self._begin("groups", list(texts), eps, min_samples)
+        return self._begin("groups", list(texts), eps, min_samples, wait=False)
 
     def forget(self) -> None:
         """In a forked child: the parent's child process is not ours; start our own on first use

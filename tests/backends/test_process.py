@@ -99,3 +99,27 @@ def test_a_script_without_a_main_guard_can_compress(tmp_path):
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["compact", "ok"]
+
+
+def test_a_request_begun_while_another_is_answered_waits_in_the_reading_call(in_child):
+    """``begin_groups`` sends at once when the child is free; while another call holds it, the
+    caller does not wait (its own stages go on): the returned call sends and reads. Both get
+    their own answers."""
+    import threading
+
+    turns = ["I forgot my password", "I can't remember my password", "Is breakfast included?"]
+    first = in_child.begin_groups(turns, 0.35, 2)          # sent; its reply not read yet
+    started = threading.Event()
+
+    def second() -> None:
+        pending = in_child.begin_groups(turns[:2], 0.35, 2)   # the child is busy: returns at once
+        started.set()
+        results.append(pending())
+
+    results: list = []
+    thread = threading.Thread(target=second)
+    thread.start()
+    assert started.wait(5)
+    assert [rows for rows, _ in first()] == [[0, 1], [2]]
+    thread.join(10)
+    assert [rows for rows, _ in results[0]] == [[0, 1]]

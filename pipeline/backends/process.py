@@ -152,8 +152,9 @@ class ProcessEmbedder:
     def _begin(self, *request: Any, wait: bool = True) -> Callable[[], Any]:
         """Send a request now; the returned call reads its reply. The lock is held from the
         send to the reply (taken here, given back by whichever thread reads it), so replies
-        never cross. ``wait=False``: while another call is being answered, do not wait here;
-        the returned call sends and reads (the caller's other work goes on meanwhile)."""
+        never cross: the caller must make the returned call, in any thread. ``wait=False``:
+        while another call is being answered, do not wait here; the returned call sends and
+        reads (the caller's other work goes on meanwhile)."""
         if not self._lock.acquire(blocking=wait):
             return lambda: self._begin(*request)()
         try:

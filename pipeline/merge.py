@@ -644,14 +644,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                                  refs=(item.span,)))
     paths: dict[str, list[str]] = {}
     said_at: dict[str, list[Span]] = {}
-    binding: set[str] = set()   # what holds now: dropped, or proposed and accepted (its words are the assistant's)
-    last_status: dict[str, str] = {}
+    last_status: dict[str, str] = {}   # what holds now: its last status (dropped, accepted: the assistant's words)
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
-        (binding.add if decision.status in ("dropped", "accepted") else binding.discard)(decision.object)
         last_status[decision.object] = decision.status
     state_path = []
     for chain in chains:
@@ -705,8 +703,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # a drop or an accepted proposal changes what holds; a choice is usually in its own
         # clause already. Short of room, an accepted proposal is said by the clauses holding its values
         # (an accepted proposal holds like a constraint the user set: [ladder] decision_accepted)
-        level, value = ((pack.ladder_kinds.get(f"decision_{last_status[obj]}", "changes"), 4.0) if obj in binding
-                        else ("key", 0.2))
+        level, value = ((pack.ladder_kinds.get(f"decision_{last_status[obj]}", "changes"), 4.0)
+                        if last_status[obj] in ("dropped", "accepted") else ("key", 0.2))
         at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()

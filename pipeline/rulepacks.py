@@ -472,12 +472,14 @@ def load_rule_pack(lang: str) -> RulePack:
         regex = (rf"(?=[{first}]){_alternation(text['money_leads'], bounds)}\s+"
                  rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
-    people = f"(?:{_alternation(data['beneficiary'].get('people', []), bounds)})"
+    # who a request may be for; a name after one of them, or after a naming word, is a person's
+    people = data["beneficiary"].get("people", [])
+    patterns["beneficiary"] = [_compile(lang, r.replace("{people}", f"(?:{_alternation(people, bounds)})"))
+                               for r in data["beneficiary"]["patterns"]]
     leads = data.get("names", {}).get("person_leads", [])
     # (searched up to where a name starts: "$" is that end)
-    person_lead = _compile(lang, rf"(?:{_alternation(leads + data['beneficiary'].get('people', []), bounds)})"
-                                 r"[\s,:：，]{0,3}$") if leads else None
-    patterns["beneficiary"] = [_compile(lang, r.replace("{people}", people)) for r in data["beneficiary"]["patterns"]]
+    person_lead = (_compile(lang, rf"(?:{_alternation(leads + people, bounds)})[\s,:：，]{{0,3}}$")
+                   if leads else None)
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
     lexicon_terms: dict[str, list[str]] = {}

@@ -78,9 +78,10 @@ def run_stage(stage: Stage, data: StageInput) -> tuple[StageResult, str | None]:
 
 def start_stage(stage: Stage, data: StageInput) -> Callable[[], tuple[StageResult, str | None]]:
     """Start a stage in this thread and return the call that finishes it (``run_stage``'s
-    result, timed from the start). A stage with ``start`` sends its request now: the embedding
-    child begins at once, not when a pool thread next gets the interpreter lock (3-5 ms into
-    the other stages, the Chinese critical path). Any other stage runs in the returned call."""
+    result, timed from the start). A stage with ``start`` sends its request now, so the
+    embedding child works while the other stages run (sent from another thread, it waited
+    3-5 ms for the interpreter lock: the Chinese critical path). Any other stage runs in the
+    returned call."""
     start = getattr(stage, "start", None)
     if start is None:
         return lambda: run_stage(stage, data)

@@ -530,7 +530,7 @@ def load_rule_pack(lang: str) -> RulePack:
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
-        uncertainty=Lexicon(cues["uncertainty"], bounds),
+        uncertainty=Lexicon(cues["uncertainty"], bounds, patterns=cues.get("uncertainty_patterns", ())),
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),

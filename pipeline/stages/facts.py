@@ -71,7 +71,7 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     """A negation cue inside a fixed phrase that negates nothing: "特别", "no problem", or inside
     a hedge ("记不太清", "I don't remember", "说不定") or a question cue ("会不会", "能回收不"): the
     uncertainty or question cue reads it."""
-    low, high = max(start, cue.start() - 4), min(end, cue.end() + 16)
+    low, high = max(start, cue.start() - 4), min(end, cue.end() + 32)   # "not a hundred percent sure"
     windows = [pack.negation_exception.finditer(text, low, high), pack.uncertainty.finditer(text, low, high),
                pack.question.finditer(text, low, high)]
     windows += [p.finditer(text, low, high) for p in pack.negation_exception_patterns]
@@ -305,6 +305,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 named = (label in pack.person_labels and pack.person_lead is not None
                          and pack.person_lead.search(text, max(0, ent_start - 24), ent_start) is not None)
                 add("person" if named else "entity", ent_start, ent_end, label)
+        # a degree inside a hedge is no value: "Not 100% sure", "不是百分百确定"
+        hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, end)]
+        if hedges:
+            facts[before:] = [f for f in facts[before:]
+                              if not any(a <= f.span.start and f.span.end <= b for a, b in hedges)]
         # "When we buy, send the e-tickets to …": a question word opening a clause that goes on asks nothing
         asks = pack.question.search(text, start, end) is not None and not (
             pack.subordinate is not None and pack.subordinate.match(text, start, end) is not None

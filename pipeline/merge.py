@@ -468,6 +468,16 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     if clause.facts and _worth_alone(clause.facts, pack):
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)
+        # never opening on a word leaning on what it cuts ("that I definitely didn't make"), and
+        # with a short lead that asks for nothing and names another person or what happened ("I was
+        # definitely asleep at 3:47 …" is no appointment at 3:47, "我闺蜜现在想吃…" no wish of the
+        # user's); "Book me a" of "Book me a table for 3", "I prefer", an article may go
+        lead = clause.text[:start - clause.span.start]
+        if (pack.leaning.regex.match(clause.text, len(lead)) is not None
+                or len(lead) <= pack.piece_snap and pack.obligation.search(lead) is None
+                and (pack.request is None or pack.request.search(lead) is None)
+                and pack.piece_subject.search(lead) is not None):
+            start = clause.span.start
         if end - start < len(clause.text):
             alternatives.append(piece(start, end, clause.facts, value))
     # the runs a clause can be cut down to: its strong facts with the named things beside them

@@ -248,6 +248,9 @@ class RulePack:
     left_context: re.Pattern[str]
     left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
     left_context_snap: int         # a clause start this close before the left context is taken too
+    piece_snap: int                # a clause start this close before a shorter form of it is taken too
+    leaning: Lexicon               # words a shorter form of a clause may not start with ("that", "和")
+    piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
@@ -516,6 +519,9 @@ def load_rule_pack(lang: str) -> RulePack:
         left_context=_compile(lang, text["left_context"]),
         left_context_reach=int(text["left_context_reach"]),
         left_context_snap=int(text.get("left_context_snap", 0)),
+        piece_snap=int(text.get("piece_snap", 0)),
+        leaning=Lexicon(text.get("leaning", []), bounds),
+        piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,

@@ -1584,3 +1584,35 @@ def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[
     dropped = [level for text, level in levels.items() if text.endswith(templates["dropped"])]
     assert accepted == ["constraints"], levels
     assert dropped == ["changes"], levels
+
+
+# (lang, a clause, what its shortest form starts with, what no shorter form may start with): the
+# stretch holding a clause's values keeps a short subject and verb that ask for nothing ("at 3:47 in
+# the morning in Lisbon" of "I was definitely asleep at …" read as an appointment) and never opens
+# on a word leaning on what it cut ("that I definitely didn't make" named no charges); after a
+# request ("Book me a", "我要") it may start at the values
+SHORTER_FORMS = [
+    ("en", "I was definitely asleep at 3:47 in the morning in Lisbon", "I was definitely asleep", None),
+    ("en", "I was in Lisbon from Nov 22 and got back Sunday", "I was in", None),
+    ("en", "He is flying in from London on March 12th", "He is flying", None),
+    ("en", "Hi, I'm seeing charges on my debit card that I definitely didn't make", "I'm seeing charges", "that"),
+    ("en", "Book me a table for 3 people at 13:45", "table for 3 people", None),
+    ("zh", "我闺蜜现在想吃烧饼夹肉了", "我闺蜜现在", None),
+    ("zh", "他下周三从伦敦飞过来", "他下周三", None),
+    ("zh", "我要一个能停车的酒店", "能停车", None),
+    ("zh", "麻烦订一间两个人住的房间", "一间两个人", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "starts", "never"), SHORTER_FORMS)
+def test_a_shorter_form_keeps_a_short_subject_and_never_leans_on_what_it_cut(lang, text, starts, never):
+    from pipeline.merge import _clause_item, _Spans
+    pack = load_rule_pack(lang)
+    event = Event(id="U3", index=2, role="user", text=text, size=len(text), message={})
+    _, clauses = extract_facts(event, pack)
+    items = [_clause_item(c, {"U3": 2}, _Spans([]), RunGap(), pack) for c in clauses]
+    forms = [form.text for item in items for form in (item, *item.alternatives)]
+    assert min(forms, key=len).startswith(starts), forms
+    if never is not None:
+        cut = [form.text for item in items for form in (*item.alternatives, *item.fragments)]
+        assert not [t for t in cut if t.startswith(never)], cut

@@ -145,9 +145,11 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
     before = pack.left_context.search(text, max(start, cue.start() - pack.left_context_reach),
                                       cue.start())
     left = before.start() if before else cue.start()
-    if left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start()):
-        # near the clause's start, or cut inside the condition it holds under ("…的话"): from the
-        # start, past its greeting or politeness ("Hello, I need to…" is "I need to…")
+    if (left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start())
+            or pack.leaning.regex.match(text, left) is not None):
+        # near the clause's start, cut inside the condition it holds under ("…的话"), or opening on
+        # a word leaning on what it cut ("that I definitely didn't make"): from the start, past
+        # its greeting or politeness ("Hello, I need to…" is "I need to…")
         left = min(pack.lead.strip_run(text, start, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition

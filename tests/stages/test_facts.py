@@ -374,7 +374,7 @@ FORBIDS_ROWS = [
     # a person saying what they do or did states a constraint or a fact, no order to the agent
     ("en", "I don't even play video games.", "I don't even play video games", False),
     ("en", "I've never even heard of Lumora.", "I've never even heard of Lumora", False),
-    ("en", "There are charges that I definitely didn't make.", "that I definitely didn't make", False),
+    ("en", "There are charges that I definitely didn't make.", "There are charges that I definitely didn't make", False),
     ("en", "None of them are mine.", "None of them are mine", False),
     ("en", "But please don't close my checking account.", "don't close my checking account", True),
     ("zh", "我从来不吃辣。", "我从来不吃辣", False),

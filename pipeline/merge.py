@@ -25,6 +25,7 @@ __all__ = ["RunGap", "merge"]
 
 _CLAIM_KINDS = ("uncertain", "claim")
 _RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
+_VERB_KINDS = ("feature",)   # a thing's verb with it ("have a parking lot"): cut from a question, it states
 _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
@@ -452,10 +453,11 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         if cut:   # the clause goes on: "We need a room for 2 adults…"
             text = pack.templates["cut"].format(text=text)
         if (clause.asks and asked and not text.endswith(tuple(pack.state.question_marks))
-                and (any(f.kind in _RULE_KINDS for f in facts) or _says_more(text, start, facts))):
+                and (any(f.kind in _RULE_KINDS + _VERB_KINDS for f in facts) or _says_more(text, start, facts))):
             # cut from a question, a piece would read as the user's rule ("only get medical" from
             # "Can we skip it and only get medical?") or as a fact ("the Maple Court one close to
-            # a bus" from "Is the Maple Court one close to a bus stop?"): it stays a question. A
+            # a bus" from "Is the Maple Court one close to a bus stop?", "have a parking lot" from "Does it
+            # have a parking lot?"): it stays a question. A
             # piece that is only the things it names ("标准间") states nothing and keeps its room
             text = asked.format(text=text)
         return SummaryItem(section, marked(text, facts, start, end), level, piece_value,

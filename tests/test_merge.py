@@ -1250,6 +1250,37 @@ def test_a_rule_cut_from_a_question_is_still_a_question(lang, question):
     assert all(f.text.endswith(("?", "？")) for f in forms), [f.text for f in forms]
 
 
+# (lang, a question asking whether a thing has something): a piece holding the thing's verb and
+# object, cut from it, stays a question ("have a parking lot" of "Does it have a parking lot?" read
+# as a fact about the hotel)
+CUT_FEATURES = [
+    ("en", "Does it have a parking lot?"),
+    ("en", "Do they have standard rooms?"),
+    ("en", "Does the hotel offer free wifi?"),
+    ("en", "By the way, does that place serve vegetarian food?"),
+    ("zh", "他们家提供宽带上网吗？"),
+    ("zh", "那这家酒店提供接机服务吗"),
+    ("zh", "请问有提供早餐的酒店吗？"),
+    ("zh", "那家店有蒿子杆这个菜吗"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), CUT_FEATURES)
+def test_a_feature_cut_from_a_question_is_still_a_question(lang, question):
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", question)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f for i in summary.items if i.label == "U3" and i.section != "times"
+             for f in (i, *i.alternatives, *i.fragments) if any(x.kind == "feature" for x in f.facts)]
+    assert forms, [i.text for i in summary.items if i.label == "U3"]
+    assert all(f.text.rstrip().endswith(("?", "？")) or pack_asks(lang, f.text) for f in forms), [f.text for f in forms]
+
+
+def pack_asks(lang: str, text: str) -> bool:
+    """A whole quote may keep its question word instead of a mark ("Does it have a parking lot")."""
+    return load_rule_pack(lang).question.search(text) is not None
+
+
 # (lang, a question, the things it names): a piece cut from it that says more than the things it
 # names stays a question ("the Maple Court one close to a bus" read as a fact); one that is only
 # those things ("标准间" of "那标准间一晚上要多少钱") keeps its room

@@ -266,6 +266,7 @@ class RulePack:
     negation_exception_patterns: tuple[re.Pattern[str], ...]
     obligation: Lexicon
     uncertainty: Lexicon
+    gratitude: Lexicon                             # thanks for what the assistant did: its clause holds no values
     claim: Lexicon
     info_request: Lexicon
     filler: Lexicon
@@ -537,6 +538,7 @@ def load_rule_pack(lang: str) -> RulePack:
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds, patterns=cues.get("uncertainty_patterns", ())),
+        gratitude=Lexicon([], bounds, patterns=cues.get("gratitude_patterns", ())),
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),

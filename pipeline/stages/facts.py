@@ -307,7 +307,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 named = (label in pack.person_labels and pack.person_lead is not None
                          and pack.person_lead.search(text, max(0, ent_start - 24), ent_start) is not None)
                 add("person" if named else "entity", ent_start, ent_end, label)
-        # a degree inside a hedge is no value: "Not 100% sure", "不是百分百确定"
+        # thanks for what the assistant did hold no values ("you've saved me like two hours
+        # tonight"), nor does a degree inside a hedge ("Not 100% sure", "不是百分百确定")
+        if pack.gratitude.search(text, start, end) is not None:
+            del facts[before:]
         hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, end)]
         if hedges:
             facts[before:] = [f for f in facts[before:]
@@ -324,6 +327,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             ends = NextHit(pack.scope_break, text, end)
             for cue in cues:
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
+                # never from inside a value ("午3点肯定赶不上" of "明天下午3点肯定赶不上"), which stays
+                # a fact of its own ("seven of us" of "seven of us now, not eight")
+                straddled = [f for f in facts[before:] if f.span.start < left < f.span.end]
+                if straddled:
+                    left = min(f.span.start for f in straddled)
+                    affirmed += _drop_nested(straddled)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe

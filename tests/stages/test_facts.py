@@ -1360,3 +1360,40 @@ REQUIREMENT_CUTS = [
 def test_a_long_requirement_may_be_cut_after_a_thing_it_names(lang: str, text: str, prefixes: list[str]) -> None:
     _, clauses = _run(lang, text)
     assert [text[c.span.start:cut] for c in clauses for cut in c.cuts] == prefixes
+
+
+# (lang, text, the negation's words, the value it starts on): a negation's object never starts
+# inside a value ("seventy five dollars won't work" of "One hundred and seventy five dollars …",
+# "午三点半肯定不行"), and the value stays a fact of its own
+NEGATED_VALUES = [
+    ("en", "One hundred and seventy five dollars won't work for us", "One hundred and seventy five dollars won't work for us",
+     "One hundred and seventy five dollars"),
+    ("en", "Wait, so it's seven of us now, not eight.", "seven of us now, not eight", "seven of us"),
+    ("zh", "下周三下午三点半肯定不行", "下周三下午三点半肯定不行", "下周三下午三点半"),
+    ("zh", "多亏你了，不然明天下午3点肯定赶不上", "明天下午3点肯定赶不上", "明天下午3点"),
+    ("zh", "十二月二十号晚上七点以后别打了", "十二月二十号晚上七点以后别打了", "十二月二十号晚上七点"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "negation", "value"), NEGATED_VALUES)
+def test_a_negation_never_starts_inside_a_value(lang: str, text: str, negation: str, value: str) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "negation"] == [negation], _shown(facts)
+    assert [f.text for f in facts if f.kind != "negation"] == [value], _shown(facts)
+
+
+# (lang, text, value kinds expected): thanks for what the assistant did hold no values of the
+# user's ("two hours tonight" was kept as a constraint at 10 %); a request to save something does
+@pytest.mark.parametrize(("lang", "text", "kinds"), [
+    ("en", "Honestly you've saved me like two hours tonight, thank you so much.", set()),
+    ("en", "You saved us 200 dollars on the flights, amazing", set()),
+    ("en", "Thanks for saving me 3 hours of phone calls", set()),
+    ("en", "Save me 2 seats for tonight", {"quantity", "time"}),
+    ("zh", "谢谢你，帮我省了两个小时", set()),
+    ("zh", "多亏你，省了我两百块", set()),
+    ("zh", "你真是帮我省了三天的时间", set()),
+    ("zh", "帮我订两张票，今晚的", {"quantity", "time"}),
+])
+def test_thanks_for_what_the_assistant_did_hold_no_values(lang: str, text: str, kinds: set[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert {f.kind for f in facts} & {"quantity", "time", "money"} == kinds, _shown(facts)

@@ -1621,7 +1621,7 @@ def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[
 # stretch holding a clause's values keeps a short subject and verb that ask for nothing ("at 3:47 in
 # the morning in Lisbon" of "I was definitely asleep at …" read as an appointment) and never opens
 # on a word leaning on what it cut ("that I definitely didn't make" named no charges); after a
-# request ("Book me a", "我要") it may start at the values
+# request ("Book me a", "我要") it may start at the values; a copula's subject says what they are of
 SHORTER_FORMS = [
     ("en", "I was definitely asleep at 3:47 in the morning in Lisbon", "I was definitely asleep", None),
     ("en", "I was in Lisbon from Nov 22 and got back Sunday", "I was in", None),
@@ -1630,6 +1630,8 @@ SHORTER_FORMS = [
     ("en", "Book me a table for 3 people at 13:45", "table for 3 people", None),
     ("zh", "我闺蜜现在想吃烧饼夹肉了", "我闺蜜现在", None),
     ("zh", "他下周三从伦敦飞过来", "他下周三", None),
+    ("zh", "月嫂是给我妹妹请的", "月嫂是", None),          # what is for her, not "给我妹妹" alone
+    ("en", "The party is eight people on Saturday", "The party is", None),
     ("zh", "我要一个能停车的酒店", "能停车", None),
     ("zh", "麻烦订一间两个人住的房间", "一间两个人", None),
 ]

@@ -269,6 +269,9 @@ class RulePack:
     gratitude: Lexicon                             # thanks for what the assistant did: its clause holds no values
     claim: Lexicon
     info_request: Lexicon
+    limits: frozenset[str]                         # obligation cues limiting a value: none without a number near
+    limit_reach: int
+    limit_pointer: Lexicon                         # right after a limit, a value said before ("under that")
     filler: Lexicon
     lead: Lexicon
     trail: Lexicon
@@ -541,6 +544,9 @@ def load_rule_pack(lang: str) -> RulePack:
         gratitude=Lexicon([], bounds, patterns=cues.get("gratitude_patterns", ())),
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
+        limits=frozenset(f.casefold() for c in cues.get("limits", ()) for f in typographic(c)),
+        limit_reach=int(cues.get("limit_reach", 0)),
+        limit_pointer=Lexicon(cues.get("limit_pointers", []), bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),

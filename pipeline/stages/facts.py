@@ -78,6 +78,25 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
+def _limits_a_value(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
+    """Whether an obligation cue that limits (``[cues] limits``) has its value: a number near it in
+    its clause ("under 500 dollars", "4.5分以上") or a word pointing at one said before, right after
+    or right before it ("at or under that", "预算以内"). Other obligation cues need none."""
+    if cue.group().casefold() not in pack.limits:
+        return True
+    reach = pack.limit_reach   # chars between the limit and its number's nearer end
+    before = pack.number.finditer(text, max(start, cue.start() - reach - 24), cue.start())
+    after_it = pack.number.search(text, cue.end(), min(end, cue.end() + reach + 24))
+    if (any(hit.end() >= cue.start() - reach for hit in before)
+            or after_it is not None and after_it.start() <= cue.end() + reach):
+        return True
+    after = cue.end()
+    while after < end and text[after].isspace():
+        after += 1
+    return pack.limit_pointer.regex.match(text, after, end) is not None or any(
+        hit.end() == cue.start() for hit in pack.limit_pointer.finditer(text, max(start, cue.start() - reach), cue.start()))
+
+
 def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     """"there's no backup", "it won't start", "nothing was ever diagnosed", "I really don't
     play": a prohibition cue right after a describing word (``[cues] describing``, at most
@@ -326,6 +345,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                     else pack.obligation.finditer(text, start, end))
             ends = NextHit(pack.scope_break, text, end)
             for cue in cues:
+                if kind == "obligation" and not _limits_a_value(text, start, end, cue, pack):
+                    continue   # a limit of no value: "go over the forms", "Under my name"
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 # never from inside a value ("午3点肯定赶不上" of "明天下午3点肯定赶不上"), which stays
                 # a fact of its own ("seven of us" of "seven of us now, not eight")

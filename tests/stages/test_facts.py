@@ -1397,3 +1397,27 @@ def test_a_negation_never_starts_inside_a_value(lang: str, text: str, negation: 
 def test_thanks_for_what_the_assistant_did_hold_no_values(lang: str, text: str, kinds: set[str]) -> None:
     facts = _run(lang, text)[0]
     assert {f.kind for f in facts} & {"quantity", "time", "money"} == kinds, _shown(facts)
+
+
+# (lang, text, whether it requires something): a word limiting a value requires nothing without
+# one ("I want to go over the forms with her first" was an obligation, kept in place of a value at
+# 10 %); with a number near it, or pointing at one said before, it does
+@pytest.mark.parametrize(("lang", "text", "required"), [
+    ("en", "I want to go over the forms with her first.", False),
+    ("en", "Put it under my name please", False),
+    ("en", "Honestly it's up to you", False),
+    ("en", "We'll talk it over tonight", False),
+    ("en", "Keep it under 500 dollars", True),
+    ("en", "4 stars or above please", True),
+    ("en", "Budget is 2k max", True),
+    ("en", "The company covers up to $450, so keep it at or under that.", True),
+    ("zh", "以上这些你先记一下", False),
+    ("zh", "我现在左右为难", False),
+    ("zh", "预算500以内", True),
+    ("zh", "评分4.5分以上的", True),
+    ("zh", "不超过三千", True),
+    ("zh", "反正在预算以内就行，最多别超过这个数", True),
+])
+def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, required: bool) -> None:
+    facts = _run(lang, text)[0]
+    assert bool([f for f in facts if f.kind == "obligation"]) is required, _shown(facts)

@@ -269,6 +269,7 @@ class RulePack:
     gratitude: Lexicon                             # thanks for what the assistant did: its clause holds no values
     claim: Lexicon
     info_request: Lexicon
+    bare_question: int                             # a question with no fact and no more letters than this besides its cues: not quoted
     limits: frozenset[str]                         # obligation cues limiting a value: none without a number near
     limit_reach: int
     limit_pointer: Lexicon                         # right after a limit, a value said before ("under that")
@@ -553,6 +554,7 @@ def load_rule_pack(lang: str) -> RulePack:
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,
         request=Lexicon(data["questions"]["requests"], bounds) if data["questions"].get("requests") else None,
+        bare_question=int(data["questions"].get("bare", 0)),
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=state,

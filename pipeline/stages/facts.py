@@ -405,8 +405,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             del facts[absorbed:]
             facts.extend(own)
             start = reach
-        elif pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end):
-            continue   # "好的谢谢", "说错了": nothing to quote
+        elif pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end) or (
+                asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
+                <= pack.bare_question):
+            continue   # "好的谢谢", "说错了", "有吗": nothing to quote
         start, end = _trim_edges(text, start, end, own, pack)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks

@@ -1421,3 +1421,17 @@ def test_thanks_for_what_the_assistant_did_hold_no_values(lang: str, text: str, 
 def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, required: bool) -> None:
     facts = _run(lang, text)[0]
     assert bool([f for f in facts if f.kind == "obligation"]) is required, _shown(facts)
+
+
+# (lang, text, the clauses quoted): a question with no fact and hardly a word besides its question
+# words asks nothing out of its context ("有吗" of "那CT呢，有吗？" was placed in a summary)
+@pytest.mark.parametrize(("lang", "text", "quoted"), [
+    ("zh", "那CT呢，有吗？", ["那CT呢"]),
+    ("zh", "是吗？那几点开门", ["那几点开门"]),
+    ("zh", "好的，对吗？", []),
+    ("en", "Does it? I thought it was closed on Sunday", ["I thought it was closed on Sunday"]),
+    ("en", "Do they?", []),
+    ("en", "Is it open on Sunday?", ["Is it open on Sunday"]),
+])
+def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
+    assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted

@@ -397,6 +397,13 @@ def _says_more(text: str, start: int, facts: Sequence[Fact]) -> bool:
     return any(ch.isalnum() and not c for ch, c in zip(text, covered))
 
 
+def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
+    """Whether ``clause[start:end]`` is one fact's words alone, cut from a short clause: the task
+    is never that ("便宜" of "换个便宜点的套餐" said no task; "Suzhou" of a long first clause may)."""
+    return (len(clause.facts) == 1 and (clause.facts[0].span.start, clause.facts[0].span.end) == (start, end)
+            and len(clause.text) - (end - start) <= pack.piece_snap)
+
+
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
@@ -480,7 +487,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                 and (pack.request is None or pack.request.search(lead) is None)
                 and pack.piece_subject.search(lead) is not None):
             start = clause.span.start
-        if end - start < len(clause.text):
+        if end - start < len(clause.text) and not (task and _one_word(clause, start, end, pack)):
             alternatives.append(piece(start, end, clause.facts, value))
     # the runs a clause can be cut down to: its strong facts with the named things beside them
     # ("14-inch lightweight laptop from Lenovo"), else (no room) the strong facts' own runs, the
@@ -512,7 +519,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                       for i, (a, b, members) in enumerate(runs)
                       if (_worth_alone(members, pack) or (all(f.kind == "entity" for f in members) and any(
                           d.span.start <= a and b <= d.span.end for d in described)))
-                      and (a, b) not in {r[:2] for r in runs[:i]})
+                      and (a, b) not in {r[:2] for r in runs[:i]}
+                      and not (task and _one_word(clause, a, b, pack)))
     # a requirement said at length, cut after a thing it names, its cue kept (the longest that
     # fits): it carries the requirement, short of its last words
     for cut in () if claims else reversed(clause.cuts):

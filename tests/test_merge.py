@@ -1120,6 +1120,25 @@ def test_the_task_is_the_first_clause_and_the_request_naming_what_it_asks_for(la
     assert summary.snapshot.objective.startswith(min(task, key=first.index))
 
 
+# (lang, the user's first message): the task is never cut to one word ("便宜" of "我想换个便宜点的
+# 套餐" was all a 10 % summary said of the task); its pieces relate two things at least
+@pytest.mark.parametrize(("lang", "first"), [
+    ("zh", "你好，我想换个便宜点的套餐，现在每个月扣得太多了"),
+    ("zh", "帮我找个安静的酒店吧"),
+    ("en", "Hi, I'd like to switch to a cheaper phone plan, my bill is way too high"),
+    ("en", "Something cheap please. My bill is way too high."),
+])
+def test_the_task_is_never_one_word(lang, first):
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(_chat(lang, first, "OK" if lang == "en" else "好"),
+                                                       comp.settings), 4, 2000)
+    tasks = [i for i in summary.items if i.level == "task"]
+    cut = [f for i in tasks for f in (*i.alternatives, *i.fragments) if f.text not in {t.text for t in tasks}]
+    assert tasks, [i.text for i in summary.items]
+    one_word = [f.text for f in cut if (len(f.text.strip("?？")) <= 2 if lang == "zh" else " " not in f.text.strip())]
+    assert not one_word, [f.text for f in cut]
+
+
 # Long sessions (#13): generated agent sessions of 150 user turns (~430 messages, tool results of
 # JSON listings, constraints said again with new values, corrections) compacted to 5, 10 and 20 %
 # of their characters. What the ladder promises, read as the agent will read it.

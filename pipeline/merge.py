@@ -749,6 +749,14 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to
     # the snapshot, with its other fields
     history = {element(f) for f in tool_facts if "[" in str(f.value or "") and replaced_later(f)}
+    # … and one the user never named after it is an option not taken up: left to the snapshot
+    # (a long session's summary was 194 search-result ids with its prohibitions among them)
+    said_after = [(roles[e.id].index, fold(e.text)) for e in prefix if e.role == "user"]
+
+    def named_later(fact: Fact) -> bool:
+        value, at = fold(fact.text), roles[fact.span.event_id].index
+        return len(value) >= 2 and any(index > at and value in text for index, text in said_after)
+
     for fact in tool_facts:
         event = roles[fact.span.event_id]
         # a JSON field keeps its name, even one that is also a kind of fact: "date=2026-12-09",
@@ -757,7 +765,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # one element of a list a tool returned ("slots[1].time=14:00") is an option it offered,
         # said with key sentences; a single object's field ("booking_id=…") is what was done
         listed = "[" in str(fact.value or "")
-        if listed and element(fact) in history:
+        if listed and (element(fact) in history or not named_later(fact)):
             continue
         if not listed and replaced_later(fact):   # what was done, changed since ("rooms=3间")
             text += templates.get("changed", "")

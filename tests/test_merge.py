@@ -1500,12 +1500,21 @@ def test_an_accepted_proposal_changed_later_says_so(case):
                           "booking_id": "ST20261122-0416", "date": "2026-11-22"}),
 ])
 def test_a_tool_listing_options_ranks_below_what_was_done(lang, user, result):
-    """"slots[1].time=14:00" is one option a search listed; "booking_id=…" what was done: under
-    pressure the options give way first (a 20 % summary was a run of listed slots and courses)."""
+    """"slots[1].time=14:00" is one option a search listed; "booking_id=…" what was done: the
+    options the user never named are left to the snapshot (a 5 % summary of a long session was
+    194 search-result ids with its prohibitions among them, a 20 % one a run of listed slots), one
+    the user named is placed below what was done."""
     comp = compressor()
-    conv = parse_conversation(claim_conversation(lang, user, result), comp.settings)
-    items = {i.text: i for i in comp.summarize_prefix(conv, 4, 4000).items if i.section == "confirmed"}
+    messages = claim_conversation(lang, user, result)
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 4000)
+    items = {i.text: i for i in summary.items if i.section == "confirmed"}
     assert items["booking_id=ST20261122-0416"].level == "confirmed"
+    assert "slots[1].slot_id=T1121-1400" not in items
+    assert "T1121-1400" in {f["text"] for f in summary.snapshot.confirmed_facts}
+    named = messages[:4] + [{"role": "user", "content": "T1121-1400 then" if lang == "en" else "那就T1121-1400吧"},
+                            {"role": "assistant", "content": "OK" if lang == "en" else "好的"}, messages[-1]]
+    summary = comp.summarize_prefix(parse_conversation(named, comp.settings), 5, 4000)
+    items = {i.text: i for i in summary.items if i.section == "confirmed"}
     assert items["slots[1].slot_id=T1121-1400"].level == "key"
     assert items["slots[1].slot_id=T1121-1400"].value < items["booking_id=ST20261122-0416"].value
 

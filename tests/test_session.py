@@ -59,7 +59,9 @@ def test_long_loop_keeps_constraints_newest_values_and_uncertain_claims(tmp_path
     result = _loop(session, lang, 200, budget=6000)
     script = SCRIPT[lang]
     snapshots = store.snapshots("loop")
-    assert len(snapshots) >= 10 and all(s.valid for s in snapshots)
+    # compacted again and again (8 times in zh, 11 in en: options a tool listed and the user never
+    # named are left to the snapshot, so a summary grows slower than it did)
+    assert len(snapshots) >= 5 and all(s.valid for s in snapshots)
     assert [s.version for s in snapshots] == list(range(1, len(snapshots) + 1))
 
     sent = _text(result.messages)

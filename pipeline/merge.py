@@ -751,11 +751,14 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     history = {element(f) for f in tool_facts if "[" in str(f.value or "") and replaced_later(f)}
     # … and one the user never named after it is an option not taken up: left to the snapshot
     # (a long session's summary was 194 search-result ids with its prohibitions among them)
-    said_after = [(roles[e.id].index, fold(e.text)) for e in prefix if e.role == "user"]
+    user_indexes = [e.index for e in prefix if e.role == "user"]
+    user_folded = [fold(e.text) for e in prefix if e.role == "user"]
+    user_said = "\0".join(user_folded)   # one search from the first user turn after the tool's
+    user_starts = list(accumulate((len(t) + 1 for t in user_folded[:-1]), initial=0))
 
     def named_later(fact: Fact) -> bool:
-        value, at = fold(fact.text), roles[fact.span.event_id].index
-        return len(value) >= 2 and any(index > at and value in text for index, text in said_after)
+        value, after = fold(fact.text), bisect_right(user_indexes, roles[fact.span.event_id].index)
+        return len(value) >= 2 and after < len(user_folded) and user_said.find(value, user_starts[after]) >= 0
 
     for fact in tool_facts:
         event = roles[fact.span.event_id]

@@ -400,6 +400,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # "The T-Roc sounds good, book it", questions about other things since it was offered
             offer, proposal = next(((o, p) for o in reversed(walked.offers) if o is not asked_by
                                     for p in [_accepted_by_name(o.text, text, pack)] if p), (offer, None))
+        if (proposal is None and asked_by is not None and asked_by.role == "assistant"
+                and any(mark in asked_by.text for mark in rules.question_marks) and _accepts(text, pack, asked_by.text)):
+            # a go-ahead to what was just asked whose words this could not read ("… Shall I go
+            # ahead?" "Perfect, go with that"): its "that" is that offer, no object decided before
+            memory.last_object = memory.last_mention = None
         if offer is not None and proposal is not None:
             walked.pending = None
             a, b = proposal

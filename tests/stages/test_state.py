@@ -1302,3 +1302,40 @@ def test_an_age_said_again_replaces_the_one_before(lang: str, texts: list[str], 
     another thing, an age of the same people is not."""
     found = [(t.old, t.new) for t in _run(lang, texts).transitions]
     assert found == ([change] if change else []), found
+
+
+# (lang, dialogue): a go-ahead to what the assistant just asked whose words this cannot read
+# ("… Shall I go ahead?" "Perfect, go with that") decides nothing about an object decided before:
+# its "that" is the offer just made ("go with that" had re-chosen the dispute filed turns before)
+GO_AHEADS = [
+    ("en", [("user", "File a dispute for the two charges"),
+            ("assistant", "Here's what I propose: one dispute covering both charges, $99.98 in total. Shall I file it?"),
+            ("user", "Yes please, file it"),
+            ("assistant", "Filed. Do you also want a new card? It would ship today. The app shows it at once. Shall I go ahead?"),
+            ("user", "Perfect, go with that")]),
+    ("en", [("user", "Book the Grand for Friday"),
+            ("assistant", "Shall I book the Grand for Friday at $185?"),
+            ("user", "Yes"),
+            ("assistant", "Done. I can also add airport pickup. Drivers wait an hour. Want me to go ahead?"),
+            ("user", "Sure, do that")]),
+    ("zh", [("user", "帮我把那两笔扣款申诉了"),
+            ("assistant", "我建议：两笔一起申诉，共99.98元。要我提交吗？"),
+            ("user", "好的，提交吧"),
+            ("assistant", "已提交。要不要顺便补办一张新卡？今天就能寄出。需要我办吗？"),
+            ("user", "好，就这个")]),
+    ("zh", [("user", "订周五的那家酒店"),
+            ("assistant", "要帮您订周五的君悦酒店吗？一晚185元。"),
+            ("user", "可以"),
+            ("assistant", "订好了。还可以加接机服务，司机会等一小时。要加吗？"),
+            ("user", "行，就选这个")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages"), GO_AHEADS)
+def test_a_go_ahead_to_an_unread_offer_rechooses_nothing_decided_before(lang: str, messages: list[tuple[str, str]]) -> None:
+    events = _dialogue(messages)
+    result = extract_state(events, load_rule_pack(lang))
+    last = events[-1].id
+    assert not [d for d in result.decisions if d.span.event_id == last and d.status != "accepted"], _show(result)
+    earlier = [d.object for d in result.decisions if d.status == "accepted" and d.by and d.by.event_id != last]
+    assert not [d for d in result.decisions if d.by and d.by.event_id == last and d.object in earlier], _show(result)

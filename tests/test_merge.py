@@ -1245,59 +1245,38 @@ def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask
     assert "date=2026-12-01" in texts and "time=09:00" in texts and "2026-12-01" not in texts
 
 
-# (lang, a question): a shorter form cut from it that holds a negation or an obligation stays a
-# question ("Can we skip the cancellation coverage … and only get medical?" was shortened to "save
-# money and only get medical", which reads as the user's rule); a piece that only names things
-# ("长泰广场那家店周末") states nothing and keeps its room
+# (lang, a question, the kinds of fact a piece cut from it may hold): a shorter form holding a
+# negation or an obligation stays a question ("Can we skip the cancellation coverage … and only get
+# medical?" was shortened to "save money and only get medical", which reads as the user's rule), as
+# does one holding a thing's verb and object ("have a parking lot" of "Does it have a parking lot?"
+# read as a fact about the hotel); a piece that only names things ("长泰广场那家店周末") states
+# nothing and keeps its room
+RULES, FEATURES = ("negation", "obligation"), ("feature",)
 CUT_QUESTIONS = [
-    ("en", "We skip the cancellation coverage to save money and only get medical?"),   # asked by its mark alone
-    ("en", "So do I have to pay the $25 fee if we don't show up on time?"),
-    ("zh", "那我们能不能先不买意外险，只保留医疗险呢"),
-    ("zh", "你们能不能不要打电话，改成发短信通知呢"),
+    ("en", "We skip the cancellation coverage to save money and only get medical?", RULES),   # asked by its mark alone
+    ("en", "So do I have to pay the $25 fee if we don't show up on time?", RULES),
+    ("zh", "那我们能不能先不买意外险，只保留医疗险呢", RULES),
+    ("zh", "你们能不能不要打电话，改成发短信通知呢", RULES),
+    ("en", "Does it have a parking lot?", FEATURES),
+    ("en", "Do they have standard rooms?", FEATURES),
+    ("en", "Does the hotel offer free wifi?", FEATURES),
+    ("en", "By the way, does that place serve vegetarian food?", FEATURES),
+    ("zh", "他们家提供宽带上网吗？", FEATURES),
+    ("zh", "那这家酒店提供接机服务吗", FEATURES),
+    ("zh", "请问有提供早餐的酒店吗？", FEATURES),
+    ("zh", "那家店有蒿子杆这个菜吗", FEATURES),
 ]
 
 
-@pytest.mark.parametrize(("lang", "question"), CUT_QUESTIONS)
-def test_a_rule_cut_from_a_question_is_still_a_question(lang, question):
+@pytest.mark.parametrize(("lang", "question", "kinds"), CUT_QUESTIONS)
+def test_a_rule_or_feature_cut_from_a_question_is_still_a_question(lang, question, kinds):
     messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", question)
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
     asked = [i for i in summary.items if i.label == "U3" and i.section != "times"]
-    forms = [f for i in asked for f in (*i.alternatives, *i.fragments)
-             if any(x.kind in ("negation", "obligation") for x in f.facts)]
+    forms = [f for i in asked for f in (*i.alternatives, *i.fragments) if any(x.kind in kinds for x in f.facts)]
     assert forms, [i.text for i in asked]
     assert all(f.text.endswith(("?", "？")) for f in forms), [f.text for f in forms]
-
-
-# (lang, a question asking whether a thing has something): a piece holding the thing's verb and
-# object, cut from it, stays a question ("have a parking lot" of "Does it have a parking lot?" read
-# as a fact about the hotel)
-CUT_FEATURES = [
-    ("en", "Does it have a parking lot?"),
-    ("en", "Do they have standard rooms?"),
-    ("en", "Does the hotel offer free wifi?"),
-    ("en", "By the way, does that place serve vegetarian food?"),
-    ("zh", "他们家提供宽带上网吗？"),
-    ("zh", "那这家酒店提供接机服务吗"),
-    ("zh", "请问有提供早餐的酒店吗？"),
-    ("zh", "那家店有蒿子杆这个菜吗"),
-]
-
-
-@pytest.mark.parametrize(("lang", "question"), CUT_FEATURES)
-def test_a_feature_cut_from_a_question_is_still_a_question(lang, question):
-    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", question)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
-    forms = [f for i in summary.items if i.label == "U3" and i.section != "times"
-             for f in (i, *i.alternatives, *i.fragments) if any(x.kind == "feature" for x in f.facts)]
-    assert forms, [i.text for i in summary.items if i.label == "U3"]
-    assert all(f.text.rstrip().endswith(("?", "？")) or pack_asks(lang, f.text) for f in forms), [f.text for f in forms]
-
-
-def pack_asks(lang: str, text: str) -> bool:
-    """A whole quote may keep its question word instead of a mark ("Does it have a parking lot")."""
-    return load_rule_pack(lang).question.search(text) is not None
 
 
 # (lang, a question, the things it names): a piece cut from it that says more than the things it

@@ -1640,6 +1640,7 @@ SHORTER_FORMS = [
     ("zh", "月嫂是给我妹妹请的", "月嫂是", None),          # what is for her, not "给我妹妹" alone
     ("en", "The party is eight people on Saturday", "The party is", None),
     ("en", "We're flying out on the 18th with 2 kids", "We're flying", None),
+    ("en", "Flying out Feb 12, back on the 27th", "Flying out", None),
     ("zh", "我们下周三带两个孩子过去", "我们下周三", None),
     ("zh", "我要一个能停车的酒店", "能停车", None),
     ("zh", "麻烦订一间两个人住的房间", "一间两个人", None),

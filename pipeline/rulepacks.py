@@ -267,6 +267,7 @@ class RulePack:
     obligation: Lexicon
     uncertainty: Lexicon
     gratitude: Lexicon                             # thanks for what the assistant did: its clause holds no values
+    hedge_correcting: Lexicon                      # hedges saying the corrected value after a correction ("打错了，应该是…")
     claim: Lexicon
     info_request: Lexicon
     bare_question: int                             # a question with no fact and no more letters than this besides its cues: not quoted
@@ -544,6 +545,7 @@ def load_rule_pack(lang: str) -> RulePack:
         obligation=Lexicon(cues["obligation"], bounds),
         uncertainty=Lexicon(cues["uncertainty"], bounds, patterns=cues.get("uncertainty_patterns", ())),
         gratitude=Lexicon([], bounds, patterns=cues.get("gratitude_patterns", ())),
+        hedge_correcting=Lexicon(cues.get("hedges_correcting", []), bounds),
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
         limits=frozenset(f.casefold() for c in cues.get("limits", ()) for f in typographic(c)),

@@ -78,6 +78,16 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
+def _corrects(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether a clause's hedges all say the corrected value, right after a correction ("刚才打错了，
+    应该是chenlina88@126.com" is sure of it; "应该是周三发的货" alone is a hedge)."""
+    if pack.state.correction.search(text, max(0, start - 24), start + 1) is None:
+        return False
+    correcting = [(m.start(), m.end()) for m in pack.hedge_correcting.finditer(text, start, end)]
+    return all(any(a <= m.start() and m.end() <= b for a, b in correcting)
+               for m in pack.uncertainty.finditer(text, start, end))
+
+
 def _limits_a_value(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
     """Whether an obligation cue that limits (``[cues] limits``) has its value: a number near it in
     its clause ("under 500 dollars", "4.5分以上") or a word pointing at one said before, right after
@@ -378,7 +388,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         if asks or supposes or (text[end:end + 1] in pack.state.question_marks
                                 and pack.request is not None and pack.request.search(text, start, end)):
             pass   # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
-        elif pack.uncertainty.search(text, start, end):
+        elif pack.uncertainty.search(text, start, end) and not _corrects(text, start, end, pack):
             # the hedge stays in the claim's text; a hedge alone ("我也不太确定", "Not sure
             # though") hedges the clause before it and claims nothing itself
             rest = pack.uncertainty.regex.sub(" ", text[start:end])

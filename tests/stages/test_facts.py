@@ -1435,3 +1435,21 @@ def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, requir
 ])
 def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted
+
+
+# (lang, text, the hedged claims): right after a correction, "应该是" says the corrected value, sure
+# of it ("刚才打错了，应该是chenlina88@126.com" was a hedged claim, below the constraints); alone, or
+# after no correction, a hedge stays one ([cues] hedges_correcting; English hedges have no such use)
+@pytest.mark.parametrize(("lang", "text", "claims"), [
+    ("zh", "邮箱刚才打错了，应该是chenlina88@126.com", []),
+    ("zh", "不对，应该是13号", []),
+    ("zh", "我记错了，应该是周四", []),
+    ("zh", "应该是上周三寄出的", ["应该是上周三寄出的"]),
+    ("zh", "不对，可能是上周三寄出的", ["可能是上周三寄出的"]),
+    ("en", "Sorry, maybe Friday works better", ["Sorry, maybe Friday works better"]),
+    ("en", "Oops, I think it's 312-555-0178", ["Oops, I think it's 312-555-0178"]),
+    ("en", "I think it's TP 204", ["I think it's TP 204"]),
+])
+def test_a_hedge_word_after_a_correction_says_the_corrected_value(lang: str, text: str, claims: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "uncertain"] == claims, _shown(facts)

@@ -78,6 +78,16 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
+def _points_back(text: str, left: int, cue: Hit, pack: RulePack) -> bool:
+    """Whether a negation's object only points at a value a correction earlier in the message
+    replaced ("刚才打错了，应该是…，前面那个不用了", "Sorry, use … instead, the old one isn't needed"):
+    alone it names nothing, the correction says it."""
+    words = text[left:cue.start()].strip().casefold()
+    return bool(words) and any(words.endswith(p) and (not pack.spaced or words == p or words[:-len(p)].endswith(" "))
+                               for p in pack.state.pronouns if len(p) >= 2) and (
+        pack.state.correction.search(text, 0, left) is not None)
+
+
 def _corrects(text: str, start: int, end: int, pack: RulePack) -> bool:
     """Whether a clause's hedges all say the corrected value, right after a correction ("刚才打错了，
     应该是chenlina88@126.com" is sure of it; "应该是周三发的货" alone is a hedge)."""
@@ -366,6 +376,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                     affirmed += _drop_nested(straddled)
                 if kind == "obligation" and pack.info_request.search(text, cue.end(), right):
                     continue  # "I need the reference number": asked for, not required
+                if kind == "negation" and _points_back(text, left, cue, pack):
+                    continue  # "应该是chenlina88@126.com，前面那个不用了": the correction says it
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
                 forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
                            and not _describes(text, start, cue, pack))

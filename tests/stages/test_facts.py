@@ -1453,3 +1453,21 @@ def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) 
 def test_a_hedge_word_after_a_correction_says_the_corrected_value(lang: str, text: str, claims: list[str]) -> None:
     facts = _run(lang, text)[0]
     assert [f.text for f in facts if f.kind == "uncertain"] == claims, _shown(facts)
+
+
+# (lang, text, the negations): a negation whose object only points at the value a correction in the
+# same message replaced names nothing alone ("前面那个不用了" was a prohibition, at the top of a
+# summary); without a correction, or naming its object, it stays
+@pytest.mark.parametrize(("lang", "text", "negations"), [
+    ("zh", "邮箱刚才打错了，应该是chenlina88@126.com，前面那个不用了", []),
+    ("zh", "说错了，是13号，那个不要了", []),
+    ("zh", "那个不要了", ["那个不要了"]),
+    ("zh", "说错了，是13号，12号的不要了", ["是13号，12号的不要了"]),
+    ("en", "Sorry, use tmoreno84@fastmail.com instead, the old one isn't needed anymore", []),
+    ("en", "My mistake, it's 0178, that one doesn't work", []),
+    ("en", "That one isn't needed anymore", ["That one isn't needed anymore"]),
+    ("en", "Sorry, don't book it", ["Sorry, don't book it"]),
+])
+def test_a_negation_pointing_at_a_corrected_value_names_nothing(lang: str, text: str, negations: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)

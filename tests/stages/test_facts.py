@@ -1393,6 +1393,9 @@ def test_a_negation_never_starts_inside_a_value(lang: str, text: str, negation: 
     ("zh", "多亏你，省了我两百块", set()),
     ("zh", "你真是帮我省了三天的时间", set()),
     ("zh", "帮我订两张票，今晚的", {"quantity", "time"}),
+    ("zh", "今天帮了大忙了", set()),
+    ("en", "You've been a huge help today", set()),
+    ("en", "Help me book 2 tickets for today", {"quantity", "time"}),
 ])
 def test_thanks_for_what_the_assistant_did_hold_no_values(lang: str, text: str, kinds: set[str]) -> None:
     facts = _run(lang, text)[0]

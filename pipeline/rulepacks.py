@@ -252,6 +252,7 @@ class RulePack:
     leaning: Lexicon               # words a shorter form of a clause may not start with ("that", "和")
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
+    preface: re.Pattern[str] | None  # a count of what a message lists after a colon ("two requirements:"): no value
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
     strengths: Mapping[str, Strength]
     negation: Lexicon
@@ -530,6 +531,8 @@ def load_rule_pack(lang: str) -> RulePack:
         piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds,
                               patterns=text.get("piece_subject_patterns", ())),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,
+        preface=(_compile(lang, text["preface"].replace("{number}", f"(?:{text['number']})"))
+                 if text.get("preface") else None),
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds),

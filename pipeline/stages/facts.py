@@ -346,9 +346,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 named = (label in pack.person_labels and pack.person_lead is not None
                          and pack.person_lead.search(text, max(0, ent_start - 24), ent_start) is not None)
                 add("person" if named else "entity", ent_start, ent_end, label)
-        # thanks for what the assistant did hold no values ("you've saved me like two hours
-        # tonight"), nor does a degree inside a hedge ("Not 100% sure", "不是百分百确定")
-        if pack.gratitude.search(text, start, end) is not None:
+        # thanks for what the assistant did ("you've saved me like two hours tonight") and a count
+        # of what the message lists after a colon ("I have two requirements:", "有两点要求：") hold
+        # no values, nor does a degree inside a hedge ("Not 100% sure", "不是百分百确定")
+        preface = (pack.preface is not None and text[end:end + 3].lstrip(" ")[:1] in (":", "：")
+                   and pack.preface.search(text, start, end) is not None)
+        if preface or pack.gratitude.search(text, start, end) is not None:
             del facts[before:]
         hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, end)]
         if hedges:
@@ -358,7 +361,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         asks = pack.question.search(text, start, end) is not None and not (
             pack.subordinate is not None and pack.subordinate.match(text, start, end) is not None
             and text[end:end + 1] not in pack.state.question_marks)
-        for kind in _CUED_KINDS:
+        for kind in () if preface else _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue
             cues = (negations(text, start, end, pack) if kind == "negation"

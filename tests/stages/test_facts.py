@@ -1474,3 +1474,21 @@ def test_a_hedge_word_after_a_correction_says_the_corrected_value(lang: str, tex
 def test_a_negation_pointing_at_a_corrected_value_names_nothing(lang: str, text: str, negations: list[str]) -> None:
     facts = _run(lang, text)[0]
     assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
+
+
+# (lang, text, the clauses holding facts): a count of what the message lists after a colon holds no
+# value ("有两点要求" was an obligation and "two requirements" a quantity, each a constraint of its
+# own); the items after it do, and a count before no colon still counts
+@pytest.mark.parametrize(("lang", "text", "holding"), [
+    ("zh", "有两点要求：不要动承重墙，厨房要干湿分离", ["不要动承重墙"]),
+    ("zh", "我有三个问题：周末开吗？能停车吗？", ["周末开吗"]),
+    ("zh", "预算：5000元", ["预算：5000元"]),
+    ("zh", "我们要订两间房", ["我们要订两间房"]),
+    ("en", "I have two requirements: don't touch the load-bearing wall, and keep the kitchen dry",
+     ["don't touch the load-bearing wall", "keep the kitchen dry"]),
+    ("en", "Two questions: is it open on Sunday, and do they take cards?", ["is it open on Sunday"]),
+    ("en", "Budget: $500", ["Budget", "$500"]),
+    ("en", "We need two rooms", ["We need two rooms"]),
+])
+def test_a_count_of_what_follows_a_colon_holds_no_value(lang: str, text: str, holding: list[str]) -> None:
+    assert [c.text.rstrip("?？") for c in _run(lang, text)[1] if c.facts] == holding

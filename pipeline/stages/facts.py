@@ -78,24 +78,28 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     return any(m.start() <= cue.start() < m.end() for window in windows for m in window)
 
 
+def refers_back(words: str, pack: RulePack) -> bool:
+    """Whether words naming an object only point at something ("前面那个", "the old one")."""
+    folded = words.casefold()
+    return any(folded.endswith(p) and (not pack.spaced or folded[:-len(p)].endswith(" ") or folded == p)
+               for p in pack.state.pronouns if len(p) >= 2)
+
+
 def _points_back(text: str, left: int, cue: Hit, pack: RulePack) -> bool:
     """Whether a negation's object only points at a value a correction earlier in the message
     replaced ("刚才打错了，应该是…，前面那个不用了", "Sorry, use … instead, the old one isn't needed"):
     alone it names nothing, the correction says it."""
-    words = text[left:cue.start()].strip().casefold()
-    return bool(words) and any(words.endswith(p) and (not pack.spaced or words == p or words[:-len(p)].endswith(" "))
-                               for p in pack.state.pronouns if len(p) >= 2) and (
-        pack.state.correction.search(text, 0, left) is not None)
+    return (refers_back(text[left:cue.start()].strip(), pack)
+            and pack.state.correction.search(text, 0, left) is not None)
 
 
-def _corrects(text: str, start: int, end: int, pack: RulePack) -> bool:
+def _corrects(text: str, start: int, end: int, hedges: Sequence[tuple[int, int]], pack: RulePack) -> bool:
     """Whether a clause's hedges all say the corrected value, right after a correction ("刚才打错了，
     应该是chenlina88@126.com" is sure of it; "应该是周三发的货" alone is a hedge)."""
     if pack.state.correction.search(text, max(0, start - 24), start + 1) is None:
         return False
     correcting = [(m.start(), m.end()) for m in pack.hedge_correcting.finditer(text, start, end)]
-    return all(any(a <= m.start() and m.end() <= b for a, b in correcting)
-               for m in pack.uncertainty.finditer(text, start, end))
+    return all(any(a <= x and y <= b for a, b in correcting) for x, y in hedges)
 
 
 def _limits_a_value(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
@@ -349,8 +353,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         # thanks for what the assistant did ("you've saved me like two hours tonight") and a count
         # of what the message lists after a colon ("I have two requirements:", "有两点要求：") hold
         # no values, nor does a degree inside a hedge ("Not 100% sure", "不是百分百确定")
-        preface = (pack.preface is not None and text[end:end + 3].lstrip(" ")[:1] in (":", "：")
-                   and pack.preface.search(text, start, end) is not None)
+        preface = pack.preface is not None and pack.preface.search(text, start, min(len(text), end + 3)) is not None
         if preface or pack.gratitude.search(text, start, end) is not None:
             del facts[before:]
         hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, end)]
@@ -403,7 +406,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         if asks or supposes or (text[end:end + 1] in pack.state.question_marks
                                 and pack.request is not None and pack.request.search(text, start, end)):
             pass   # "修一只大概要多少钱", "要是坏了": asked or supposed, not claimed
-        elif pack.uncertainty.search(text, start, end) and not _corrects(text, start, end, pack):
+        elif hedges and not _corrects(text, start, end, hedges, pack):
             # the hedge stays in the claim's text; a hedge alone ("我也不太确定", "Not sure
             # though") hedges the clause before it and claims nothing itself
             rest = pack.uncertainty.regex.sub(" ", text[start:end])

@@ -19,7 +19,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, fact_span, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, cued_scope, negations, split_clauses, times_of, with_conditions
+from .facts import NextHit, cued_scope, negations, refers_back, split_clauses, times_of, with_conditions
 from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -186,13 +186,6 @@ class _Memory:
         # a budget said bare ("那一百三以内也行吧") replaces one said in money or in a currency ("一百块以内")
         return next(((value, span) for k, _, value, span in candidates
                      if k == "money" or self.unit(value) in self.currencies), None)
-
-
-def _refers(obj: str, pack: RulePack) -> bool:
-    """Whether an object only points at something ("前面那个", "the old one")."""
-    folded = obj.casefold()
-    return any(folded.endswith(p) and (not pack.spaced or folded[:-len(p)].endswith(" ") or folded == p)
-               for p in pack.state.pronouns if len(p) >= 2)
 
 
 def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[Event, ...],
@@ -609,7 +602,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id
                        for d in decisions[-2:]):
                     break   # "The T-Roc sounds good, book it": the acceptance said once
-                if len(transitions) > made and _refers(obj, pack):
+                if len(transitions) > made and refers_back(obj, pack):
                     break   # "应该是chenlina88@126.com，前面那个不用了": the change says it
                 decisions.append(Decision(obj, status, clause, span))
                 memory.last_object = obj

@@ -358,12 +358,15 @@ class EntityRecognizer:
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Runs of noun words ending in a place suffix of the rule pack (two words or more, or
-        one of three chars or more): one name, labelled like its last word when that is a
-        proper noun, else FAC."""
+        one of three chars or more), with the letters or digits right before them: one name,
+        labelled like its last word when that is a proper noun, else FAC."""
         run: list[tuple[int, str, str]] = []
         for word in [*tagged, (-1, "", "x")]:
             if word[2] in self._name_tags:
                 run.append(word)
+                continue
+            if not run and word[1].isascii() and word[1].isalnum():
+                run.append(word)   # letters or digits glued to a name open it: "798艺术区", "K11购物中心"
                 continue
             while run and not run[-1][1].endswith(self._name_suffixes):
                 run.pop()

@@ -55,6 +55,9 @@ ROWS = [
     ("zh", "我叫刘洋，住在广州天河区", "广州天河区", "GPE"),   # a run of place nouns is one name
     ("zh", "我想去北京杜莎夫人蜡像馆玩", "北京杜莎夫人蜡像馆", "FAC"),
     ("zh", "你好，我要去世界公园美洲区", "世界公园美洲区", "FAC"),
+    ("zh", "那我打算先去798艺术区", "798艺术区", "FAC"),   # letters or digits glued on open the name
+    ("zh", "我们在K11购物中心见", "K11购物中心", "FAC"),
+    ("en", "Let's meet at Studio 54 first", "Studio 54", "FAC"),
     ("zh", "推荐一家鑫双泉生态绿园餐厅附近的酒店", "鑫双泉生态绿园餐厅", "FAC"),
     ("zh", "请问太平洋海底世界博览馆的门票多少钱", "太平洋海底世界博览馆", "FAC"),
     ("zh", "我想住在工业园区附近", "工业园区", "FAC"),
@@ -77,6 +80,8 @@ ROWS = [
 # (lang, text, a substring that must not be (part of) any entity): rule patterns or fillers
 NOT_ENTITIES = [
     ("en", "Please don't call me before 9am on Monday.", "9am"),      # TIME: the rule patterns' job
+    ("zh", "游玩时长是3天的景点", "3"),                                # a count before a noun opens no name
+    ("zh", "给我订2间汉庭酒店", "2"),
     ("en", "Please don't call me before 9am on Monday.", "Monday"),   # DATE
     ("en", "The budget is 200 pounds a night.", "200 pounds"),        # MONEY
     ("en", "Give me the second room of the 3 rooms", "second"),       # ORDINAL
@@ -88,6 +93,9 @@ NOT_ENTITIES = [
     ("zh", "师傅明天几点到", "师傅"),
     ("zh", "阿姨下午过来打扫", "阿姨"),
     ("zh", "我哥哥也要去", "哥哥"),                                   # ns (a place) in jieba's
+    ("zh", "找个餐馆吃点东西", "东西"),                               # everyday words jieba tags ns/nr
+    ("zh", "想住在阳光好的房间", "阳光"),
+    ("zh", "这个城市哪里好玩", "城市"),
     ("en", "I'll ask Dad tonight.", "Dad"),                          # PERSON in en_core_web_sm
     ("en", "Grandma can't do stairs", "Grandma"),
 ]

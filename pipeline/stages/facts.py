@@ -374,6 +374,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 if kind == "obligation" and not _limits_a_value(text, start, end, cue, pack):
                     continue   # a limit of no value: "go over the forms", "Under my name"
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
+                if (kind == "obligation" and cue.group().casefold() not in pack.limits
+                        and pack.filler.covers(text, cue.end(), right)):
+                    continue   # nothing required after the cue: "必须的啊" agrees, "We need to." points back
                 # never from inside a value ("午3点肯定赶不上" of "明天下午3点肯定赶不上"), which stays
                 # a fact of its own ("seven of us" of "seven of us now, not eight")
                 straddled = [f for f in facts[before:] if f.span.start < left < f.span.end]

@@ -1426,6 +1426,23 @@ def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, requir
     assert bool([f for f in facts if f.kind == "obligation"]) is required, _shown(facts)
 
 
+# (lang, text, whether it requires something): a requirement with nothing after its cue but
+# filler words agrees or points back ("必须的啊" answers "满意吗" and was quoted as a constraint)
+@pytest.mark.parametrize(("lang", "text", "required"), [
+    ("zh", "必须的啊，相当满意了", False),
+    ("zh", "那必须的！", False),
+    ("zh", "必须要有停车位", True),
+    ("zh", "一定要靠窗的座位", True),
+    ("en", "Absolutely, I must.", False),
+    ("en", "We need to.", False),
+    ("en", "It must have parking", True),
+    ("en", "I need to cancel the booking", True),
+])
+def test_a_requirement_says_what_it_requires(lang: str, text: str, required: bool) -> None:
+    facts = _run(lang, text)[0]
+    assert bool([f for f in facts if f.kind == "obligation"]) is required, _shown(facts)
+
+
 # (lang, text, the clauses quoted): a question with no fact and hardly a word besides its question
 # words asks nothing out of its context ("有吗" of "那CT呢，有吗？" was placed in a summary)
 @pytest.mark.parametrize(("lang", "text", "quoted"), [

@@ -246,6 +246,7 @@ class RulePack:
     sentence_end: re.Pattern[str] | None   # a condition governs the clauses after it up to here
     scope_break: Lexicon
     left_context: re.Pattern[str]
+    left_context_contrast: re.Pattern[str]   # before a contrast's "not" ("seven of us now, not eight")
     left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
     left_context_snap: int         # a clause start this close before the left context is taken too
     piece_snap: int                # a clause start this close before a shorter form of it is taken too
@@ -524,6 +525,7 @@ def load_rule_pack(lang: str) -> RulePack:
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),
+        left_context_contrast=_compile(lang, text.get("left_context_contrast", text["left_context"])),
         left_context_reach=int(text["left_context_reach"]),
         left_context_snap=int(text.get("left_context_snap", 0)),
         piece_snap=int(text.get("piece_snap", 0)),
@@ -535,7 +537,7 @@ def load_rule_pack(lang: str) -> RulePack:
                  if text.get("preface") else None),
         patterns={k: tuple(v) for k, v in patterns.items()},
         strengths=typed_strengths,
-        negation=Lexicon(cues["negation"], bounds),
+        negation=Lexicon(cues["negation"], bounds, patterns=cues.get("negation_patterns", ())),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
         prohibition=frozenset(f.casefold() for c in cues.get("prohibition", ()) for f in typographic(c)),
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),

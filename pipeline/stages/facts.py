@@ -185,8 +185,10 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
     clause up to the next scope break: "申请先别提交", "please don't call me"; from the
     ``condition`` on when one governs it (:func:`with_conditions`). Give the clause's scope
     breaks (``NextHit(pack.scope_break, text, end)``) when reading several cues."""
-    before = pack.left_context.search(text, max(start, cue.start() - pack.left_context_reach),
-                                      cue.start())
+    # a contrast's "not" takes what it is set against, across the comma ("It's for my mom, not me")
+    contrast = pack.state.correction_not.regex.match(text, cue.start()) is not None
+    before = (pack.left_context_contrast if contrast else pack.left_context).search(
+        text, max(start, cue.start() - pack.left_context_reach), cue.start())
     left = before.start() if before else cue.start()
     if (left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start())
             or pack.leaning.regex.match(text, left) is not None):

@@ -410,7 +410,7 @@ FORBIDS_ROWS = [
 # says both "did not" and "does not have", so the Chinese pack lists no such cue
 NEGATION_VALUES = [
     ("en", "Honestly I'm jealous, haven't been to Lisbon since college.",
-     "Honestly I'm jealous, haven't been to Lisbon since college", "past"),
+     "haven't been to Lisbon since college", "past"),   # not across the comma: no object before it
     ("en", "He didn't get the confirmation email.", "He didn't get the confirmation email", "past"),
     ("en", "The package wasn't in the box.", "The package wasn't in the box", "past"),
     ("en", "It isn't open on Sundays.", "It isn't open on Sundays", "thing"),
@@ -1424,6 +1424,25 @@ def test_thanks_for_what_the_assistant_did_hold_no_values(lang: str, text: str, 
 def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, required: bool) -> None:
     facts = _run(lang, text)[0]
     assert bool([f for f in facts if f.kind == "obligation"]) is required, _shown(facts)
+
+
+# (lang, text, the negation, the time wanted): a day said to be taken is ruled out ("Thursday's
+# packed at work" had been a second wanted time, "Friday morning, Thursday"), and a negation's
+# object never reaches back across a comma ("make it Friday morning, don't call me at work"
+# had taken the time into the prohibition)
+@pytest.mark.parametrize(("lang", "text", "negation", "wanted"), [
+    ("en", "Actually make it Friday morning, Thursday's packed at work.", "Thursday's packed at work", "Friday morning"),
+    ("en", "Wednesday's out too, she has a shift.", "Wednesday's out too, she has a shift", None),
+    ("en", "Let's do Monday, tomorrow is fully booked for me", "tomorrow is fully booked for me", "Monday"),
+    ("en", "Make it Friday morning, don't call me at work.", "don't call me at work", "Friday morning"),
+    ("zh", "改周五上午吧，周四没空", "周四没空", "周五上午"),
+    ("zh", "那就下周二，周一我没时间", "周一我没时间", "下周二"),
+    ("zh", "那就改到周五上午，别打我电话", "别打我电话", "周五上午"),
+])
+def test_a_day_ruled_out_is_no_time_wanted(lang: str, text: str, negation: str, wanted: str | None) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "negation"] == [negation], _shown(facts)
+    assert [f.text for f in facts if f.kind == "time"] == ([wanted] if wanted else []), _shown(facts)
 
 
 # (lang, text, whether it requires something): a requirement with nothing after its cue but

@@ -47,6 +47,8 @@ def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: l
     ("zh", "有免费停车场吗", ["免费停车场"]),
     ("zh", "要24小时热水和洗衣服务", ["24小时热水", "洗衣服务"]),
     ("zh", "早餐和停车场都要有", ["早餐", "停车场"]),
+    ("zh", "想给他们换个热水器", ["热水器"]),     # not the hotel's "热水" inside it
+    ("en", "we need a new water heater, the old one leaks", ["water heater"]),
     ("en", "a hotel with free parking and wifi", ["hotel", "free parking", "wifi"]),
     ("en", "breakfast included, free parking", ["breakfast included", "free parking"]),
     ("en", "museums near the park", ["museums", "park"]),

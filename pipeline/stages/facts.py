@@ -20,8 +20,8 @@ from .base import Memo, StageInput
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
                     zoned_span)
 
-__all__ = ["FactStage", "NextHit", "analyse_text", "cued_scope", "extract_facts", "is_exception", "negations",
-           "split_clauses", "times_of", "with_conditions"]
+__all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
+           "is_exception", "negations", "split_clauses", "times_of", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -37,6 +37,24 @@ def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
         yield from _trimmed(text, pos, sep.start())
         pos = sep.end()
     yield from _trimmed(text, pos, len(text))
+
+
+# Per clause: (start, end, (kind, start, end) of each rule pattern's hit, kind by kind in the pack's order)
+ClauseHits = tuple[tuple[int, int, tuple[tuple[str, int, int], ...]], ...]
+_HITS: list[Memo] = []
+
+
+def clause_hits(text: str, pack: RulePack) -> ClauseHits:
+    """The one reading of a text's rule patterns, clause by clause: the fact stage and the state
+    walk both read a user's turn, and the second read is a memo hit (process-wide, bounded by
+    ``stages.memo_size``, by content)."""
+    if not _HITS:
+        from ..config import load_settings
+        _HITS.append(Memo(load_settings()["stages.memo_size"]))
+    return _HITS[0].get((pack.lang, pack.version, text), lambda: tuple(
+        (start, end, tuple((kind, *fact_span(match)) for kind, regexes in pack.patterns.items()
+                           for regex in regexes for match in regex.finditer(text, start, end)))
+        for start, end in split_clauses(text, pack)))
 
 
 def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack,
@@ -326,21 +344,19 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             facts.append(Fact(kind, fragment, pack.strength_of(kind),
                               Span("", offset, offset + len(fragment)), value))
 
-    for start, end, condition in with_conditions(text, split_clauses(text, pack), pack):
+    read = clause_hits(text, pack)
+    for (start, end, condition), (_, _, hits) in zip(with_conditions(text, [c[:2] for c in read], pack), read):
         before = len(facts)
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         affirmed: list[Fact] = []              # times a correction's "not" follows: kept apart from it
-        for kind, regexes in pack.patterns.items():
-            for regex in regexes:
-                for match in regex.finditer(text, start, end):
-                    a, b = fact_span(match)
-                    if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
-                        a, b = zoned_span(text, a, b, pack)
-                        # "got back Sunday": of what happened, read when stamped (_stamped)
-                        add(kind, max(a, start), min(b, end),
-                            _PAST if said_as_past(text[start:a], text[b:end], pack.lang, pack) else None)
-                    else:
-                        add(kind, max(a, start), min(b, end))
+        for kind, a, b in hits:
+            if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
+                a, b = zoned_span(text, a, b, pack)
+                # "got back Sunday": of what happened, read when stamped (_stamped)
+                add(kind, max(a, start), min(b, end),
+                    _PAST if said_as_past(text[start:a], text[b:end], pack.lang, pack) else None)
+            else:
+                add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):
             lead = pack.degree.search(text, max(start, term_start - 24), term_start) if pack.degree else None
             add(kind, lead.start() if lead else term_start, term_end)   # "a bit more expensive", "比较便宜"

@@ -16,10 +16,10 @@ from datetime import datetime
 from typing import Callable
 
 from ..config import Settings
-from ..rulepacks import Hit, Lexicon, RulePack, StateRules, fact_span, slot_keys
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, cued_scope, negations, refers_back, split_clauses, times_of, with_conditions
+from .facts import NextHit, clause_hits, cued_scope, negations, refers_back, split_clauses, times_of, with_conditions
 from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -317,17 +317,16 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
 def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ...]:
     """A text's clauses and the values each holds: what the walk needs of a text alone."""
     clauses = []
-    for start, end in split_clauses(text, pack):
+    for start, end, hits in clause_hits(text, pack):   # the fact stage's reading of the same text
         found = []
-        for kind in _VALUE_KINDS:
-            for regex in pack.patterns.get(kind, ()):
-                for match in regex.finditer(text, start, end):
-                    a, b = fact_span(match)
-                    while a < b and text[a].isspace():
-                        a += 1
-                    while b > a and text[b - 1].isspace():
-                        b -= 1
-                    found.append((a, b, kind))
+        for kind, a, b in hits:
+            if kind not in _VALUE_KINDS:
+                continue
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            found.append((a, b, kind))
         clauses.append((start, end, tuple(sorted(_outermost(found)))))
     return tuple(clauses)
 

@@ -1339,3 +1339,23 @@ def test_a_go_ahead_to_an_unread_offer_rechooses_nothing_decided_before(lang: st
     assert not [d for d in result.decisions if d.span.event_id == last and d.status != "accepted"], _show(result)
     earlier = [d.object for d in result.decisions if d.status == "accepted" and d.by and d.by.event_id != last]
     assert not [d for d in result.decisions if d.by and d.by.event_id == last and d.object in earlier], _show(result)
+
+
+# (lang, a user's turn): the state walk reads the values of a turn the fact stage has read from
+# that reading (each text is read once), and finds in it what its own pass found
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "预算改成5000元，下周三下午3点上门，电话13812345678"),
+    ("en", "Make it 4 people at 7:30 pm on Friday, budget $250, call 415-555-0134"),
+])
+def test_the_walk_reads_values_from_the_fact_stages_reading(lang: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.stages import facts, state
+    pack = load_rule_pack(lang)
+    facts.analyse_text(text, pack)
+    expected = read_clauses(text, pack)
+    splits: list[str] = []
+    real = facts.split_clauses
+    for module in (facts, state):
+        monkeypatch.setattr(module, "split_clauses", lambda t, p: splits.append(t) or real(t, p))
+    assert read_clauses(text, pack) == expected
+    assert splits == []
+    assert [v for _, _, values in expected for v in values], expected

@@ -98,7 +98,8 @@ def _resolved(value: dict) -> Interval | None:
 def _told_as_claim(fact: Fact) -> bool:
     """A claim, or a negation told like one: what did not happen ("I haven't been to Lisbon
     since college"), what a thing is not ("It isn't open on Sundays")."""
-    return fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing")
+    return fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing") or (
+        fact.kind == "time" and isinstance(fact.value, dict) and fact.value.get("past") is True)
 
 
 def _clock_of(value: dict) -> str | None:

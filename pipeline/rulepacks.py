@@ -304,7 +304,8 @@ class RulePack:
         read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
         did not happen, ``value="past"``)."""
         key = ({"prohibition": "prohibition", "past": "past_negation", "thing": "thing_negation"}.get(value, kind)
-               if kind == "negation" else kind)
+               if kind == "negation" else "past_time" if kind == "time" and isinstance(value, dict)
+               and value.get("past") else kind)
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:

@@ -1659,3 +1659,31 @@ def test_a_shorter_form_keeps_a_short_subject_and_never_leans_on_what_it_cut(lan
     if never is not None:
         cut = [form.text for item in items for form in (*item.alternatives, *item.fragments)]
         assert not [t for t in cut if t.startswith(never)], cut
+
+
+# (lang, a user's turn, its time, whether it is told like a claim): a time said of what happened
+# ("this week has been a mess", "今天弄了一晚上") is the user's account, no time to keep to: among the
+# claims of the snapshot, on their ladder level, not a constraint a tight summary keeps first
+@pytest.mark.parametrize(("lang", "user", "time", "told"), [
+    ("zh", "这周真是忙疯了，先说正事。", "这周", True),
+    ("zh", "今天弄了一晚上", "今天", True),
+    ("zh", "手机上周末掉水里了", "上周末", True),
+    ("zh", "明天上午十点我们先过去布置场地", "明天上午十点", False),
+    ("zh", "下周三下午3点上门吧", "下周三下午3点", False),
+    ("en", "Honestly this week has been a mess, moving and now this.", "this week", True),
+    ("en", "We went to Lisbon and got back Sunday.", "Sunday", True),
+    ("en", "Monday was a disaster at work.", "Monday", True),
+    ("en", "Can we do Monday at 3 pm instead?", "Monday at 3 pm", False),
+    ("en", "We fly out Sunday.", "Sunday", False),
+])
+def test_a_time_of_what_happened_is_told_like_a_claim(lang: str, user: str, time: str, told: bool) -> None:
+    messages = [{"role": "user", "content": user},
+                {"role": "assistant", "content": "好的。" if lang == "zh" else "Got it."},
+                {"role": "user", "content": "那接下来怎么办？" if lang == "zh" else "What should I do next?"}]
+    snapshot = compressor().compress(messages, target_chars=size_of(messages) // 2, now=NOW[lang]).snapshot
+    claimed = [c for c in snapshot["user_claims"] if c["kind"] == "time" and c["text"] == time]
+    kept = [c for c in snapshot["constraints"] if c["kind"] == "time" and c["text"] == time]
+    assert (bool(claimed), bool(kept)) == (told, not told), snapshot
+    pack = load_rule_pack(lang)
+    level = pack.level_of("time", (claimed or kept)[0]["value"])
+    assert (level == pack.ladder_kinds["past_time"]) is told

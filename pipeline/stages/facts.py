@@ -260,7 +260,10 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     facts, days = [], []
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time":
-            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, value == _PAST) if now else None
+            past = value == _PAST
+            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now else None
+            if past and isinstance(value, dict):   # of what happened: told like a claim ([ladder] past_time)
+                value = {**value, "past": True}
             said = _named_day(text, value, pack)
             if said:
                 by_weekday = names_a_weekday(text, pack.lang, pack)

@@ -759,7 +759,8 @@ WRITTEN_TIMES = [
     ("zh", "北京时间明天上午9点开会", "北京时间明天上午9点", {"at": "2026-12-01T09:00:00+08:00"}),
     ("en", "Our flight leaves at 12:10 pm London time.", "at 12:10 pm London time", {"time": "12:10:00+00:00"}),
     # the weekend of last week is one time ("上周末" was read as "上周", the whole week)
-    ("zh", "手机上周末掉水里了", "上周末", {"start": "2026-11-28T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
+    ("zh", "手机上周末掉水里了", "上周末", {"start": "2026-11-28T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00",
+                                  "past": True}),
     ("en", "The phone fell in the pool last weekend", "last weekend",
      {"start": "2026-11-28T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
     # a time inside what the user requires is resolved too ("can only … at 5:10 that day" named no day)
@@ -1055,18 +1056,21 @@ BARE_WEEKDAY = [
     ("en", ["Thursday the 10th, anything before noon?"], "before noon",
      {"start": "2026-12-10T00:00:00-05:00", "end": "2026-12-10T12:00:00-05:00"}),
     # a bare weekday or day of the month said of what happened is the last one, not the next
-    ("zh", ["我们周日回来了。"], "周日", {"start": "2026-11-29T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00"}),
+    ("zh", ["我们周日回来了。"], "周日", {"start": "2026-11-29T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00",
+                                  "past": True}),
     ("zh", ["我们周日就要走了。"], "周日", {"start": "2026-12-06T00:00:00+08:00", "end": "2026-12-06T23:59:59+08:00"}),
-    ("zh", ["耳机是5号那天坏了的"], "5号", {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00"}),
+    ("zh", ["耳机是5号那天坏了的"], "5号", {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00",
+                                   "past": True}),
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
-     {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
+     {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
-    ("en", ["It broke on the 5th."], "on the 5th", {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00"}),
+    ("en", ["It broke on the 5th."], "on the 5th",
+     {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00", "past": True}),
     ("en", ["The delivery comes on the 5th."], "on the 5th",
      {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
     # after a day past was talked of, a bare day of the month is the last one too
     ("zh", ["我们周日回来了。", "5号那天又扣了一笔"], "5号",
-     {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00"}),
+     {"start": "2026-11-05T00:00:00+08:00", "end": "2026-11-05T23:59:59+08:00", "past": True}),
     ("en", ["We got back Sunday.", "The two charges on the 5th are not me."], "on the 5th",
      {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00"}),
     # a bare day of the month is the first such day from the day under discussion

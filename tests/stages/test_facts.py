@@ -1449,6 +1449,26 @@ def test_a_day_ruled_out_is_no_time_wanted(lang: str, text: str, negation: str, 
     assert [f.text for f in facts if f.kind == "time"] == ([wanted] if wanted else []), _shown(facts)
 
 
+# (lang, text, the title kept whole): the title of what the user goes to see is one fact, never a
+# word cut from it ("Blinded by the Light" was "watch Blinded", "Midnight at the Paper Moon" the
+# entity "the Paper Moon", "《疯狂动物城2》" the place "动物城")
+@pytest.mark.parametrize(("lang", "text", "title"), [
+    ("en", "We want to watch Blinded by the Light tonight", "Blinded by the Light"),
+    ("en", "I want to take a group to see Midnight at the Paper Moon, plus dinner", "Midnight at the Paper Moon"),
+    ("en", "Can I get tickets for The Phantom of the Opera on Friday?", "The Phantom of the Opera"),
+    ("en", "I'm going to see Mom on Sunday", None),
+    ("zh", "周六想带孩子去看《疯狂动物城2》，要三张票", "《疯狂动物城2》"),
+    ("zh", "帮我订两张《歌剧魅影》的票", "《歌剧魅影》"),
+    ("zh", "周日想去看看妈妈", None),
+])
+def test_a_title_is_kept_whole(lang: str, text: str, title: str | None) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "title"] == ([title] if title else []), _shown(facts)
+    if title:
+        assert not [f for f in facts if f.kind != "title" and f.span.start >= text.index(title)
+                    and f.span.end <= text.index(title) + len(title)], _shown(facts)
+
+
 # (lang, text, whether it requires something): a requirement with nothing after its cue but
 # filler words agrees or points back ("必须的啊" answers "满意吗" and was quoted as a constraint)
 @pytest.mark.parametrize(("lang", "text", "required"), [

@@ -299,6 +299,13 @@ FILLER_ROWS = [
     ("en", "Okay, got it."),
     ("en", "Perfect, thank you so much"),
     ("en", "Thanks, bye!"),
+    # asking for time to think says nothing ("我想想" was quoted as "想")
+    ("zh", "我想想"),
+    ("zh", "嗯，让我想想"),
+    ("zh", "我考虑一下哈"),
+    ("en", "Let me think."),
+    ("en", "Hmm, let me think about it"),
+    ("en", "Give me a sec"),
 ]
 
 ROWS = [("zh", *row) for row in ZH_ROWS] + [("en", *row) for row in EN_ROWS]

@@ -7,13 +7,14 @@ asked for. Every fact and clause keeps ``(event_id, start, end)`` into the origi
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Iterable, Iterator, Sequence
 
-from ..config import Settings
+from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
@@ -41,17 +42,18 @@ def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
 
 # Per clause: (start, end, (kind, start, end) of each rule pattern's hit, kind by kind in the pack's order)
 ClauseHits = tuple[tuple[int, int, tuple[tuple[str, int, int], ...]], ...]
-_HITS: list[Memo] = []
+
+
+@functools.lru_cache(maxsize=1)
+def _hits_memo() -> Memo:
+    return Memo(load_settings()["stages.memo_size"])
 
 
 def clause_hits(text: str, pack: RulePack) -> ClauseHits:
     """The one reading of a text's rule patterns, clause by clause: the fact stage and the state
     walk both read a user's turn, and the second read is a memo hit (process-wide, bounded by
     ``stages.memo_size``, by content)."""
-    if not _HITS:
-        from ..config import load_settings
-        _HITS.append(Memo(load_settings()["stages.memo_size"]))
-    return _HITS[0].get((pack.lang, pack.version, text), lambda: tuple(
+    return _hits_memo().get((pack.lang, pack.version, text), lambda: tuple(
         (start, end, tuple((kind, *fact_span(match)) for kind, regexes in pack.patterns.items()
                            for regex in regexes for match in regex.finditer(text, start, end)))
         for start, end in split_clauses(text, pack)))

@@ -25,7 +25,8 @@ __all__ = ["RunGap", "merge"]
 
 _CLAIM_KINDS = ("uncertain", "claim")
 _RULE_KINDS = ("negation", "obligation")   # a piece holding one reads as the user's rule
-_VERB_KINDS = ("feature",)   # a thing's verb with it ("have a parking lot"): cut from a question, it states
+# a thing's verb with it ("have a parking lot"), a trip ("arrive in Xiamen"): cut from a question, it states
+_VERB_KINDS = ("feature", "route")
 _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own

@@ -1265,6 +1265,9 @@ CUT_QUESTIONS = [
     ("zh", "那这家酒店提供接机服务吗", FEATURES),
     ("zh", "请问有提供早餐的酒店吗？", FEATURES),
     ("zh", "那家店有蒿子杆这个菜吗", FEATURES),
+    ("en", "When does this flight arrive in Xiamen?", ("route",)),   # "arrive in Xiamen" had read as a plan
+    ("en", "Is there a bus from the airport to the hotel after midnight?", ("route",)),
+    ("zh", "从天安门打车到颐和园要多久？", ("route",)),
 ]
 
 

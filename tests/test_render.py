@@ -16,10 +16,10 @@ CASES = [
      ["提供叫醒服务", "4.5分以上", "想吃紫米粥"], "您看看哪个酒店提供叫醒服务的", ["这样", "哇塞", "我再想想"]),
     ("en", ["Could you find out which hotel near the river offers free parking and a gym",
             "Hmm, okay I see", "I'd like a train from cambridge to ely on friday", "Oh wow",
-            "Then something to eat, we are looking for the golden curry restaurant", "Let me think"], 120,
+            "Then something to eat, we are looking for the golden curry restaurant", "Ugh, long week"], 120,
      ["free parking", "from cambridge to ely", "golden curry restaurant"],
      "find out which hotel near the river offers free parking and a gym",
-     ["Hmm, okay I see", "Oh wow", "Let me think"]),
+     ["Hmm, okay I see", "Oh wow", "Ugh, long week"]),
 ]
 
 

@@ -1449,6 +1449,11 @@ def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, requir
     ("zh", "改周五上午吧，周四没空", "周四没空", "周五上午"),
     ("zh", "那就下周二，周一我没时间", "周一我没时间", "下周二"),
     ("zh", "那就改到周五上午，别打我电话", "别打我电话", "周五上午"),
+    # nor across a word joining clauses ("in advance so I won't miss my stop" was quoted as
+    # "advance so I won't miss my stop"); Chinese clauses part at the comma already
+    ("en", "I'd like to know in advance so I won't miss my stop", "I won't miss my stop", None),
+    ("en", "Book it for Friday because I can't do Thursday", "I can't do Thursday", "Friday"),
+    ("zh", "我想提前知道到站时间，这样就不会坐过站", "这样就不会坐过站", None),
 ])
 def test_a_day_ruled_out_is_no_time_wanted(lang: str, text: str, negation: str, wanted: str | None) -> None:
     facts = _run(lang, text)[0]

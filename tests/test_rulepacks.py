@@ -89,6 +89,13 @@ QUESTIONS = [
     ("zh", "不要香菜", False),
     ("zh", "我爸妈周末在家", False),
     ("zh", "预算五千以内", False),
+    ("zh", "这款电脑硬盘是多大的", True),      # how much: "多大", "多久", "多远"
+    ("zh", "从机场过去要多久", True),
+    ("zh", "为什么还没发货", True),
+    ("zh", "家里有很多大件家具", False),
+    ("zh", "没多久就坏了", False),
+    ("en", "How long does it take from the airport", True),
+    ("en", "It took long enough", False),
 ]
 
 

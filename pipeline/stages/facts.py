@@ -463,7 +463,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
                 <= pack.bare_question):
             continue   # "好的谢谢", "说错了", "有吗": nothing to quote
+        said_end = end
         start, end = _trim_edges(text, start, end, own, pack)
+        if not asks and text[said_end:said_end + 1] in pack.state.question_marks:
+            end = said_end   # the particle before the mark asks with it: "明天能到吧？" is no "明天能到"
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
         worded = asks and any(cue.group(0).casefold() in pack.question.kinds

@@ -959,6 +959,12 @@ NEEDS_MARK = [
     ("en", "So will I get the money back before the investigation is over, or do I wait months?",
      "will I get the money back before the investigation is over", True),
     ("en", "Wait, does the freeze on my debit card block wires too?", "Wait, does the freeze on my debit card block wires", True),
+    # the particle before a question mark asks with it ("北京外国语大学是免费进出吧？" had been quoted
+    # as "北京外国语大学是免费进出", a statement)
+    ("zh", "北京外国语大学是免费进出吧？不会要门票吧？", "北京外国语大学是免费进出吧？", False),
+    ("zh", "明天能到吧？", "明天能到吧？", False),
+    ("en", "So it's open on Sunday then?", "it's open on Sunday then?", False),
+    ("en", "It arrives tomorrow, right?", "It arrives tomorrow, right?", False),
     ("en", "Is the Maple Court one close to a bus stop?", "Is the Maple Court one close to a bus stop?", False),
     ("en", "Could you tell me when it opens?", "tell me when it opens", False),
     ("zh", "那个定金能退吗，我还没想好", "那个定金能退吗", False),

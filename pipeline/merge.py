@@ -403,7 +403,8 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
     """Whether ``clause[start:end]`` is one fact's words alone, cut from a short clause (no more
     cut than a lead kept with its values, ``[text] piece_snap``): the task is never that ("便宜" of
     "换个便宜点的套餐" said no task; "Suzhou" of a long first clause may)."""
-    return (len(clause.facts) == 1 and (clause.facts[0].span.start, clause.facts[0].span.end) == (start, end)
+    # facts of one span are one word read twice ("place": a wish and a topic)
+    return ({(f.span.start, f.span.end) for f in clause.facts} == {(start, end)}
             and len(clause.text) - (end - start) <= pack.piece_snap)
 
 

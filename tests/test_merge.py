@@ -1127,6 +1127,9 @@ def test_the_task_is_the_first_clause_and_the_request_naming_what_it_asks_for(la
     ("zh", "帮我找个安静的酒店吧"),
     ("en", "Hi, I'd like to switch to a cheaper phone plan, my bill is way too high"),
     ("en", "Something cheap please. My bill is way too high."),
+    # one word read twice is still one ("place" is a wish and a topic of "a place to stay")
+    ("en", "I am looking for a place to stay. The hotel should include free wifi"),
+    ("zh", "我想找个酒店住。要有免费停车位"),
 ])
 def test_the_task_is_never_one_word(lang, first):
     comp = compressor()

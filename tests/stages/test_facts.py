@@ -306,6 +306,10 @@ FILLER_ROWS = [
     ("en", "Let me think."),
     ("en", "Hmm, let me think about it"),
     ("en", "Give me a sec"),
+    # a dismissal alone names nothing it dismisses ("Actually no, forget it" was kept at 5 %)
+    ("zh", "算了吧"),
+    ("en", "Actually no, forget it"),
+    ("en", "Never mind."),
 ]
 
 ROWS = [("zh", *row) for row in ZH_ROWS] + [("en", *row) for row in EN_ROWS]

@@ -495,11 +495,13 @@ def load_rule_pack(lang: str) -> RulePack:
 
     strengths = {**base.get("strength", {}), **data.get("strength", {})}
     lexicon_terms: dict[str, list[str]] = {}
+    lexicon_within: list[str] = []   # where a term is another word ("to watch" holds no product)
     for name, lexicon in _lexicons():
         terms = lexicon.get("terms", {}).get(lang)
         meta = lexicon.get("meta", {})
         if not terms:
             continue
+        lexicon_within.extend(lexicon.get("within", {}).get(lang, ()))
         if "kind" not in meta or "strength" not in meta:
             raise ConfigError(Errors.E023, name=f"lexicons/{name}", detail="[meta] needs kind and strength")
         lexicon_terms.setdefault(meta["kind"], []).extend(terms)
@@ -567,7 +569,7 @@ def load_rule_pack(lang: str) -> RulePack:
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=state,
-        lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ())),
+        lexicon=Lexicon(lexicon_terms, bounds, text.get("inflections", ()), within=lexicon_within),
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         common_nouns=frozenset(w.casefold() for w in data.get("names", {}).get("common_nouns", ())),

@@ -49,6 +49,10 @@ def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: l
     ("zh", "早餐和停车场都要有", ["早餐", "停车场"]),
     ("zh", "想给他们换个热水器", ["热水器"]),     # not the hotel's "热水" inside it
     ("en", "we need a new water heater, the old one leaks", ["water heater"]),
+    ("en", "we want to watch a film tonight", []),          # a verb: [within] of the lexicon
+    ("en", "my watch is broken", ["watch"]),
+    ("en", "I plan to repair my phone", ["phone"]),
+    ("zh", "帮我看看手表和耳机", ["手表", "耳机"]),
     ("en", "a hotel with free parking and wifi", ["hotel", "free parking", "wifi"]),
     ("en", "breakfast included, free parking", ["breakfast included", "free parking"]),
     ("en", "museums near the park", ["museums", "park"]),

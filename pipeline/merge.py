@@ -411,14 +411,15 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
-                 requested: bool = True) -> SummaryItem:
+                 requested: bool = True, drops: bool = False) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
     quote holding a value a later change replaced ends with the pack's ``changed`` mark
     ("(changed later)"), so the old value never reads as the current one, unless it also sets
     the current value (``setting``: "About the 2 nights I mentioned, make it 4 nights"). It is
-    cut down only to facts that say something alone (not a measurement: ``[ladder] not_alone``)."""
+    cut down only to facts that say something alone (not a measurement: ``[ladder] not_alone``), and
+    not at all when it ``drops`` something ("cancel the Nordic one" is never "Nordic")."""
     changed = pack.templates.get("changed", "")
     asked = pack.templates.get("asked", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
@@ -531,6 +532,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         held = [f for f in clause.facts if f.span.start < cut]
         if _worth_alone(held, pack):
             fragments += (piece(clause.span.start, cut, held, 1.0, cut=True),)
+    if drops:   # "cancel the Nordic one": a piece without its verb ("Nordic") would read as wanted
+        alternatives, fragments = [], ()
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts, clause.span.start, clause.span.end)
     return SummaryItem(section, whole, level, value, label,
@@ -649,8 +652,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     stating = {id(c) for c in task}
     # a message asking for something done ([questions] requests): its questions keep their level
     requested = {e.id for e in prefix if e.role == "user" and (pack.request is None or pack.request.search(e.text))}
+    # a clause dropping something is quoted whole or not at all (the decision says it too)
+    dropping = _Spans([d.span for d in decisions if d.status == "dropped" and d.span.event_id in roles
+                       and roles[d.span.event_id].role == "user"])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
-                          c.span.event_id in requested)
+                          c.span.event_id in requested, dropping.contain(c.span))
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]

@@ -1693,3 +1693,23 @@ def test_a_time_of_what_happened_is_told_like_a_claim(lang: str, user: str, time
     pack = load_rule_pack(lang)
     level = pack.level_of("time", (claimed or kept)[0]["value"])
     assert (level == pack.ladder_kinds["past_time"]) is told
+
+
+# (lang, the user's turns, the name a dropped thing is called by, the words dropping it): a clause
+# dropping something is quoted whole or not at all; cut to the name ("Nordic" of "cancel the Nordic
+# one") it read as wanted
+@pytest.mark.parametrize(("lang", "turns", "name", "dropping"), [
+    ("en", ["Please book viewings at Maple Court and the Nordic on Saturday.",
+            "Yeah cancel the Nordic one, she won't want to stretch anyway"], "Nordic", "cancel the Nordic one"),
+    ("en", ["Add the Lisbon and Porto tours to the trip.", "Actually drop the Porto tour, it's too far"], "Porto",
+     "drop the Porto tour"),
+    ("zh", ["帮我把如家和汉庭两家都约上", "汉庭那家就算了，离地铁太远"], "汉庭", "汉庭那家就算了"),
+])
+def test_a_clause_dropping_something_is_never_cut_to_its_name(lang, turns, name, dropping):
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(_chat(lang, *turns), comp.settings), 2 * len(turns), 2000)
+    assert [d for d in summary.snapshot.decisions if d["status"] == "dropped"], summary.snapshot.decisions
+    label = f"U{2 * len(turns) - 1}"
+    forms = [f.text for i in summary.items if i.label == label for f in (i, *i.alternatives, *i.fragments)]
+    named = [f for f in forms if name in f]
+    assert named and all(dropping in f for f in named), forms

@@ -200,6 +200,7 @@ class StateRules:
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     pronouns: frozenset[str]
+    generic_objects: tuple[str, ...]    # no object of their own ("don't pay anything yet", "先别下单了")
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
     action_leads: tuple[str, ...]       # words opening an action, not a thing chosen ("我要给我老公看一下")
     object_extension: int
@@ -405,6 +406,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
+        generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),
         action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),

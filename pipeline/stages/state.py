@@ -410,8 +410,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 memory.last_object = offer.text[a:b]
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
-                if item.kind == "unauthorised" and any(m.group(0).casefold() in acts
-                                                       for m in rules.actions.finditer(item.text)):
+                forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
+                if (item.kind == "unauthorised" and forbidden & acts
+                        and not _answers_another(item.text, forbidden & acts, folded_text, offer.text.casefold(), pack)):
                     open_items[i] = OpenItem("authorised_by_user", offer.text[a:b], Span(offer.id, a, b))
         else:   # asked about, not yet taken, it waits for the next turn (one question and its answer);
             # what it offers is read only if a yes comes
@@ -621,9 +622,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     forbids = True
                     break
             if rules.authorize.search(clause) and not forbids:
+                answered = asked_by.text.casefold() if asked_by is not None and asked_by.role == "assistant" else ""
                 for i, item in enumerate(open_items):
                     acts = {a.group(0).casefold() for a in rules.actions.finditer(item.text)}
-                    if item.kind == "unauthorised" and any(a in clause.casefold() for a in acts):
+                    if (item.kind == "unauthorised" and any(a in clause.casefold() for a in acts)
+                            and not _answers_another(item.text, acts, folded_text, answered, pack)):
                         open_items[i] = OpenItem("authorised_by_user", clause, span)
 
             mention = rules.mention_after.search(text, start, end)
@@ -1144,6 +1147,29 @@ def _holds(sentence: str, word: str, pack: RulePack) -> bool:
     if len(word) < 2:   # "还不错": one character names nothing
         return False
     return any(word[i:] in sentence for i in range(0, max(len(word) - 2, 1)))
+
+
+def _answers_another(forbidden: str, acts: set[str], said: str, answered: str, pack: RulePack) -> bool:
+    """Whether a go-ahead answers the assistant's offer of the same action on another object: the
+    offer it answers names the action but not what the forbidden one was to act on (its words
+    after the action, ``[state] generic_objects`` aside), nor does the go-ahead. "你提交吧" after
+    "…您确认后我就提交" (a broadband ticket) lifts no "先别提交转网申请"; "可以提交了" with no such
+    offer, or "ok you can charge it now", still does."""
+    if not answered or not any(act in answered for act in acts):
+        return False
+    folded = forbidden.casefold()
+    for act in acts:
+        at = folded.find(act)
+        if at < 0:
+            continue
+        a, b = _object_after(forbidden, at + len(act), len(forbidden), pack)
+        rest = forbidden[a:b].casefold()
+        for word in pack.state.generic_objects:
+            rest = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)" if pack.spaced else re.escape(word), " ", rest)
+        keys = slot_keys(rest)
+        if keys and not any(key in said or key in answered for key in keys):
+            return True
+    return False
 
 
 def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> str:

@@ -1359,3 +1359,27 @@ def test_the_walk_reads_values_from_the_fact_stages_reading(lang: str, text: str
     assert read_clauses(text, pack) == expected
     assert splits == []
     assert [v for _, _, values in expected for v in values], expected
+
+
+# (lang, the dialogue, whether the forbidden action is lifted): a go-ahead answering the
+# assistant's offer of the same action on another thing lifts no prohibition ("你提交吧" after an
+# offer to submit a broadband ticket had lifted "先别提交转网申请"); answering an offer of the
+# forbidden thing, or with no offer of that action, it does
+@pytest.mark.parametrize(("lang", "messages", "lifted"), [
+    ("zh", [("user", "那先别提交转网申请"), ("assistant", "好的。宽带上门改到周五下午两点，您确认后我就提交。"),
+            ("user", "联系人不用换，你提交吧")], False),
+    ("zh", [("user", "那先别提交转网申请"), ("assistant", "转网申请的材料齐了，您确认后我就提交。"),
+            ("user", "好，你提交吧")], True),
+    ("zh", [("user", "先不要提交退货申请"), ("assistant", "好的。"), ("user", "可以提交了")], True),
+    ("en", [("user", "Don't submit the visa application yet"),
+            ("assistant", "The broadband ticket is ready. Shall I submit it?"), ("user", "Yes, go ahead and submit it")],
+     False),
+    ("en", [("user", "Don't submit the visa application yet"),
+            ("assistant", "The visa application is complete. Shall I submit it?"), ("user", "Yes, go ahead and submit it")],
+     True),
+    ("en", [("user", "don't charge my card yet"), ("assistant", "OK."), ("user", "ok you can charge it now")], True),
+])
+def test_a_go_ahead_lifts_only_what_it_answers(lang: str, messages: list[tuple[str, str]], lifted: bool) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    kinds = [o.kind for o in result.open_items]
+    assert kinds == (["authorised_by_user"] if lifted else ["unauthorised"]), _show(result)

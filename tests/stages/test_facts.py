@@ -1459,6 +1459,10 @@ def test_a_limit_requires_something_only_of_a_value(lang: str, text: str, requir
     ("zh", "改周五上午吧，周四没空", "周四没空", "周五上午"),
     ("zh", "那就下周二，周一我没时间", "周一我没时间", "下周二"),
     ("zh", "那就改到周五上午，别打我电话", "别打我电话", "周五上午"),
+    # a day taken by something already set ("Friday I have a dentist appointment")
+    ("en", "Friday I have a dentist appointment", "Friday I have a dentist appointment", None),
+    ("zh", "周五我要加班，改到周六吧", "周五我要加班", "周六"),
+    ("zh", "她周六上午有英语课", "她周六上午有英语课", None),
     # nor across a word joining clauses ("in advance so I won't miss my stop" was quoted as
     # "advance so I won't miss my stop"); Chinese clauses part at the comma already
     ("en", "I'd like to know in advance so I won't miss my stop", "I won't miss my stop", None),

@@ -19,7 +19,7 @@ from typing import Sequence
 from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
 from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
-                    StageResult, Strength, SummaryItem, Transition)
+                    StageResult, Strength, SummaryItem, Transition, said_of_the_past)
 
 __all__ = ["RunGap", "merge"]
 
@@ -97,10 +97,11 @@ def _resolved(value: dict) -> Interval | None:
 
 
 def _told_as_claim(fact: Fact) -> bool:
-    """A claim, or a negation told like one: what did not happen ("I haven't been to Lisbon
-    since college"), what a thing is not ("It isn't open on Sundays")."""
-    return fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing") or (
-        fact.kind == "time" and isinstance(fact.value, dict) and fact.value.get("past") is True)
+    """A claim, or a negation or time told like one: what did not happen ("I haven't been to Lisbon
+    since college"), what a thing is not ("It isn't open on Sundays"), when something happened
+    ("got back Sunday")."""
+    return (fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing")
+            or said_of_the_past(fact.kind, fact.value))
 
 
 def _clock_of(value: dict) -> str | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import ConfigError, Errors
-from .types import Strength
+from .types import Strength, said_of_the_past
 
 __all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "fact_span", "load_rule_pack",
            "rules_dir", "slot_keys"]
@@ -305,8 +305,7 @@ class RulePack:
         read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
         did not happen, ``value="past"``)."""
         key = ({"prohibition": "prohibition", "past": "past_negation", "thing": "thing_negation"}.get(value, kind)
-               if kind == "negation" else "past_time" if kind == "time" and isinstance(value, dict)
-               and value.get("past") else kind)
+               if kind == "negation" else "past_time" if said_of_the_past(kind, value) else kind)
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
     def strength_of(self, kind: str) -> Strength:

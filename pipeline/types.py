@@ -9,9 +9,9 @@ from typing import Any, Mapping
 
 __all__ = [
     "Action", "Attachment", "Audit", "CarriedState", "CompressionResult", "Conversation", "Decision", "Event",
-    "Fact", "IntentCluster", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "Reading", "SessionView",
+    "Fact", "IntentCluster", "PAST", "KeyClause", "OpenItem", "Plan", "PrefixSummary", "Reading", "SessionView",
     "Snapshot", "SnapshotRecord", "Span", "StageResult", "StoredEvent", "Strength", "SummaryItem",
-    "SummaryOutcome", "SummaryRequest", "ToolCall", "Trace", "Transition", "Turn",
+    "SummaryOutcome", "SummaryRequest", "ToolCall", "Trace", "Transition", "Turn", "said_of_the_past",
 ]
 
 
@@ -153,6 +153,15 @@ class Fact:
     def to_dict(self) -> dict[str, Any]:
         return {"text": self.text, "kind": self.kind, "strength": self.strength.value,
                 "value": self.value, "source": self.span.to_list()}
+
+
+# the key a time's value carries when it is said of what happened ("got back Sunday")
+PAST = "past"
+
+
+def said_of_the_past(kind: str, value: Any) -> bool:
+    """Whether a fact is a time said of what happened: told like a claim, no time to keep to."""
+    return kind == "time" and isinstance(value, dict) and value.get(PAST) is True
 
 
 @dataclass(frozen=True)

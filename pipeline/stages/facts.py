@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
-from ..types import Event, Fact, KeyClause, Span, StageResult, Strength
+from ..types import PAST, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
                     zoned_span)
@@ -265,7 +265,7 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
             past = value == _PAST
             value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now else None
             if past and isinstance(value, dict):   # of what happened: told like a claim ([ladder] past_time)
-                value = {**value, "past": True}
+                value = {**value, PAST: True}
             said = _named_day(text, value, pack)
             if said:
                 by_weekday = names_a_weekday(text, pack.lang, pack)
@@ -463,10 +463,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
                 <= pack.bare_question):
             continue   # "好的谢谢", "说错了", "有吗": nothing to quote
-        said_end = end
-        start, end = _trim_edges(text, start, end, own, pack)
-        if not asks and text[said_end:said_end + 1] in pack.state.question_marks:
-            end = said_end   # the particle before the mark asks with it: "明天能到吧？" is no "明天能到"
+        # the particle before a question mark asks with it when no question word does: "明天能到吧？"
+        start, end = _trim_edges(text, start, end, own, pack,
+                                 trail=asks or text[end:end + 1] not in pack.state.question_marks)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
         worded = asks and any(cue.group(0).casefold() in pack.question.kinds
@@ -499,16 +498,16 @@ def _cuts(text: str, found: Sequence[Fact], required: Sequence[tuple[int, int]],
 
 
 def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
-                pack: RulePack) -> tuple[int, int]:
-    """Shrink a clause past leading politeness and trailing particles, never into a fact."""
+                pack: RulePack, trail: bool = True) -> tuple[int, int]:
+    """Shrink a clause past leading politeness and (``trail``) trailing particles, never into a fact."""
     first = min((f.span.start for f in facts), default=end)
     last = max((f.span.end for f in facts), default=start)
     lead = pack.lead.strip_run(text, start, end, from_end=False)
     if lead <= first and lead < end:
         start = lead
-    trail = pack.trail.strip_run(text, start, end, from_end=True)
-    if trail >= last and trail > start:
-        end = trail
+    stripped = pack.trail.strip_run(text, start, end, from_end=True) if trail else end
+    if stripped >= last and stripped > start:
+        end = stripped
     return start, end
 
 

@@ -297,9 +297,11 @@ def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[int, str, 
     return tuple((a, text[a:b], normalize_time(text[a:b], pack.lang, now, pack)) for a, b in spans)
 
 
-def _answer_days(text: str, pack: RulePack, now: datetime) -> tuple[tuple[date, ...], tuple[date, ...]]:
-    """The days an assistant's message names in what it asks, and those it names with a time of
-    day anywhere in it (an appointment: "时间：11月18日（周三）17:30-18:00"), in order."""
+def _answer_days(text: str, pack: RulePack, now: datetime
+                 ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
+    """The days an assistant's message names in what it asks, those it names with a time of
+    day anywhere in it (an appointment: "时间：11月18日（周三）17:30-18:00"), in order, and every
+    day it names."""
     asked, start = [], 0
     for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
         if mark.group(0) in pack.state.question_marks:
@@ -308,7 +310,7 @@ def _answer_days(text: str, pack: RulePack, now: datetime) -> tuple[tuple[date, 
     read = [(at, d, names_a_clock(words, pack.lang, pack)) for at, words, value in times_of(text, pack, now)
             if (d := _named_day(words, value, pack))]
     return (tuple(d for at, d, _ in read if any(a <= at < b for a, b in asked)),
-            tuple(d for _, d, clock in read if clock))
+            tuple(d for _, d, clock in read if clock), frozenset(d for _, d, _ in read))
 
 
 def _answered_day(asked: tuple[date, ...], days: tuple[date, ...], named: tuple[date, ...]) -> date | None:
@@ -662,12 +664,17 @@ class FactStage:
                         for kind, text, *_ in analysis[0]):
                     # "约李雪老师12月18日下午5点半…可以吗？" … "她那天五点十分才能到": the day it proposed
                     # (days, not instants: one reading a day, though a call made without "now" has its own)
-                    asked, all_days = self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text,
-                                                      data.now.date(), data.now.utcoffset()),
-                                                     lambda: _answer_days(answer.text, data.pack, data.now))
+                    asked, all_days, mentioned = self._memo.get(
+                        ("answer", data.pack.lang, data.pack.version, answer.text, data.now.date(),
+                         data.now.utcoffset()), lambda: _answer_days(answer.text, data.pack, data.now))
                     meant = _answered_day(asked, all_days, named)
-                    if meant is not None:   # of several days, which one is meant is not known
+                    if meant is not None:
                         named, day = _latest_first(meant, named), meant
+                    elif mentioned - {day}:
+                        # the answer named other days, so which one the clock is on is not known
+                        # ("your Dec 7 visit stays … picking him up Dec 30" … "We'd drop him off at
+                        # half past two": the check-in day, not the last one said)
+                        day = None
                 answer = None
                 event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
                                                             weekdays)

@@ -1198,6 +1198,22 @@ ANSWERED_DAY = [
     ("en", [("user", "Raise my wire limit"),
             ("assistant", "The limit goes up from Monday, December 7 through Sunday, December 13. OK?"),
             ("user", "Sure, I'll send it around half past two")], "around half past two", {"time": "14:30:00-05:00"}),
+    # nor is the last day the user named, once the answer named others: the clock stays undated
+    # ("We'd drop him off at half past two" was put on the return day, not the check-in day)
+    ("zh", [("user", "航班改了，我们12月30号回来"), ("assistant", "好的，12月7日的看诊不变。12月30日（周三）接狗，一共12晚。"),
+            ("user", "我们下午两点半送过去")], "下午两点半", {"time": "14:30:00+08:00"}),
+    ("en", [("user", "The airline moved our flight, we're now back December 30th."),
+            ("assistant", "Got it: your Dec 7 vet appointment stays as is. Picking him up on Wednesday, "
+                          "December 30 makes it 12 nights."),
+            ("user", "We'd drop him off at half past two in the afternoon.")],
+     "at half past two in the afternoon", {"time": "14:30:00-05:00"}),
+    # controls: an answer naming only that day leaves the clock on it
+    ("zh", [("user", "航班改了，我们12月30号回来"), ("assistant", "好的，12月30日（周三）接狗，一共12晚。"),
+            ("user", "我们下午两点半去接")], "下午两点半", {"at": "2026-12-30T14:30:00+08:00"}),
+    ("en", [("user", "The airline moved our flight, we're now back December 30th."),
+            ("assistant", "Got it: picking him up on Wednesday, December 30 makes it 12 nights."),
+            ("user", "We'd pick him up at half past two in the afternoon.")],
+     "at half past two in the afternoon", {"at": "2026-12-30T14:30:00-05:00"}),
 ]
 
 

@@ -55,6 +55,7 @@ class _Memory:
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
+    old_values: set[str] = field(default_factory=set)  # their words, casefolded
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
 
@@ -128,7 +129,7 @@ class _Memory:
             parts = self._time_parts(new)
             same_kind = [v for v in same_kind if not (parts in _ONE_PART and self._time_parts(v[1]) in _ONE_PART
                                                       and self._time_parts(v[1]) != parts)]
-        named = self._named_by(slot, same_kind[::-1])
+        named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
         unit = self.unit(new)
@@ -142,10 +143,18 @@ class _Memory:
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
 
-    def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]]
-                  ) -> tuple[str, Span] | None:
+    def _own(self, value: str, keys: tuple[str, ...]) -> bool:
+        """Whether a value holds its slot's words and no value a change replaced ("Dinner at 5:30"
+        holds the 5:30 of "5:15 instead of 5:30")."""
+        folded = value.casefold()
+        return any(k in folded for k in keys) and not any(old in folded for old in self.old_values)
+
+    def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]],
+                  own: bool = False) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
-        words before it, else its clause, else its message."""
+        words before it (``own``: or in its own words, a time read with the words of its slot:
+        "Dinner at 6" of "Dinner at 6 before the 7:30", for "make dinner 5:30"), else its
+        clause, else its message."""
         keys = tuple(slot_keys(slot))
         for field_ in (0, 1, 2):
             for texts, value, span in candidates:
@@ -153,7 +162,7 @@ class _Memory:
                 near = self.near.get((id(texts[field_]), keys))
                 if near is None:
                     near = self.near[(id(texts[field_]), keys)] = any(k in texts[field_] for k in keys)
-                if near:
+                if near or own and not field_ and self._own(value, keys):
                     return value, span
         return None
 
@@ -176,7 +185,8 @@ class _Memory:
              and span not in self.hedged and (k != "quantity" or not unit or self.unit(value) == unit)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
-        named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates])
+        named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates],
+                               own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
         if unit:
@@ -640,10 +650,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (one that changed a value under its condition set it: a later correction replaces it)
             unsure = ((supposed and not any(t.condition and t.span.start >= start for t in transitions[made:]))
                       or pack.uncertainty.search(text, start, end) is not None)
-            for a, b, kind in kept:
+            for i, (a, b, kind) in enumerate(kept):
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
-                    (text[prev_end:a].casefold(), folded_clause, folded_text), text[a:b],
-                    Span(event.id, a, b)))
+                    (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
+                     folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
                 if unsure:
                     memory.hedged.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
@@ -653,6 +663,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # 5:30"), are no value a later change replaces
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
+        memory.old_values.update(olds)
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
     walked.count, walked.last_event = len(events), last_event
@@ -724,6 +735,18 @@ def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
         said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
+
+
+def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -> str:
+    """The words of a value's own phrase, casefolded: from the value or punctuation before it to
+    the next value or punctuation after it ("6点吃饭" of "晚上6点吃饭，7点半开演": 吃饭 is the 6点's,
+    not the 7点半's)."""
+    lead = text[since:a]
+    breaks = list(pack.state.gap_breaks.finditer(lead))
+    trail = text[b:max(b, until)]
+    stop = pack.state.gap_breaks.search(trail)
+    return (lead[breaks[-1].end():] if breaks else lead).casefold() + "\0" + (
+        trail[:stop.start()] if stop else trail).casefold()
 
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:

@@ -273,6 +273,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a value said plainly with the words of a slot a change named replaces the slot's value
     (["预算改成300元", "预算1200元以内吧"], expect(change("预算", None, "300元"), change("预算", "300元", "预算1200元"))),
     (["预算改成300元", "运费大概20元"], expect(change("预算", None, "300元"))),     # other words: another slot
+    # the words of a value's own phrase name its slot, not the next value's ("晚上6点吃饭，7点半开演":
+    # 吃饭 is the 6点's; "吃饭改成5点半" had replaced 7点半, the show)
+    (["晚上6点吃饭，7点半开演。", "吃饭改成5点半吧。"], expect(change("吃饭", "晚上6点", "5点半"))),
+    (["7点半开演，6点吃晚饭。", "晚饭改成5点半吧。"], expect(change("晚饭", "6点", "5点半"))),   # control
     # a value a change replaced is never replaced again, nor its mention there ("而不是5点半")
     (["晚饭定在5点半吧", "改成5点15吧，而不是5点半，晚饭别太赶", "晚饭改到5点45吧"],
      expect(change("time", "5点半", "5点15"), change("晚饭", "5点15", "5点45"))),
@@ -583,6 +587,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Change the budget to $300.", "The budget is $1200 max."],
      expect(change("budget", None, "$300"), change("budget", "$300", "$1200"))),
     (["Change the budget to $300.", "Shipping was $20."], expect(change("budget", None, "$300"))),
+    # a time read with its slot's words ("Dinner at 6") is that slot's, not the value after it
+    # ("Make dinner 5:30 instead" had replaced the 7:30 show)
+    (["Dinner at 6 before the 7:30, please.", "Make dinner 5:30 instead."],
+     expect(change("clock", "Dinner at 6", "5:30"))),
+    (["The show starts at 7:30, dinner at 6.", "Make dinner 5:30 instead."],
+     expect(change("clock", "dinner at 6", "5:30"))),
     # a value a change replaced is never replaced again, nor its mention there ("instead of 5:30")
     (["Dinner at 5:30 near the theatre.", "Let's do 5:15 then instead of 5:30, Dana hates rushing through dinner.",
       "Her flight moved, so push dinner to quarter to six."],

@@ -459,6 +459,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end)))
         return text + changed if changed and old and not sets(facts) else text
 
+    def replaced(facts: Sequence[Fact]) -> tuple[Fact, ...]:
+        return () if sets(facts) else tuple(f for f in facts if superseded.overlap(f.span))
+
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
@@ -474,7 +477,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             # piece that is only the things it names ("标准间") states nothing and keeps its room
             text = asked.format(text=text)
         return SummaryItem(section, marked(text, facts, start, end), level, piece_value,
-                           label, (event_order, start), must=held, facts=tuple(facts), source=source)
+                           label, (event_order, start), must=held, facts=tuple(facts), source=source,
+                           replaced=replaced(facts))
 
     alternatives = []
     if source:  # a document's line (a table row) is quoted whole: a value cut from its label means nothing
@@ -539,7 +543,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts, clause.span.start, clause.span.end)
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
-                       clause.facts, source=source)
+                       clause.facts, source=source, replaced=replaced(clause.facts))
 
 
 def _source(event: Event, span: Span, pack: RulePack) -> str:

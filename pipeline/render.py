@@ -167,7 +167,10 @@ def _holds_facts(item: SummaryItem) -> bool:
 
 
 def _named(item: SummaryItem) -> frozenset[str]:
-    return frozenset(fold(f.text) for f in item.facts if f.strength.rank >= 2)
+    """What the item names now (medium or strong facts, folded): not the values it quotes that
+    a later change replaced."""
+    old = {id(f) for f in item.replaced}
+    return frozenset(fold(f.text) for f in item.facts if f.strength.rank >= 2 and id(f) not in old)
 
 
 @dataclass(frozen=True)
@@ -228,7 +231,9 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
         item = candidate.item
         if not candidate.facts_first:
             continue
-        if candidate.named and candidate.named <= said and item.section == "key":
+        if candidate.named <= said and (candidate.named and item.section == "key" or item.replaced):
+            # it names nothing new: a clause of context, or a quote of values since replaced
+            # whose current ones are said (the change line tells what it was)
             later.append(item)
             continue
         size = next((size for size, form in candidate.forms if attempt(form)), None)

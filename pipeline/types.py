@@ -289,6 +289,7 @@ class SummaryItem:
     facts: tuple[Fact, ...] = ()      # every fact the text holds (``must`` are its strong ones)
     refs: tuple[Span, ...] = ()       # spans it restates in other words (a tool field, a change)
     source: str = ""                  # where in an attachment it was read, said once per line
+    replaced: tuple[Fact, ...] = ()   # of ``facts``, those a later change replaced: history, told by the change
 
 
 @dataclass(frozen=True)

@@ -345,3 +345,17 @@ def test_a_clause_whose_values_were_replaced_leaves_no_piece_of_its_other_words(
                   for p in line.split(": ", 1)[-1].replace("；", ";").split(";")}
         pieces |= {p.split("：", 1)[-1] for p in pieces}
         assert word not in pieces, (budget, pieces)
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "unsaid"), [
+    ("en", ["Tickets for the 7:30 show, please.", "Dinner at 6 before the 7:30, please.", "Make dinner 5:30 instead.",
+            "My number is (312) 555-0148.", "Is parking included?"], "at 6", "555-0148"),
+    ("zh", ["要晚上7点半那场的票。", "晚上7点半开演前6点吃晚饭。", "晚饭改成5点半吧。", "我电话是13812345678。", "停车包括吗？"],
+     "6点", "13812345678"),
+])
+def test_a_quote_of_replaced_values_gives_way_to_a_value_not_yet_said(lang, turns, old, unsaid):
+    """"Dinner at 6 before the 7:30 (changed later)" names nothing now that the show's quote and
+    the change do not: it is context, placed after the phone number, not before it."""
+    for budget in range(10, 200, 5):
+        text = _summary(lang, turns, budget)
+        assert old not in text or unsaid in text, (budget, text)

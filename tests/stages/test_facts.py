@@ -96,6 +96,10 @@ ZH_ROWS = [
     ("订单号：A1042", "id", "A1042", EQ),
     ("订单号 A1042，麻烦查一下", "id", "A1042", EQ),
     ("订单 #12345", "id", "#12345", EQ),
+    # the last digits of a card or an account, with the words that say so
+    ("对，就是尾号4417那张。", "id", "尾号4417", EQ),
+    ("卡号后四位是9051", "id", "后四位是9051", EQ),
+    ("尾号为9051的账户被冻结了", "id", "尾号为9051", EQ),
     ("我的手机号是13812345678", "phone", "13812345678", EQ),
     ("联系电话 13812345678", "phone", "13812345678", EQ),
     ("电话：010-12345678", "phone", "010-12345678", EQ),
@@ -207,6 +211,10 @@ EN_ROWS = [
     ("My invoice is INV-2026-0042.", "id", "INV-2026-0042", EQ),
     ("Order A1042 arrived damaged", "id", "A1042", EQ),
     ("Order #12345 is late", "id", "#12345", EQ),
+    # the last digits of a card or an account, with the words that say so
+    ("Yes, the one ending in 4417.", "id", "ending in 4417", EQ),
+    ("The last four digits are 9051", "id", "last four digits are 9051", EQ),
+    ("My card ending 9051 was charged twice", "id", "ending 9051", EQ),
     ("Email me at jane.doe@example.com please.", "email", "jane.doe@example.com", EQ),
     ("Send it to bob@mail.co.uk", "email", "bob@mail.co.uk", EQ),
     ("Call me at +1 415-555-0134.", "phone", "+1 415-555-0134", EQ),
@@ -671,6 +679,17 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
     facts = _run(lang, text)[0]
     assert [(f.kind, f.strength) for f in facts if f.text == occasion] == [("occasion", Strength.MEDIUM)], _shown(facts)
     assert not [f for f in facts if f.kind in ("id", "entity") and f.text in occasion], _shown(facts)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "The lease ending in 2027 is fine"),   # a year
+    ("en", "I'm ending in 30 minutes"),
+    ("en", "Order 4417 please"),                  # a bare number
+    ("zh", "租约2027年到期"),
+    ("zh", "订4417号房间"),
+])
+def test_a_number_without_words_naming_last_digits_is_no_id(lang: str, text: str) -> None:
+    assert not [f for f in _run(lang, text)[0] if f.kind == "id"], _shown(_run(lang, text)[0])
 
 
 @pytest.mark.parametrize(("text", "age"), AGES)

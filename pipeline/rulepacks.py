@@ -547,7 +547,7 @@ def load_rule_pack(lang: str) -> RulePack:
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
-        past_after=Lexicon(cues.get("past_after", []), bounds),
+        past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
         things=Lexicon(cues.get("things", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),

@@ -444,6 +444,10 @@ NEGATION_VALUES = [
     ("en", "I never heard back from them.", "I never heard back from them", "past"),
     ("en", "Never call me at work.", "Never call me at work", "prohibition"),
     ("en", "We don't eat pork.", "We don't eat pork", None),
+    # and before a past participle ("She's never lived in Seattle before" had been a constraint)
+    ("en", "She's never lived in Seattle before.", "She's never lived in Seattle before", "past"),
+    ("en", "I've never used that bank.", "I've never used that bank", "past"),
+    ("en", "Pets are not allowed.", "Pets are not allowed", None),   # "not" + participle may forbid
     # what a thing is not is told like a claim too ("It's not too heavy" had been a constraint,
     # ahead of "recommend a model between 5,000-10,000 yuan"); a contrast, a requirement or a
     # prohibition cue keeps it the user's
@@ -459,7 +463,8 @@ NEGATION_VALUES = [
 
 # what never happened is told in Chinese by its claim cues ("从来没", "一直没"): a claim, kept as one
 @pytest.mark.parametrize(("text", "claim"), [("他从来没得过犬瘟。", "他从来没得过犬瘟"),
-                                             ("他们一直没回复我。", "他们一直没回复我")])
+                                             ("他们一直没回复我。", "他们一直没回复我"),
+                                             ("她从来没在西雅图住过。", "她从来没在西雅图住过")])
 def test_what_never_happened_is_a_claim_in_chinese(text: str, claim: str) -> None:
     assert claim in [f.text for f in _run("zh", text)[0] if f.kind == "claim"], _shown(_run("zh", text)[0])
 

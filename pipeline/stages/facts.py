@@ -220,6 +220,10 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
         left = condition
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end
+    if pack.state.instead.regex.match(text, cue.start()) is not None:
+        # "instead of 5:30, Dana hates rushing": what it replaces ends at the punctuation
+        pause = pack.state.gap_breaks.search(text, cue.end(), right)
+        right = pause.start() if pause else right
     while right > cue.end() and text[right - 1].isspace():
         right -= 1
     return left, right

@@ -1618,3 +1618,20 @@ def test_a_negation_pointing_at_a_corrected_value_names_nothing(lang: str, text:
 ])
 def test_a_count_of_what_follows_a_colon_holds_no_value(lang: str, text: str, holding: list[str]) -> None:
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1] if c.facts] == holding
+
+
+# (lang, text, its negations): what "instead of" replaces ends at the punctuation after it; the
+# reason said after the comma is not replaced ("instead of 5:30, Dana hates rushing through dinner"
+# was one negation, the reason read as what is not wanted)
+@pytest.mark.parametrize(("lang", "text", "negations"), [
+    ("en", "Let's do 5:15 then instead of 5:30, Dana hates rushing through dinner",
+     ["then instead of 5:30"]),
+    ("en", "Book the train rather than the bus, it's cheaper", ["Book the train rather than the bus"]),
+    ("en", "make it expedited instead of standard shipping", ["make it expedited instead of standard shipping"]),
+    # controls: a Chinese clause already ends at the comma after what "而不是" replaces
+    ("zh", "改成5点15吧，而不是5点半，晚饭别太赶", ["改成5点15吧，而不是5点半", "晚饭别太赶"]),
+    ("zh", "坐火车而不是大巴，便宜点", ["坐火车而不是大巴"]),
+])
+def test_what_instead_of_replaces_ends_at_the_punctuation(lang: str, text: str, negations: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)

@@ -406,6 +406,12 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 if (kind == "obligation" and cue.group().casefold() not in pack.limits
                         and pack.filler.covers(text, cue.end(), right)):
                     continue   # nothing required after the cue: "必须的啊" agrees, "We need to." points back
+                if kind == "negation" and (pack.filler.covers(text, left, right) or (
+                        pack.filler.covers(text, left, cue.start()) and pack.filler.covers(text, cue.end(), right)
+                        and not any(left <= f.span.start and f.span.end <= right for f in facts[before:]))):
+                    # nothing negated: "No", "I do not", "Not yet", "没有啦" answer a question; "对不起"
+                    # apologises (a cue holding a value, "周四没空", negates it)
+                    continue
                 # never from inside a value ("午3点肯定赶不上" of "明天下午3点肯定赶不上"), which stays
                 # a fact of its own ("seven of us" of "seven of us now, not eight")
                 straddled = [f for f in facts[before:] if f.span.start < left < f.span.end]

@@ -249,6 +249,11 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # a bare "no" answering a question negates nothing it names ("I do not" was a constraint,
+    # quoted alone in a 25 % summary)
+    ("en", "I do not . Are any of those places located in the centre ?"), ("en", "Not really."),
+    ("en", "Not right now, thanks"), ("en", "No"), ("en", "Not yet."),
+    ("zh", "没有啦"), ("zh", "不用啦"), ("zh", "对不起，我刚才说错了"), ("zh", "不好意思，再问一下"),
     # indifference limits nothing ("the area doesn't matter"), however the apostrophe is written
     ("zh", "区域无所谓，价格不限"), ("zh", "对酒店星级没有要求"), ("zh", "吃什么我不挑"),
     ("en", "The location does n't matter ."), ("en", "I don’t care about the price range"),
@@ -497,6 +502,15 @@ def test_every_fact_and_clause_points_back_into_the_text(lang: str, text: str) -
         assert text[clause.span.start:clause.span.end] == clause.text
         for fact in clause.facts:
             assert clause.span.start <= fact.span.start <= fact.span.end <= clause.span.end
+
+
+# (lang, text, its negation): controls: a bare cue that holds a value or names what it negates
+@pytest.mark.parametrize(("lang", "text", "negation"), [
+    ("en", "No onions", "No onions"), ("en", "Not me", "Not me"), ("en", "Thursday's packed", "Thursday's packed"),
+    ("zh", "周四没空", "周四没空"), ("zh", "不要香菜", "不要香菜"), ("zh", "没有电梯", "没有电梯"),
+])
+def test_a_bare_cue_with_its_object_still_negates(lang: str, text: str, negation: str) -> None:
+    assert negation in [f.text for f in _run(lang, text)[0] if f.kind == "negation"], _shown(_run(lang, text)[0])
 
 
 @pytest.mark.parametrize(("lang", "text"), NO_NEGATION_ROWS)

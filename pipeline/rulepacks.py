@@ -275,6 +275,7 @@ class RulePack:
     info_request: Lexicon
     bare_question: int                             # a question with no fact and no more letters than this besides its cues: not quoted
     limits: frozenset[str]                         # obligation cues limiting a value: none without a number near
+    clause_openers: frozenset[str]                 # cues opening a clause of their own: no words before them in scope
     limit_reach: int
     limit_pointer: Lexicon                         # right after a limit, a value said before ("under that")
     filler: Lexicon
@@ -558,6 +559,7 @@ def load_rule_pack(lang: str) -> RulePack:
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
         limits=frozenset(f.casefold() for c in cues.get("limits", ()) for f in typographic(c)),
+        clause_openers=frozenset(f.casefold() for c in cues.get("clause_openers", ()) for f in typographic(c)),
         limit_reach=int(cues.get("limit_reach", 0)),
         limit_pointer=Lexicon(cues.get("limit_pointers", []), bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),

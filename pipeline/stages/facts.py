@@ -209,7 +209,7 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
     contrast = pack.state.correction_not.regex.match(text, cue.start()) is not None
     before = (pack.left_context_contrast if contrast else pack.left_context).search(
         text, max(start, cue.start() - pack.left_context_reach), cue.start())
-    left = before.start() if before else cue.start()
+    left = before.start() if before and cue.group().casefold() not in pack.clause_openers else cue.start()
     if (left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start())
             or pack.leaning.regex.match(text, left) is not None):
         # near the clause's start, cut inside the condition it holds under ("…的话"), or opening on

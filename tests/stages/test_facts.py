@@ -72,6 +72,7 @@ ZH_ROWS = [
     ("至少4星级", "obligation", "至少4星级", EQ),
     ("人均200以内", "obligation", "人均200以内", EQ),
     ("我只接受顺丰", "obligation", "只接受顺丰", IN),  # the subject 我 may ride along
+    ("位置无所谓，只要是民宿就行", "obligation", "只要是民宿就行", EQ),   # what is required on condition
     # money
     ("预算5000元", "money", "预算5000元", EQ),
     ("运费10元", "money", "运费10元", EQ),
@@ -177,6 +178,10 @@ EN_ROWS = [
     ("It must be refundable.", "obligation", "must be refundable", IN),
     ("We need at least 2 rooms", "obligation", "at least 2 rooms", IN),
     ("It has to be delivered by Friday", "obligation", "has to be delivered by Friday", IN),
+    # what is required on condition ("as long as it is a guesthouse" was only the topic "guesthouse")
+    ("The location is not important as long as it is a guesthouse .", "obligation", "as long as it is a guesthouse", EQ),
+    ("Anything is fine as long as it's quiet", "obligation", "as long as it's quiet", EQ),
+    ("Any day works provided that it's before the 20th", "obligation", "provided that it's before the 20th", EQ),
     # an obligation scope that holds a time is one unit: the time rides inside it
     ("I need it in 3 days.", "obligation", "in 3 days", IN),
     # money

@@ -78,6 +78,17 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
         last = end
 
 
+def _sentence_asks(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether the sentence holding a clause asks something: a question cue or mark in it."""
+    if pack.sentence_end is None:
+        return False
+    begin = max((m.end() for m in pack.sentence_end.finditer(text, 0, start)), default=0)
+    stop = pack.sentence_end.search(text, end)
+    stop_at = stop.end() if stop else len(text)
+    return pack.question.search(text, begin, stop_at) is not None or any(
+        mark in text[begin:stop_at] for mark in pack.state.question_marks)
+
+
 def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     while start < end and text[start].isspace():
         start += 1
@@ -268,8 +279,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         if kind == "time":
             past = value == _PAST
             value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now else None
-            if past and isinstance(value, dict):   # of what happened: told like a claim ([ladder] past_time)
-                value = {**value, PAST: True}
+            if past and isinstance(value, dict) and not _after_today(value, now):
+                value = {**value, PAST: True}   # of what happened: told like a claim ([ladder] past_time)
             said = _named_day(text, value, pack)
             if said:
                 by_weekday = names_a_weekday(text, pack.lang, pack)
@@ -283,6 +294,16 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
 
 
 _PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
+
+
+def _after_today(value: dict[str, Any], now: datetime | None) -> bool:
+    """Whether a time begins after the conversation's day: never of what happened, whatever its
+    clause's tense ("明天就去这里住了": 了 marks a change, not the past)."""
+    begins = value.get("at") or value.get("start")
+    try:
+        return now is not None and begins is not None and datetime.fromisoformat(begins).date() > now.date()
+    except (TypeError, ValueError):
+        return False
 
 
 def _only_punctuation(gap: str, pack: RulePack) -> bool:
@@ -393,6 +414,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         asks = pack.question.search(text, start, end) is not None and not (
             pack.subordinate is not None and pack.subordinate.match(text, start, end) is not None
             and text[end:end + 1] not in pack.state.question_marks)
+        if not asks and condition is not None and condition < start and _sentence_asks(text, start, end, pack):
+            # what goes on from a case supposed in an earlier clause of a question is asked too
+            # ("要是我妹妹提前生了呢，比如12月底就生了，阿姨能提前来吗": no statement that she gave birth)
+            asks = True
         for kind in () if preface else _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue

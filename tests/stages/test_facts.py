@@ -1124,6 +1124,11 @@ BARE_WEEKDAY = [
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
      {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    # a day after today is never of what happened, whatever the tense around it ("明天就去这里住了"
+    # had been told like a claim: 了 marks a change)
+    ("zh", ["好的，明天就去这里住了。"], "明天", {"start": "2026-12-01T00:00:00+08:00", "end": "2026-12-01T23:59:59+08:00"}),
+    ("en", ["We got tickets for tomorrow."], "tomorrow",
+     {"start": "2026-12-01T00:00:00-05:00", "end": "2026-12-01T23:59:59-05:00"}),
     ("en", ["It broke on the 5th."], "on the 5th",
      {"start": "2026-11-05T00:00:00-05:00", "end": "2026-11-05T23:59:59-05:00", "past": True}),
     ("en", ["The delivery comes on the 5th."], "on the 5th",
@@ -1654,3 +1659,24 @@ def test_a_count_of_what_follows_a_colon_holds_no_value(lang: str, text: str, ho
 def test_what_instead_of_replaces_ends_at_the_punctuation(lang: str, text: str, negations: list[str]) -> None:
     facts = _run(lang, text)[0]
     assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
+
+
+# (lang, text, a clause, whether it asks): what goes on from a case supposed in an earlier clause
+# of a question is asked too ("比如12月底就生了" was quoted under 用户约束, as if she had given birth);
+# the clause holding the condition, a condition without a question, keep their reading
+@pytest.mark.parametrize(("lang", "text", "clause", "asks"), [
+    ("zh", "要是我妹妹提前生了呢，比如12月底就生了，阿姨能提前来吗", "比如12月底就生了", True),
+    ("zh", "万一下雨，改到周日，还能退吗", "改到周日", True),
+    ("en", "If she gives birth early, and it's at the end of the month - can the nanny come sooner?",
+     "it's at the end of the month", True),
+    ("en", "If the flight is late, and we land at 11 pm - can the driver wait?", "we land at 11 pm", True),
+    # controls
+    ("zh", "如果坐地铁从绿岛乐园到维也纳酒店，应该在哪站上下车呢？", "如果坐地铁从绿岛乐园到维也纳酒店", False),
+    ("zh", "如果质量好的话，就放到6000元", "就放到6000元", False),
+    ("en", "If it rains on Saturday - we move it to Sunday.", "we move it to Sunday", False),
+    ("en", "If the flight is late, and we land at 11 pm - the driver waits.", "we land at 11 pm", False),
+])
+def test_what_goes_on_from_a_supposed_case_in_a_question_is_asked(lang: str, text: str, clause: str,
+                                                                   asks: bool) -> None:
+    _, clauses = _run(lang, text)
+    assert [c.asks for c in clauses if c.text.rstrip("?？") == clause] == [asks], [(c.text, c.asks) for c in clauses]

@@ -384,9 +384,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         for kind, a, b in hits:
             if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
                 a, b = zoned_span(text, a, b, pack)
-                # "got back Sunday": of what happened, read when stamped (_stamped)
-                add(kind, max(a, start), min(b, end),
-                    _PAST if said_as_past(text[start:a], text[b:end], pack.lang, pack) else None)
+                # "got back Sunday": of what happened, read when stamped (_stamped); a case supposed
+                # is none ("要是…，比如12月底就生了")
+                add(kind, max(a, start), min(b, end), _PAST if condition is None and said_as_past(
+                    text[start:a], text[b:end], pack.lang, pack) else None)
             else:
                 add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):

@@ -467,6 +467,20 @@ def _weekday_date(wd: int, mod: Any, today: date) -> date:
     raise _Invalid
 
 
+def _months_ahead(month: int, today: date, past: bool, g: TimeGrammar) -> int:
+    """How many months from this one a month named by its number is: said of what happened, the
+    last such month (this one included); else the next one not ended more than the window of past
+    dates ago ("11月底" on November 30 is this November)."""
+    ahead = (month - today.month) % 12
+    if not ahead:
+        return 0
+    if past:
+        return ahead - 12
+    first = _add_months(today.replace(day=1), ahead - 12)
+    last = first.replace(day=calendar.monthrange(first.year, first.month)[1])
+    return ahead - 12 if last >= today - timedelta(days=g.date_past_days) else ahead
+
+
 def _date_in_window(month: int, day: int, today: date, past_days: int) -> date:
     """The first occurrence of month/day on or after ``today - past_days``."""
     low = today - timedelta(days=past_days)
@@ -606,6 +620,11 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         if "period_words" in groups:
             spec = g.look("period_words", groups["period_words"])
             period = [spec["unit"], spec.get("offset"), spec.get("edge")]
+        elif "m" in groups or "months" in groups:   # a month named ("12月底", "the end of December")
+            month = g.look("months", groups["months"]) if "months" in groups else _int(groups, "m", g)
+            if month is None or not 1 <= int(month) <= 12:
+                raise _Invalid
+            period = ["month", _months_ahead(int(month), today, past, g), _optional(g, "period_edges", groups)]
         else:
             offset = _optional(g, "period_modifiers", groups)
             edge = _optional(g, "period_edges", groups)

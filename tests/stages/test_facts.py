@@ -787,6 +787,26 @@ def test_a_hedged_request_claims_nothing(lang: str, text: str, claims: bool) -> 
 # user's zone. A clock written with its day is one fact on that day, not a clock on today's date
 # plus a day; minutes written as words or fractions keep their value ("十点一刻" was read 10:01).
 WRITTEN_TIMES = [
+    # a month named, at its start or end or whole, is that month's ("12月底就生了" was "月底", the end
+    # of this month)
+    ("zh", "要是预产期在12月底呢", "12月底", {"start": "2026-12-27T00:00:00+08:00", "end": "2026-12-31T23:59:59+08:00"}),
+    ("zh", "1月初回来", "1月初", {"start": "2027-01-01T00:00:00+08:00", "end": "2027-01-05T23:59:59+08:00"}),
+    # a case supposed is no account of what happened: its 了 makes nothing past
+    ("zh", "要是我妹妹提前生了呢，比如12月底就生了，阿姨能提前来吗", "12月底",
+     {"start": "2026-12-27T00:00:00+08:00", "end": "2026-12-31T23:59:59+08:00"}),
+    ("zh", "10月初坏的", "10月初", {"start": "2026-10-01T00:00:00+08:00", "end": "2026-10-05T23:59:59+08:00"}),
+    ("en", "We got back in October", "in October",
+     {"start": "2026-10-01T00:00:00-04:00", "end": "2026-10-31T23:59:59-04:00", "past": True}),
+    ("zh", "我们3月份去日本", "3月份", {"start": "2027-03-01T00:00:00+08:00", "end": "2027-03-31T23:59:59+08:00"}),
+    ("zh", "11月底交房", "11月底", {"start": "2026-11-26T00:00:00+08:00", "end": "2026-11-30T23:59:59+08:00"}),
+    ("zh", "月底交房", "月底", {"start": "2026-11-26T00:00:00+08:00", "end": "2026-11-30T23:59:59+08:00"}),
+    ("en", "She's due at the end of December", "the end of December",
+     {"start": "2026-12-27T00:00:00-05:00", "end": "2026-12-31T23:59:59-05:00"}),
+    ("en", "Sometime in early January", "early January",
+     {"start": "2027-01-01T00:00:00-05:00", "end": "2027-01-05T23:59:59-05:00"}),
+    ("en", "We go to Japan in March", "in March", {"start": "2027-03-01T00:00:00-05:00", "end": "2027-03-31T23:59:59-04:00"}),
+    ("en", "Pay by the end of the month", "end of the month",
+     {"start": "2026-11-26T00:00:00-05:00", "end": "2026-11-30T23:59:59-05:00"}),
     ("zh", "明天下午两点半来取件", "明天下午两点半", {"at": "2026-12-01T14:30:00+08:00"}),
     ("zh", "后天上午十点一刻可以吗", "后天上午十点一刻", {"at": "2026-12-02T10:15:00+08:00"}),
     ("zh", "下午三点四十五分到", "下午三点四十五分", {"time": "15:45:00+08:00"}),

@@ -1061,9 +1061,13 @@ def _proposal(text: str, pack: RulePack,
     asking = sentences[asked[-1]][0] if asked else len(text)
     proposed = None
     if marks:
-        end = next((b for a, b, _ in sentences if a <= marks[-1].start() < b), len(text))
+        begin, end = next(((a, b) for a, b, _ in sentences if a <= marks[-1].start() < b), (0, len(text)))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
-        if end <= start:   # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …": the sentence after it
+        if end <= start and any(ch.isalnum() for ch in text[begin:marks[-1].start()]):
+            # "Cafe Jello Gallery would be my recommendation. The phone number is …": what it
+            # recommends is before it, not the sentence after
+            start, end = _trim_proposal(text, begin, marks[-1].start(), rules)
+        elif end <= start:   # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …": the sentence after it
             after = next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None)
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose

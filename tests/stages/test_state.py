@@ -740,6 +740,15 @@ ACCEPTED = [
     ("en", [("user", "Which car?"),
             ("assistant", "All four have automatics. My recommendation: go with the Europcar VW T-Roc. Does that work?"),
             ("user", "Sounds good.")], "go with the Europcar VW T-Roc", []),
+    # what a proposal mark closing its sentence recommends is before it, not the sentence after
+    # ("The phone number is 01223312112" had been the proposal "Great" accepted)
+    ("en", [("user", "Recommend a museum and send me the phone number"),
+            ("assistant", "Cafe Jello Gallery would be my recommendation. The phone number is 01223312112. "
+                          "Is there anything else I can help you with?"),
+            ("user", "Great. Is there an entrance fee?")], None, []),
+    ("zh", [("user", "推荐个博物馆，把电话发我"),
+            ("assistant", "首都博物馆是我的建议。电话是01063370491。还有什么需要吗？"),
+            ("user", "好的，要门票吗")], None, []),
     # turned against in the same sentence, or an offer that names nothing
     ("en", [("user", "Book it"), ("assistant", "Shall I book the 7:30 pm table?"), ("user", "Sure, though make it 8")],
      None, []),

@@ -578,6 +578,10 @@ def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str
 ROUTE_ROWS = [
     ("zh", "从天安门到颐和园怎么走", "route", "从天安门到颐和园"),
     ("zh", "帮我叫一辆车，从酒店去机场", "route", "从酒店去机场"),
+    # where it starts from alone ("从上海出发" was cut to "上海", which says neither)
+    ("zh", "从上海出发。", "route", "从上海出发"),
+    ("zh", "明天从家里出发", "route", "从家里出发"),
+    ("en", "I'll be departing from Peterborough, arriving by 08:30.", "route", "departing from Peterborough"),
     ("en", "Looking for a train from cambridge to bishops stortford on monday.", "route", "from cambridge to bishops stortford"),
     ("en", "Is there a train leaving kings lynn after 16:00?", "route", "leaving kings lynn"),
     ("en", "Book me a taxi to the stansted airport please", "route", "taxi to the stansted airport"),

@@ -469,7 +469,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         if cut:   # the clause goes on: "We need a room for 2 adults…"
             text = pack.templates["cut"].format(text=text)
         if (clause.asks and asked and not text.endswith(tuple(pack.state.question_marks))
-                and (any(f.kind in _RULE_KINDS + _VERB_KINDS for f in facts) or _says_more(text, start, facts))):
+                and (any(f.kind in _RULE_KINDS + _VERB_KINDS for f in facts) or _says_more(text, start, facts)
+                     # a time asked about, not asked for ("the temperature in Shanghai next Friday?")
+                     or not requested and any(f.kind == "time" for f in facts))):
             # cut from a question, a piece would read as the user's rule ("only get medical" from
             # "Can we skip it and only get medical?") or as a fact ("the Maple Court one close to
             # a bus" from "Is the Maple Court one close to a bus stop?", "have a parking lot" from "Does it

@@ -1271,6 +1271,11 @@ CUT_QUESTIONS = [
     ("en", "When does this flight arrive in Xiamen?", ("route",)),   # "arrive in Xiamen" had read as a plan
     ("en", "Is there a bus from the airport to the hotel after midnight?", ("route",)),
     ("zh", "从天安门打车到颐和园要多久？", ("route",)),
+    # a time asked about ("the temperature in Shanghai next Friday" had read as a plan for that day)
+    ("en", "How about the temperature in Shanghai next Friday?", ("time",)),
+    ("en", "Is the museum open on Monday?", ("time",)),   # control: "open" says more already
+    ("zh", "好的，那下周三厦门的天气怎么样？", ("time",)),
+    ("zh", "那家博物馆周一开门吗？", ("time",)),
 ]
 
 

@@ -263,6 +263,7 @@ class RulePack:
     past_negation: frozenset[str]                  # those that say what did not happen ("haven't", "didn't"), casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
+    thing_refusing: Lexicon                        # a thing named, then its cue ("my laptop won't"): what it will not do
     past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
     things: Lexicon                                # opening a negated clause, it says what a thing is not ("It isn't open")
     describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
@@ -547,6 +548,7 @@ def load_rule_pack(lang: str) -> RulePack:
         prohibition=frozenset(f.casefold() for c in cues.get("prohibition", ()) for f in typographic(c)),
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
+        thing_refusing=Lexicon([], bounds, patterns=cues.get("thing_refusing_patterns", ())),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
         things=Lexicon(cues.get("things", []), bounds),

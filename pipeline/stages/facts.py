@@ -22,7 +22,7 @@ from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekda
                     zoned_span)
 
 __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
-           "is_exception", "negations", "split_clauses", "times_of", "with_conditions"]
+           "is_exception", "negations", "refuses_by_itself", "split_clauses", "times_of", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -161,6 +161,12 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     return (after is not None and not text[cue.end():after.start()].strip()) or any(
         not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())
         for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start()))
+
+
+def refuses_by_itself(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
+    """"my work laptop won't charge": a thing named right before the cue ([cues]
+    thing_refusing_patterns) says what it will not do; the cue forbids nothing."""
+    return pack.thing_refusing.search(text, max(start, cue.start() - 48), cue.end()) is not None
 
 
 def _past(text: str, cue: Hit, pack: RulePack) -> bool:
@@ -450,7 +456,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                     continue  # "应该是chenlina88@126.com，前面那个不用了": the correction says it
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
                 forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
-                           and not _describes(text, start, cue, pack))
+                           and not _describes(text, start, cue, pack) and not refuses_by_itself(text, start, cue, pack))
                 # "I haven't been to Lisbon since college": what did not happen is told, like a
                 # claim; so is what a thing is not ("It isn't open on Sundays", "那家周一不开门")
                 add(kind, left, right, "prohibition" if forbids else

@@ -19,7 +19,8 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import NextHit, clause_hits, cued_scope, negations, refers_back, split_clauses, times_of, with_conditions
+from .facts import (NextHit, clause_hits, cued_scope, negations, refers_back, refuses_by_itself, split_clauses,
+                    times_of, with_conditions)
 from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -622,8 +623,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             forbids = False
             ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)
             for cue in negations(text, start, end, pack):
-                if _just_after(rules.relatives, text, start, cue.start(), pack):
-                    continue   # "highways where you can't pay cash" describes the highways
+                if _just_after(rules.relatives, text, start, cue.start(), pack) or refuses_by_itself(text, start, cue, pack):
+                    continue   # "highways where you can't pay cash", "my laptop won't charge" describe
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 action = actions.at_or_after(cue.end())
                 if action and action.end() <= right:

@@ -458,6 +458,9 @@ NEGATION_VALUES = [
     ("en", "She's never lived in Seattle before.", "She's never lived in Seattle before", "past"),
     ("en", "I've never used that bank.", "I've never used that bank", "past"),
     ("en", "Pets are not allowed.", "Pets are not allowed", None),   # "not" + participle may forbid
+    # a thing named before "won't": what it will not do, no prohibition
+    ("en", "My work laptop won't charge anymore.", "My work laptop won't charge anymore", None),
+    ("zh", "我的电脑充不了电了。", "我的电脑充不了电了", None),
     # what a thing is not is told like a claim too ("It's not too heavy" had been a constraint,
     # ahead of "recommend a model between 5,000-10,000 yuan"); a contrast, a requirement or a
     # prohibition cue keeps it the user's

@@ -270,6 +270,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["房间订2间", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
     (["他每天吃两杯狗粮。把这个也加到HTL-118274里"], NOTHING),     # "加到" a place adds, it changes nothing
     (["预算3000元", "预算加到5000元吧"], expect(change("预算", "3000元", "5000元"))),   # "加到" an amount changes it
+    # controls: what a thing cannot do forbids nothing ("充不了电", "提交不了")
+    (["我的电脑充不了电了"], NOTHING),
+    (["这个APP一直提交不了"], NOTHING),
     # a value said plainly with the words of a slot a change named replaces the slot's value
     (["预算改成300元", "预算1200元以内吧"], expect(change("预算", None, "300元"), change("预算", "300元", "预算1200元"))),
     (["预算改成300元", "运费大概20元"], expect(change("预算", None, "300元"))),     # other words: another slot
@@ -455,6 +458,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # negated decisions: no decision; over an action, an unauthorised item
     (["don't book yet"], expect(unauthorised("don't book yet"))),
     (["I won't book the hotel yet"], expect(unauthorised("book the hotel"))),
+    # a thing named before "won't" says what it will not do ("my work laptop won't charge anymore"
+    # was an unauthorised charge)
+    (["Hi, my work laptop won't charge anymore."], NOTHING),
+    (["The app won't send the form, it just spins"], NOTHING),
     (["don't cancel anything"], expect(unauthorised("don't cancel"))),
     (["don't add the dental add-on"], NOTHING),
     (["I'm not going to choose the premium plan"], NOTHING),

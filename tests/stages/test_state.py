@@ -122,6 +122,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["取消上门取件"], expect(dropped("上门取件"))),
     (["加上延保服务", "这个算了"], expect(added("延保服务"), dropped("延保服务"))),
     (["不用了"], NOTHING),  # nothing named, nothing dropped
+    # a cue inside a word drops nothing ("有点超预算了" had dropped "有点超预")
+    (["有点超预算了，总共控制在1500元以内吧"], NOTHING),
+    (["这个套餐不划算了"], NOTHING),
     # a short object is completed from its last mention
     (["我想问一下换购 AirPods Max", "换购算了"], expect(dropped("换购 AirPods Max"))),
     (["换购 AirPods Max 要多少钱", "换购就算了"], expect(dropped("换购 AirPods Max"))),
@@ -461,6 +464,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a thing named before "won't" says what it will not do ("my work laptop won't charge anymore"
     # was an unauthorised charge)
     (["Hi, my work laptop won't charge anymore."], NOTHING),
+    # a drop cue inside a longer word drops nothing (control for "有点超预算了")
+    (["The skipper was great, we loved the boat"], NOTHING),
     (["The app won't send the form, it just spins"], NOTHING),
     (["don't cancel anything"], expect(unauthorised("don't cancel"))),
     (["don't add the dental add-on"], NOTHING),

@@ -298,6 +298,21 @@ def _just_after(words: Lexicon, text: str, start: int, cue_start: int, pack: Rul
     return False
 
 
+def _apposed(text: str, end: int, after: tuple[int, int, "Values"] | None,
+             pack: RulePack) -> tuple[int, int, str] | None:
+    """The next clause of the sentence when it opens on its one value ("改成我家吧，闵行区莲花路12号",
+    "make it my home instead: 12 Elm Road, Cambridge": the address is what home is), when a
+    change's own words hold none; the clause's words after the value go with it ("Cambridge")."""
+    if after is None or (pack.sentence_end is not None and pack.sentence_end.search(text, end, after[0])):
+        return None
+    start, stop, values = after
+    if len(values) != 1 or any(ch.isalnum() for ch in text[start:values[0][0]]):
+        return None
+    while stop > values[0][1] and not text[stop - 1].isalnum():
+        stop -= 1
+    return values[0][0], stop, values[0][2]
+
+
 def _value_kind(value: str, pack: RulePack) -> str | None:
     for kind in _VALUE_KINDS:
         if any(regex.search(value) for regex in pack.patterns.get(kind, ())):
@@ -487,6 +502,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     value_start = typed_at
                 value = text[value_start:value_end]
                 kind = _value_kind(value, pack)
+                apposed = _apposed(text, end, clauses[n + 1] if n + 1 < len(clauses) else None, pack) if not kind else None
+                if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
+                    value_start, value_end, kind = apposed
+                    value = text[value_start:value_end]
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")

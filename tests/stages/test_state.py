@@ -122,6 +122,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["取消上门取件"], expect(dropped("上门取件"))),
     (["加上延保服务", "这个算了"], expect(added("延保服务"), dropped("延保服务"))),
     (["不用了"], NOTHING),  # nothing named, nothing dropped
+    # a change to words holding no value takes the value the next clause is made of ("改成我家吧，
+    # 闵行区莲花路12号" had changed to "我家", and the office address still read as current)
+    (["上门取件地址是公司：浦东新区张江路88号4楼", "算了，改成我家吧，闵行区莲花路12号"],
+     expect(change("address", "浦东新区张江路88号4楼", "闵行区莲花路12号"))),
+    (["预算三千", "改成这个吧，可以吗"], expect(change("", None, "这个"))),   # control: no value next
     # a cue inside a word drops nothing ("有点超预算了" had dropped "有点超预")
     (["有点超预算了，总共控制在1500元以内吧"], NOTHING),
     (["这个套餐不划算了"], NOTHING),
@@ -464,6 +469,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a thing named before "won't" says what it will not do ("my work laptop won't charge anymore"
     # was an unauthorised charge)
     (["Hi, my work laptop won't charge anymore."], NOTHING),
+    (["Pickup from my office: 88 Harbor Street, Suite 400, Boston", "Actually make it my home instead: 12 Elm Road, Cambridge"],
+     expect(change("address", "88 Harbor Street, Suite 400", "12 Elm Road, Cambridge"))),
     # a drop cue inside a longer word drops nothing (control for "有点超预算了")
     (["The skipper was great, we loved the boat"], NOTHING),
     (["The app won't send the form, it just spins"], NOTHING),

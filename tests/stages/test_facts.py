@@ -259,6 +259,8 @@ NO_NEGATION_ROWS = [
     ("en", "I do not . Are any of those places located in the centre ?"), ("en", "Not really."),
     ("en", "Not right now, thanks"), ("en", "No"), ("en", "Not yet."),
     ("zh", "没有啦"), ("zh", "不用啦"), ("zh", "对不起，我刚才说错了"), ("zh", "不好意思，再问一下"),
+    # a degree ("洒了点咖啡，不多": "不多" was quoted alone as a constraint)
+    ("zh", "我上个月洒了点咖啡，不多。"), ("zh", "超出的不多"),
     # indifference limits nothing ("the area doesn't matter"), however the apostrophe is written
     ("zh", "区域无所谓，价格不限"), ("zh", "对酒店星级没有要求"), ("zh", "吃什么我不挑"),
     ("en", "The location does n't matter ."), ("en", "I don’t care about the price range"),
@@ -1597,6 +1599,9 @@ def test_a_title_is_kept_whole(lang: str, text: str, title: str | None) -> None:
     ("en", "We need to.", False),
     ("en", "It must have parking", True),
     ("en", "I need to cancel the booking", True),
+    # a degree alone requires nothing ("only a little" was quoted as a requirement)
+    ("en", "I did spill coffee on it last month, but only a little.", False),
+    ("en", "only two rooms", True),
 ])
 def test_a_requirement_says_what_it_requires(lang: str, text: str, required: bool) -> None:
     facts = _run(lang, text)[0]

@@ -454,13 +454,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
 
-    def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
-        old = any(superseded.overlap(f.span) for f in facts) or (
-            mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end)))
-        return text + changed if changed and old and not sets(facts) else text
-
     def replaced(facts: Sequence[Fact]) -> tuple[Fact, ...]:
         return () if sets(facts) else tuple(f for f in facts if superseded.overlap(f.span))
+
+    def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
+        said = mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end))
+        return text + changed if changed and (replaced(facts) or said and not sets(facts)) else text
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         offset = start - clause.span.start

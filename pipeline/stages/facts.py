@@ -283,7 +283,7 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     facts, days = [], []
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time":
-            past = value == _PAST
+            past = value == PAST   # the mark a time said of what happened carries until it is stamped
             value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now else None
             if past and isinstance(value, dict) and not _after_today(value, now):
                 value = {**value, PAST: True}   # of what happened: told like a claim ([ladder] past_time)
@@ -297,9 +297,6 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
-
-
-_PAST = "past"   # the mark a time fact said of what happened carries until it is stamped
 
 
 def _after_today(value: dict[str, Any], now: datetime | None) -> bool:
@@ -392,7 +389,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 a, b = zoned_span(text, a, b, pack)
                 # "got back Sunday": of what happened, read when stamped (_stamped); a case supposed
                 # is none ("要是…，比如12月底就生了")
-                add(kind, max(a, start), min(b, end), _PAST if condition is None and said_as_past(
+                add(kind, max(a, start), min(b, end), PAST if condition is None and said_as_past(
                     text[start:a], text[b:end], pack.lang, pack) else None)
             else:
                 add(kind, max(a, start), min(b, end))

@@ -8,7 +8,6 @@ import threading
 import time
 from dataclasses import replace
 from datetime import datetime
-from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .attachments import AttachmentReader
@@ -19,7 +18,7 @@ from .parse import event_chars, message_size, parse_conversation
 from .policy import plan
 from .render import dropped_items, render_summary
 from .rulepacks import RulePack, available_langs, load_rule_pack
-from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, run_stage, start_stage
+from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, start_stage
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryItem, SummaryOutcome, SummaryRequest, Trace)
 from .units import counter_for
@@ -136,13 +135,18 @@ class Compressor:
                 # first: in a child process (intents.process) it loads while this one goes on
                 from .backends import backend_for, shared_embedder
                 models["embedder"] = shared_embedder(backend_for(pack.lang, self.settings), self.settings)
+            if self.settings["stages.entities"]:
+                from .stages.entities import ApartRecognizer, get_recognizer
+                embedder = models.get("embedder")
+                if pack.lang in self.settings["models.ner_apart"] and hasattr(embedder, "begin_entities"):
+                    # asked for now: the child builds it while this process loads the rest
+                    models["entities"] = ApartRecognizer(embedder, pack.lang, pack.version, self.settings)
+                else:
+                    models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
             from .stages.times import preload
             preload(pack)  # cn2an and dateparser import lazily: pay for it at load, not in a call
-            if self.settings["stages.entities"]:
-                from .stages.entities import get_recognizer
-                models["entities"] = get_recognizer(pack.lang, pack.version, settings=self.settings)
-            if "embedder" in models:
-                models["embedder"].ready()
+            for model in models.values():   # what loads in the embedding process: wait, or raise
+                getattr(model, "ready", lambda: None)()
             if self.settings["models.freeze_gc"]:
                 # the models' objects live as long as the process: out of every full collection,
                 # which otherwise walks them all on some call (22-179 ms each, measured)
@@ -153,38 +157,42 @@ class Compressor:
 
     def _run_stages(self, data: StageInput, carried: CarriedState | None
                     ) -> tuple[list[StageResult], list[str]]:
-        """A stage whose work is in another process sends its request first (``start_stage``)
-        and is waited for last; the others run here one after the other, in this thread. A
-        thread of their own would not run them side by side: they hold the interpreter lock,
-        and taking turns cost up to its 5 ms switch interval each time (measured: no faster
-        than in turn at p50, slower at p95); a thread sending the embedding request got the lock
-        5.5 ms into the fact stage. The answers are read in this thread too, so no call waits on
-        a thread another call holds (with a pool, a request queued behind a reply that would
-        free the embedder deadlocked concurrent calls)."""
-        away = {s.name: start_stage(s, data) if not s.per_event else partial(self._run_one, s, data, carried)
-                for s in self.stages if s.waits}
+        """Stages with work in another process (``start``: the named entities, then the
+        embedding) send their requests first, in stage order, which is the order the child
+        answers them; the others run here, one after the other, in this thread; then the started
+        ones finish here, in stage order. A thread of their own would not run them side by side:
+        they hold the interpreter lock, and taking turns cost up to its 5 ms switch interval
+        each time (measured: no faster than in turn at p50, slower at p95); a thread sending
+        the embedding request got the lock 5.5 ms into the fact stage. The answers are read in
+        this thread too, so no call waits on a thread another call holds."""
+        started = {s.name: self._start_one(s, data, carried) for s in self.stages if hasattr(s, "start")}
         try:
-            here = {s.name: self._run_one(s, data, carried) for s in self.stages if not s.waits}
-        finally:   # a request sent is always answered: its reply frees the embedder for the next call
-            answers = {name: finish() for name, finish in away.items()}
+            here = {s.name: self._start_one(s, data, carried)() for s in self.stages if s.name not in started}
+        finally:   # a request sent is always answered: the child answers in order, whoever reads
+            answers = {name: finish() for name, finish in started.items()}
         outcomes = [here[s.name] if s.name in here else answers[s.name] for s in self.stages]
         return [r for r, _ in outcomes], [w for _, w in outcomes if w]
 
     @staticmethod
-    def _run_one(stage: Stage, data: StageInput,
-                 carried: CarriedState | None) -> tuple[StageResult, str | None]:
-        """A stage that reads events one by one runs only over the events the carried state
-        does not hold; the others (they link turns) read the whole prefix again."""
+    def _start_one(stage: Stage, data: StageInput, carried: CarriedState | None
+                   ) -> Callable[[], tuple[StageResult, str | None]]:
+        """Start ``stage`` (:func:`start_stage`). A stage that reads events one by one reads only
+        the events the carried state does not hold; the others (they link turns) read the whole
+        prefix again."""
         before = next((r for r in carried.results if r.name == stage.name and not r.error),
                       None) if carried else None
         if before is None or not stage.per_event:
-            return run_stage(stage, data)
+            return start_stage(stage, data)
         fresh = [e for e in data.prefix if e.id not in carried.events]  # type: ignore[union-attr]
-        result, warning = run_stage(stage, replace(data, prefix=fresh))
-        if result.error:
-            return result, warning
-        return replace(result, facts=before.facts + result.facts,
-                       clauses=before.clauses + result.clauses), warning
+        finish = start_stage(stage, replace(data, prefix=fresh))
+
+        def combined() -> tuple[StageResult, str | None]:
+            result, warning = finish()
+            if result.error:
+                return result, warning
+            return replace(result, facts=before.facts + result.facts,
+                           clauses=before.clauses + result.clauses), warning
+        return combined
 
     def summarize_prefix(self, conv: Conversation, cut: int, budget: int, *,
                          carried: CarriedState | None = None) -> PrefixSummary:

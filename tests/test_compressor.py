@@ -60,30 +60,52 @@ def test_a_waiting_stage_that_fails_on_its_answer_is_named(compressor, monkeypat
     assert any(w.startswith("[W007]") and "embedding process ended" in w for w in report["warnings"])
 
 
-def test_the_embedding_request_goes_out_before_the_other_stages_run(compressor, monkeypatch):
-    """The intents stage sends its turns to the embedding child in the calling thread, before
-    the fact stage starts: sent from a pool thread, the request waited for the interpreter lock
-    3-5 ms into the fact stage, on the Chinese critical path."""
-    compressor.compress(EXAMPLE, target_chars=4000)   # the models are loaded
-    models = compressor._loaded["zh"]
+ENGLISH = [{"role": "user" if i % 2 == 0 else "assistant",
+            "content": f"Turn {i}: I'm flying to Lisbon with Maria Santos; keep it under ${i}00 and "
+                       "don't book anything before 9am."} for i in range(12)]
+
+
+@pytest.mark.parametrize(("lang", "messages", "expected"), [
+    # Chinese entities are read here (jieba); only the embedding goes out
+    ("zh", EXAMPLE, ["groups sent", "state", "facts"]),
+    # English entities go to the embedding process first (models.ner_apart), then the embedding;
+    # the state stage runs while the child works, then the facts read the entities
+    ("en", ENGLISH, ["entities sent", "groups sent", "state", "entities read", "facts"]),
+])
+def test_requests_go_out_before_the_other_stages_run(compressor, monkeypatch, lang, messages, expected):
+    """What the embedding process computes is sent in the calling thread before any stage runs
+    here: sent from a pool thread, the request waited for the interpreter lock 3-5 ms into the
+    fact stage, on the Chinese critical path; the English NER, read here, was half the fact stage."""
+    compressor.compress(messages, target_chars=400, lang=lang)   # the models are loaded
+    models = compressor._loaded[lang]
     real = models["embedder"]
     order: list[str] = []
 
     class Recording:
         def begin_groups(self, texts, eps, min_samples):
-            order.append("sent")
+            order.append("groups sent")
             return real.begin_groups(texts, eps, min_samples)
+
+        def begin_entities(self, lang, version, texts):
+            order.append("entities sent")
+            read = real.begin_entities(lang, version, texts)
+            return lambda: (order.append("entities read"), read())[1]
 
         def __getattr__(self, name):
             return getattr(real, name)
 
     monkeypatch.setitem(models, "embedder", Recording())
-    facts = next(s for s in compressor.stages if s.name == "facts")
-    run = facts.run
-    monkeypatch.setattr(facts, "run", lambda data: (order.append("facts"), run(data))[1])
-    report = compressor.compress({**EXAMPLE, "messages": [dict(m, content=m["content"] + " ")
-                                                          for m in EXAMPLE["messages"]]}, target_chars=4000).report
-    assert order == ["sent", "facts"]
+    if lang in compressor.settings["models.ner_apart"]:
+        models["entities"]._process = models["embedder"]
+    for name in ("facts", "state"):
+        stage = next(s for s in compressor.stages if s.name == name)
+        monkeypatch.setattr(stage, "_read" if name == "facts" else "run",
+                            lambda *args, name=name, run=getattr(stage, "_read" if name == "facts" else "run"):
+                            (order.append(name), run(*args))[1])
+    report = compressor.compress([dict(m, content=m["content"] + " ") for m in
+                                  (messages["messages"] if isinstance(messages, dict) else messages)],
+                                 target_chars=400, lang=lang).report
+    assert order == expected
     assert set(report["stages"].values()) == {"ok"}
 
 

@@ -90,8 +90,8 @@ def test_recompaction_reads_only_new_messages_for_facts(tmp_path, compressor, mo
     previous snapshot did not cover (and everything again when other rules made it)."""
     stage = next(s for s in compressor.stages if s.name == "facts")
     seen: list[list[str]] = []
-    original = stage.run
-    monkeypatch.setattr(stage, "run", lambda data: seen.append([e.id for e in data.prefix]) or original(data))
+    original = stage.start   # the compressor enters the stage by its start
+    monkeypatch.setattr(stage, "start", lambda data: seen.append([e.id for e in data.prefix]) or original(data))
     session = Session(SQLiteStore(tmp_path / "s.db"), "inc", compressor=compressor)
     for messages in turns("zh", 20):
         session.append(messages)

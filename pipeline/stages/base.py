@@ -36,12 +36,12 @@ class Stage(Protocol):
     name: str
     assigns: tuple[str, ...]  # the StageResult fields it fills
     per_event: bool           # its result for a message depends on that message alone
-    waits: bool               # its work runs in another process: this thread only waits for it
 
     def run(self, data: StageInput) -> StageResult: ...
 
-    # a stage that waits may also define ``start(data) -> Callable[[], StageResult]``: its request
-    # goes out in the calling thread, the returned call waits for the answer (see start_stage)
+    # a stage with work in another process may also define ``start(data) -> Callable[[],
+    # StageResult]``: its request goes out in the calling thread, the returned call waits for
+    # the answer and finishes (see start_stage)
 
 
 class Memo:
@@ -78,26 +78,29 @@ def run_stage(stage: Stage, data: StageInput) -> tuple[StageResult, str | None]:
 
 def start_stage(stage: Stage, data: StageInput) -> Callable[[], tuple[StageResult, str | None]]:
     """Start a stage in this thread and return the call that finishes it (``run_stage``'s
-    result, timed from the start). A stage with ``start`` sends its request now, so the
-    embedding child works while the other stages run (sent from another thread, it waited
-    3-5 ms for the interpreter lock: the Chinese critical path). Any other stage runs in the
-    returned call."""
+    result). A stage with ``start`` sends its request now, so the embedding process works
+    while the other stages run (sent from another thread, it waited 3-5 ms for the interpreter
+    lock: the Chinese critical path). Any other stage runs in the returned call. The time
+    reported is what this thread spent in the stage (its start, then its finish: waiting
+    included), not the other stages' run between them."""
     start = getattr(stage, "start", None)
     if start is None:
         return lambda: run_stage(stage, data)
-    started = time.perf_counter()
+    began = time.perf_counter()
     try:
         pending = start(data)
     except Exception as exc:  # noqa: BLE001
-        failure = _failed(stage, exc, started)
+        failure = _failed(stage, exc, began)
         return lambda: failure
+    spent = time.perf_counter() - began
 
     def finish() -> tuple[StageResult, str | None]:
+        resumed = time.perf_counter() - spent   # as if the stage had run without a break
         try:
             result = pending()
         except Exception as exc:  # noqa: BLE001
-            return _failed(stage, exc, started)
-        return _finished(stage, result, started)
+            return _failed(stage, exc, resumed)
+        return _finished(stage, result, resumed)
     return finish
 
 

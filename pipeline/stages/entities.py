@@ -26,7 +26,7 @@ import tempfile
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ from ..config import Settings, load_settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import RulePack, load_rule_pack
 
-__all__ = ["EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer"]
+__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer"]
 
 EntitySpan = tuple[int, int, str]   # (start_char, end_char, label): text[start:end] is the entity
 
@@ -274,6 +274,10 @@ class EntityRecognizer:
             return tuple(self._nlp.pipe_names)
         return (self.segmenter or "spacy-blank", "lexicon")
 
+    def begin(self, texts: Sequence[str]) -> Callable[[], list[list[EntitySpan]]]:
+        """``recognize``, made by the returned call (here in this process: nothing to send ahead)."""
+        return lambda: self.recognize(texts)
+
     def recognize(self, texts: Sequence[str]) -> list[list[EntitySpan]]:
         """Per text, its entities as ``(start_char, end_char, label)`` in text order.
 
@@ -396,6 +400,39 @@ class EntityRecognizer:
                 self._pieces.popitem(last=False)
         for offset, piece, tag in pieces:
             yield start + offset, piece, tag
+
+
+class ApartRecognizer:
+    """A language's recognizer in the embedding process (``models.ner_apart``): the same spans,
+    computed beside the parent's other stages. ``begin`` sends the texts at once, ahead of the
+    embedding request, so the child answers them first. If the child dies before answering,
+    the spans are read here (the recognizer loads in this process, once, with a log warning):
+    the fact stage's prohibitions and values do not depend on the embedding process."""
+
+    def __init__(self, process: Any, lang: str, pack_version: str, settings: Settings) -> None:
+        self._process, self.lang, self.pack_version, self._settings = process, lang, pack_version, settings
+        self._loading: Callable[[], None] | None = process.load_entities(lang, pack_version)
+
+    def ready(self) -> None:
+        """Wait for the child's recognizer; raise what building it raised (a missing model)."""
+        if self._loading is not None:
+            self._loading()
+            self._loading = None
+
+    def begin(self, texts: Sequence[str]) -> Callable[[], list[list[EntitySpan]]]:
+        from ..backends.process import ProcessEnded
+        pending = self._process.begin_entities(self.lang, self.pack_version, texts)
+
+        def read() -> list[list[EntitySpan]]:
+            try:
+                return pending()  # type: ignore[no-any-return]
+            except ProcessEnded as exc:
+                logging.getLogger(__name__).warning("%s; entities read in this process", exc)
+                return get_recognizer(self.lang, self.pack_version, settings=self._settings).recognize(texts)
+        return read
+
+    def recognize(self, texts: Sequence[str]) -> list[list[EntitySpan]]:
+        return self.begin(texts)()
 
 
 _RECOGNIZERS: dict[tuple[Hashable, ...], EntityRecognizer] = {}

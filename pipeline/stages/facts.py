@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import replace
 from datetime import date, datetime
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
@@ -672,23 +672,29 @@ class FactStage:
     name = "facts"
     assigns = ("facts", "clauses")
     per_event = True   # a message's facts depend on that message alone: stored ones are reused
-    waits = False
 
     def __init__(self, settings: Settings) -> None:
         self._memo = Memo(settings["stages.memo_size"])
 
     def run(self, data: StageInput) -> StageResult:
+        return self.start(data)()
+
+    def start(self, data: StageInput) -> Callable[[], StageResult]:
+        """Send the user turns to the recognizer now (in the embedding process, it works while
+        the other stages run: ``models.ner_apart``); the returned call reads the facts."""
+        users = [e for e in data.prefix if e.role == "user"]
+        recognizer = data.models.get("entities")
+        pending = recognizer.begin([e.text for e in users]) if recognizer else lambda: [[] for _ in users]
+        return lambda: self._read(data, {e.id: tuple(found) for e, found in zip(users, pending())})
+
+    def _read(self, data: StageInput, entities: dict[str, tuple[tuple[int, int, str], ...]]) -> StageResult:
         facts: list[Fact] = []
         clauses: list[KeyClause] = []
         max_fields = data.settings["summary.max_tool_facts"]
         max_chars = data.settings["summary.max_tool_fact_chars"]
-        users = [e for e in data.prefix if e.role == "user"]
-        recognizer = data.models.get("entities")
         day: date | None = None   # the date the last user message named: its reply's clock is on it
         named: tuple[date, ...] = ()   # every day named so far, latest first ("that Wednesday")
         weekdays: tuple[date, ...] = ()   # those named by a weekday ("下周日" … "周日上午十点")
-        spans = recognizer.recognize([e.text for e in users]) if recognizer else [[] for _ in users]
-        entities = {e.id: tuple(found) for e, found in zip(users, spans)}
         answer: Event | None = None   # the assistant's message since the last user message
         for event in data.prefix:
             if event.role == "assistant":

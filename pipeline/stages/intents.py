@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from ..backends import embeds_apart
 from ..backends.base import Groups, density_groups
 from ..config import Settings
 from ..types import Event, IntentCluster, StageResult
@@ -52,7 +51,6 @@ class IntentStage:
         self.min_samples = settings["intents.min_samples"]
         self.label_chars = settings["intents.label_chars"]
         self.max_chars = settings["intents.max_chars"]
-        self.waits = embeds_apart(settings)   # the embedding child computes; this thread waits
 
     def run(self, data: StageInput) -> StageResult:
         return self.start(data)()

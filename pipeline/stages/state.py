@@ -1242,7 +1242,6 @@ class StateStage:
     name = "state"
     assigns = ("decisions", "transitions", "open_items")
     per_event = False  # it links turns: it reads the whole prefix every time
-    waits = False
 
     def __init__(self, settings: Settings) -> None:
         # a growing conversation walks the same texts on every call: their clauses and values

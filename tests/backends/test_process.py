@@ -101,25 +101,85 @@ def test_a_script_without_a_main_guard_can_compress(tmp_path):
     assert done.stdout.split() == ["compact", "ok"]
 
 
-def test_a_request_begun_while_another_is_answered_waits_in_the_reading_call(in_child):
-    """``begin_groups`` sends at once when the child is free; while another call holds it, the
-    caller does not wait (its own stages go on): the returned call sends and reads. Both get
-    their own answers."""
+def test_requests_are_pipelined_and_each_caller_gets_its_own_answer(in_child):
+    """A request goes out at once even while another's reply is unread (the child answers in
+    the order sent); a caller reading a later reply first keeps the earlier one for its owner."""
     import threading
 
     turns = ["I forgot my password", "I can't remember my password", "Is breakfast included?"]
     first = in_child.begin_groups(turns, 0.35, 2)          # sent; its reply not read yet
-    started = threading.Event()
+    results: list = []
 
     def second() -> None:
-        pending = in_child.begin_groups(turns[:2], 0.35, 2)   # the child is busy: returns at once
-        started.set()
-        results.append(pending())
+        results.append(in_child.begin_groups(turns[:2], 0.35, 2)())   # read before the first
 
-    results: list = []
     thread = threading.Thread(target=second)
     thread.start()
-    assert started.wait(5)
-    assert [rows for rows, _ in first()] == [[0, 1], [2]]
-    thread.join(10)
+    thread.join(30)
     assert [rows for rows, _ in results[0]] == [[0, 1]]
+    assert [rows for rows, _ in first()] == [[0, 1], [2]]
+
+
+ENTITY_TEXTS = ["I'm flying to Lisbon with Maria Santos next week",
+                "book the hotel in cambridge, not the one near Heathrow",
+                "no names here at all"]
+
+
+def test_the_child_recognizes_the_entities_this_process_recognizes(in_child):
+    """``models.ner_apart``: the English NER in the embedding process gives the same spans."""
+    from pipeline.rulepacks import load_rule_pack
+    from pipeline.stages.entities import ApartRecognizer, get_recognizer
+
+    version = load_rule_pack("en").version
+    apart = ApartRecognizer(in_child, "en", version, IN_CHILD)
+    apart.ready()
+    here = get_recognizer("en", version).recognize(ENTITY_TEXTS)
+    assert apart.recognize(ENTITY_TEXTS) == here
+    assert ("Lisbon", "GPE") in {(ENTITY_TEXTS[0][a:b], label) for a, b, label in here[0]}
+    read_first = apart.begin(ENTITY_TEXTS[:1])
+    groups = in_child.begin_groups(["I forgot my password", "I can't remember my password"], 0.35, 2)
+    assert [rows for rows, _ in groups()] == [[0, 1]]     # read before the entities sent earlier
+    assert read_first() == here[:1]
+
+
+def test_a_recognizer_the_child_cannot_build_raises_here(in_child):
+    from pipeline.stages.entities import ApartRecognizer
+
+    apart = ApartRecognizer(in_child, "en", "no-such-version", IN_CHILD)
+    with pytest.raises(Exception, match="no-such-version"):
+        apart.ready()
+    assert in_child.embed(TEXTS[:1]).shape == (1, 512)   # the child still answers
+
+
+def test_compressor_reads_the_same_english_facts_with_the_entities_apart_or_here():
+    turns = [{"role": "user" if i % 2 == 0 else "assistant",
+              "content": f"Turn {i}: I'm flying to Lisbon with Maria Santos; keep it under ${i}00 and "
+                         "don't book the Hilton before Friday."} for i in range(12)]
+    now = "2026-11-30T09:00:00+00:00"
+    apart = Compressor({"intents.process": True})
+    here = Compressor({"intents.process": True, "models.ner_apart": []})
+    first = apart.compress(turns, target_chars=500, lang="en", now=now)
+    second = here.compress(turns, target_chars=500, lang="en", now=now)
+    assert type(apart._loaded["en"]["entities"]).__name__ == "ApartRecognizer"
+    assert type(here._loaded["en"]["entities"]).__name__ == "EntityRecognizer"
+    assert first.snapshot == second.snapshot and first.messages == second.messages
+    assert {(f["text"], f["value"]) for f in first.snapshot["persistent"]} >= {("Lisbon", "GPE"),
+                                                                              ("Maria Santos", "PERSON")}
+
+
+def test_english_facts_survive_a_dead_child():
+    """The entities were the child's to read: it died, so they are read here (with a log
+    warning) and the facts hold; only the intents stage fails for that call (W007)."""
+    compressor = Compressor({"intents.process": True})
+    turns = [{"role": "user" if i % 2 == 0 else "assistant",
+              "content": f"Turn {i}: I'm flying to Lisbon with Maria Santos; don't book before {i + 1}pm."}
+             for i in range(12)]
+    compressor.compress(turns, target_chars=300, lang="en")
+    kill_child(compressor._loaded["en"]["embedder"])
+    broken = compressor.compress([{**t, "content": t["content"] + " new"} for t in turns],
+                                 target_chars=300, lang="en")
+    assert broken.report["stages"] == {"facts": "ok", "intents": "failed", "state": "ok"}
+    assert {f["text"] for f in broken.snapshot["persistent"]} >= {"Lisbon", "Maria Santos"}
+    again = compressor.compress([{**t, "content": t["content"] + " again"} for t in turns],
+                                target_chars=300, lang="en")
+    assert set(again.report["stages"].values()) == {"ok"}

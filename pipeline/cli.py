@@ -96,10 +96,15 @@ def _compressor(config: Optional[Path], overrides: dict[str, Any], unit: Optiona
                 target_chars: Optional[str] = None,
                 target_tokens: Optional[str] = None) -> tuple[Compressor, Optional[int]]:
     settings, target = _settings(config, overrides, unit, target_chars, target_tokens)
-    # one call, then the process ends: its entities are read here, where spaCy loads beside the
-    # embedding process's model (one-shot en 2.0 s), not in that process after it (2.6 s); the
-    # cold-call gain of models.ner_apart (about 20 ms) pays only in a process that keeps running
-    return Compressor(settings.with_overrides({"models.ner_apart": []}, origin="one-shot command")), target
+    return _one_shot(settings), target
+
+
+def _one_shot(settings: Settings) -> Compressor:
+    """The Compressor of a command that compresses once, then ends: its entities are read here,
+    where spaCy loads beside the embedding process's model (one-shot en 2.0 s), not in that
+    process after it (2.6 s); the cold-call gain of ``models.ner_apart`` (about 20 ms) pays only
+    in a process that keeps running."""
+    return Compressor(settings.with_overrides({"models.ner_apart": []}, origin="one-shot command"))
 
 
 ConfigOpt = typer.Option(None, "--config", help="A TOML file of settings (see default_config.toml).")
@@ -370,8 +375,7 @@ def _session(store: Optional[Path], config: Optional[Path], session: str,
     from .store import SQLiteStore
 
     settings, _ = _settings(config, {}, unit)
-    return Session(SQLiteStore(store or settings["session.store"]), session,
-                   compressor=Compressor(settings))
+    return Session(SQLiteStore(store or settings["session.store"]), session, compressor=_one_shot(settings))
 
 
 def _store(store: Optional[Path], config: Optional[Path]) -> Any:

@@ -265,6 +265,7 @@ class RulePack:
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     thing_refusing: Lexicon                        # a thing named, then its cue ("my laptop won't"): what it will not do
     past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
+    habitual: Lexicon                              # in a time's clause, the time is a habit, not a date ("我周末常回去")
     things: Lexicon                                # opening a negated clause, it says what a thing is not ("It isn't open")
     describing_gap: Lexicon                        # words between a describing word and the cue ("I really don't")
     negation_exception_patterns: tuple[re.Pattern[str], ...]
@@ -551,6 +552,7 @@ def load_rule_pack(lang: str) -> RulePack:
         thing_refusing=Lexicon([], bounds, patterns=cues.get("thing_refusing_patterns", ())),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
+        habitual=Lexicon(cues.get("habitual", []), bounds, within=cues.get("habitual_within", ())),
         things=Lexicon(cues.get("things", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),

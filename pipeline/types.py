@@ -157,6 +157,9 @@ class Fact:
 
 # the key a time's value carries when it is said of what happened ("got back Sunday")
 PAST = "past"
+# the mark a time read in a clause telling a habit carries until it is stamped: no date then
+# ("我周末常回去看我妈", "We normally meet Friday afternoon": not this Friday)
+HABIT = "habit"
 
 
 def said_of_the_past(kind: str, value: Any) -> bool:

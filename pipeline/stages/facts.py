@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
-from ..types import PAST, Event, Fact, KeyClause, Span, StageResult, Strength
+from ..types import HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
                     zoned_span)
@@ -284,7 +284,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     for kind, text, strength, start, end, value in fact_rows:
         if kind == "time":
             past = value == PAST   # the mark a time said of what happened carries until it is stamped
-            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now else None
+            # a habit names no date, and no day the next clock could be on
+            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now and value != HABIT else None
             if past and isinstance(value, dict) and not _after_today(value, now):
                 value = {**value, PAST: True}   # of what happened: told like a claim ([ladder] past_time)
             said = _named_day(text, value, pack)
@@ -366,6 +367,14 @@ def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
     return date.fromisoformat(first) if first == last else None
 
 
+def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> bool:
+    """Whether a habitual cue sits in the time's own phrase, between the punctuation around it
+    ("Friday works, I'm usually free after 3pm": the 3pm is a habit, Friday is not)."""
+    breaks = [m.end() for m in pack.state.gap_breaks.finditer(text, start, a)]
+    stop = pack.state.gap_breaks.search(text, b, end)
+    return pack.habitual.search(text, breaks[-1] if breaks else start, stop.start() if stop else end) is not None
+
+
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
                  ) -> tuple[list[Fact], list[KeyClause]]:
     """Facts and scored clauses of one text, with an empty event id (see ``_stamped``)."""
@@ -388,9 +397,10 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
                 a, b = zoned_span(text, a, b, pack)
                 # "got back Sunday": of what happened, read when stamped (_stamped); a case supposed
-                # is none ("要是…，比如12月底就生了")
-                add(kind, max(a, start), min(b, end), PAST if condition is None and said_as_past(
-                    text[start:a], text[b:end], pack.lang, pack) else None)
+                # is none ("要是…，比如12月底就生了"); "周末常回去", "we normally meet Friday": a habit
+                add(kind, max(a, start), min(b, end), HABIT if _told_as_habit(text, start, a, b, end, pack)
+                    else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
+                    else None)
             else:
                 add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):

@@ -1187,7 +1187,30 @@ def test_that_day_inside_another_word_is_no_time(lang: str, text: str) -> None:
     assert [f.text for f in _run(lang, text, NOW[lang])[0] if f.kind == "time"] == []
 
 
-@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY)
+# a time in a phrase telling a habit is no date, and no day a later clock is on ("我周末常回去看我妈"
+# had been this weekend; "We normally meet Friday afternoon" this Friday); controls: the habit in
+# another phrase of the sentence, a habitual character inside another word (非常, 常州)
+HABIT = [
+    ("zh", ["我周末常回去看我妈"], "周末", None),
+    ("zh", ["我们一般周五下午开会"], "周五下午", None),
+    ("zh", ["平时周三晚上我都在加班"], "周三晚上", None),
+    ("zh", ["我们一般周五开会。", "下午3点可以吗？"], "下午3点", {"time": "15:00:00+08:00"}),
+    ("zh", ["周五可以，我一般下午3点以后有空"], "周五",
+     {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    ("zh", ["这周末非常忙"], "这周末", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-06T23:59:59+08:00"}),
+    ("zh", ["常州周五见"], "周五", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    ("en", ["I usually visit my parents on Sunday."], "on Sunday", None),
+    ("en", ["We normally meet Friday afternoon."], "Friday afternoon", None),
+    ("en", ["I always fly out Friday morning."], "Friday morning", None),
+    ("en", ["We usually meet Friday.", "Is 3pm ok?"], "3pm", {"time": "15:00:00-05:00"}),
+    ("en", ["Friday works, I'm usually free after 3pm."], "Friday",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
+    ("en", ["This Friday works."], "This Friday",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY + HABIT)
 def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clock: str, value: dict) -> None:
     from pipeline.config import load_settings
     from pipeline.stages.base import StageInput

@@ -1716,6 +1716,35 @@ def test_what_instead_of_replaces_ends_at_the_punctuation(lang: str, text: str, 
     assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
 
 
+# (lang, text, its negations, its times, those said of the past): what a purpose avoids is not
+# the action it is the purpose of ("Book the 8am train to avoid the rush" was one prohibition, the
+# 8am never a time; "周四出发是为了避开周五的车流" forbade leaving on Thursday, and 为了's 了 made
+# Thursday past); a lead that wants or needs ("I need to avoid dairy") stays with its cue
+@pytest.mark.parametrize(("lang", "text", "negations", "times", "past"), [
+    ("zh", "周四出发是为了避开周五的车流", ["避开周五的车流"], ["周四"], []),
+    ("zh", "我们周四走，避开周五的车流", ["避开周五的车流"], ["周四"], []),
+    ("zh", "订早上8点的火车，避开高峰", ["避开高峰"], ["早上8点"], []),
+    # controls
+    ("zh", "我需要避免乳制品", ["我需要避免乳制品"], [], []),
+    ("zh", "申请先别提交", ["申请先别提交"], [], []),
+    ("zh", "我们周日回来了", [], ["周日"], ["周日"]),
+    ("en", "Book the 8am train to avoid the rush", ["avoid the rush"], ["8am"], []),
+    ("en", "Let's leave Thursday to avoid the Friday traffic", ["avoid the Friday traffic"], ["Thursday"], []),
+    ("en", "We fly out Sunday morning to skip the crowds, no layovers please", ["no layovers please"],
+     ["Sunday morning"], []),
+    # controls
+    ("en", "I need to avoid dairy", ["I need to avoid dairy"], [], []),
+    ("en", "Try to avoid the highway", ["Try to avoid the highway"], [], []),
+    ("en", "I need a train to Boston on Friday", [], ["on Friday"], []),
+])
+def test_what_a_purpose_avoids_is_not_the_action_before_it(lang: str, text: str, negations: list[str],
+                                                           times: list[str], past: list[str]) -> None:
+    facts = _run(lang, text, NOW[lang])[0]
+    assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
+    assert [f.text for f in facts if f.kind == "time"] == times, _shown(facts)
+    assert [f.text for f in facts if f.kind == "time" and (f.value or {}).get("past")] == past, _shown(facts)
+
+
 # (lang, text, a clause, whether it asks): what goes on from a case supposed in an earlier clause
 # of a question is asked too ("比如12月底就生了" was quoted under 用户约束, as if she had given birth);
 # the clause holding the condition, a condition without a question, keep their reading

@@ -959,12 +959,26 @@ def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "text", "cut"), [
-    ("zh", "大概要一万二", "一万"), ("zh", "两万五左右吧", "两万"),
+    ("zh", "大概要一万二", "一万"), ("zh", "两万五左右吧", "两万"), ("zh", "总预算1万8左右", "预算1万"),
     ("en", "one hundred and seventy five dollars", "five dollars"), ("en", "seventy one bucks", "one bucks"),
 ])
 def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     """A fact that holds part of a number states another number: 12,000 is not 一万."""
     assert cut not in [f.text for f in _run(lang, text)[0]]
+
+
+# (lang, text, its money facts): an amount is read with the digits after its scale and the scale
+# word after its digits ("预算1万8" had been "预算1万", "pay 2 thousand dollars" "pay 2")
+@pytest.mark.parametrize(("lang", "text", "money"), [
+    ("zh", "预算3千5", ["预算3千5"]), ("zh", "价格1万8千", ["价格1万8千"]), ("zh", "预算1万8千块", ["预算1万8千块"]),
+    ("zh", "预算2万", ["预算2万"]), ("zh", "预算5000元", ["预算5000元"]),   # controls
+    ("en", "I can pay 2 thousand dollars", ["pay 2 thousand"]), ("en", "I can pay 1.8 thousand", ["pay 1.8 thousand"]),
+    ("en", "a budget of 500", ["budget of 500"]), ("en", "the price is 12.50", ["price is 12.50"]),  # controls
+    ("en", "hard cap $20k", ["$20k"]),
+])
+def test_an_amount_is_read_whole(lang: str, text: str, money: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "money"] == money, _shown(facts)
 
 
 @pytest.mark.parametrize(("lang", "text", "quantity"), [
@@ -1210,7 +1224,22 @@ HABIT = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY + HABIT)
+# a day of the month with its weekday is one time, on the day under discussion's month ("改成19号周二"
+# had been read as 周二 alone: next Tuesday, a date the user never meant); alone, a 19th that is no
+# Tuesday stays undated; after 改成 / 改为 a bare day is a day
+DAY_WITH_WEEKDAY = [
+    ("zh", ["帮我约刘师傅1月14号周四上午9点。", "等一下，改成19号周二吧，时间不变。"], "19号周二",
+     {"start": "2027-01-19T00:00:00+08:00", "end": "2027-01-19T23:59:59+08:00"}),
+    ("zh", ["改成19号周二吧"], "19号周二", None),
+    ("zh", ["改为5号吧"], "5号", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
+    ("en", ["Book Dana for Thursday January 14th, 9am.", "Wait, no - make it Tuesday the 19th, same time."],
+     "Tuesday the 19th", {"start": "2027-01-19T00:00:00-05:00", "end": "2027-01-19T23:59:59-05:00"}),
+    ("en", ["Make it Tuesday the 19th."], "Tuesday the 19th", None),
+    ("en", ["Let's do the 5th."], "the 5th", {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "clock", "value"), UNDER_DISCUSSION + THAT_WEEKDAY + BARE_WEEKDAY + HABIT + DAY_WITH_WEEKDAY)
 def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clock: str, value: dict) -> None:
     from pipeline.config import load_settings
     from pipeline.stages.base import StageInput

@@ -130,6 +130,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a cue inside a word drops nothing ("有点超预算了" had dropped "有点超预")
     (["有点超预算了，总共控制在1500元以内吧"], NOTHING),
     (["这个套餐不划算了"], NOTHING),
+    # "现在就" is right away, no revision ("超过3周的话现在就得下单" had changed the budget to 3周)
+    (["总预算1万8左右，最多不超过2万。", "超过3周的话现在就得下单。"], NOTHING),
+    (["预算5000元。", "现在6000元也行。"], expect(change("quantity", "5000元", "6000元"))),   # control
     # a short object is completed from its last mention
     (["我想问一下换购 AirPods Max", "换购算了"], expect(dropped("换购 AirPods Max"))),
     (["换购 AirPods Max 要多少钱", "换购就算了"], expect(dropped("换购 AirPods Max"))),

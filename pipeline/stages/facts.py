@@ -367,6 +367,11 @@ def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
     return date.fromisoformat(first) if first == last else None
 
 
+def _says_nothing(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Only fillers or correction words ("ok", "Wait", "不对"): nothing a negation could take."""
+    return pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end)
+
+
 def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> bool:
     """Whether a habitual cue sits in the time's own phrase, between the punctuation around it
     ("Friday works, I'm usually free after 3pm": the 3pm is a habit, Friday is not)."""
@@ -446,10 +451,11 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                         and pack.filler.covers(text, cue.end(), right)):
                     continue   # nothing required after the cue: "必须的啊" agrees, "We need to." points back
                 if kind == "negation" and (pack.filler.covers(text, left, right) or (
-                        pack.filler.covers(text, left, cue.start()) and pack.filler.covers(text, cue.end(), right)
+                        _says_nothing(text, left, cue.start(), pack) and _says_nothing(text, cue.end(), right, pack)
                         and not any(left <= f.span.start and f.span.end <= right for f in facts[before:]))):
                     # nothing negated: "No", "I do not", "Not yet", "没有啦" answer a question; "对不起"
-                    # apologises (a cue holding a value, "周四没空", negates it)
+                    # apologises; "Wait, no - make that Tuesday" corrects (a cue holding a value,
+                    # "周四没空", negates it)
                     continue
                 # never from inside a value ("午3点肯定赶不上" of "明天下午3点肯定赶不上"), which stays
                 # a fact of its own ("seven of us" of "seven of us now, not eight")

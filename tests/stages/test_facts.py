@@ -259,6 +259,9 @@ NO_NEGATION_ROWS = [
     ("en", "I do not . Are any of those places located in the centre ?"), ("en", "Not really."),
     ("en", "Not right now, thanks"), ("en", "No"), ("en", "Not yet."),
     ("zh", "没有啦"), ("zh", "不用啦"), ("zh", "对不起，我刚才说错了"), ("zh", "不好意思，再问一下"),
+    # a "no" that only corrects ("Wait, no - make that Tuesday the 19th" was a prohibition "Wait, no")
+    ("en", "Wait, no - make that Tuesday the 19th, same time."), ("en", "Oops, no, the 14th."),
+    ("zh", "等等，不要，改成周二"), ("zh", "说错了，不对，是19号"),
     # a degree ("洒了点咖啡，不多": "不多" was quoted alone as a constraint)
     ("zh", "我上个月洒了点咖啡，不多。"), ("zh", "超出的不多"),
     # indifference limits nothing ("the area doesn't matter"), however the apostrophe is written

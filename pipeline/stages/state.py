@@ -806,7 +806,12 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     before the cue replace the words after it; the old value points where it was said before,
     when it was."""
     new_from = change.end() if change and change.end() <= cue.start() else start
-    new_words = _strip(text, new_from, cue.start(), pack)
+    # what replaces is said in the cue's own phrase when it says anything: "My phone is
+    # 617-555-0148, text me rather than call" changes how to reach the user, not the phone
+    # number; "改成5点15吧，而不是5点半" says it before the comma
+    pauses = [m.end() for m in pack.state.gap_breaks.finditer(text, new_from, cue.start())]
+    own = _strip(text, pauses[-1], cue.start(), pack) if pauses else None
+    new_words = own if own and own[1] > own[0] else _strip(text, new_from, cue.start(), pack)
     new_start, new_end = _values_in(*new_words, kept)
     stop = pack.state.object_end.search(text, cue.end(), end)
     old_words = _strip(text, cue.end(), stop.start() if stop else end, pack)

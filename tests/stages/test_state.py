@@ -318,6 +318,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["谷歌那两笔扣款不是我刷的", "哦还漏了一笔，其实是三笔，不是两笔"], expect(change("quantity", "两笔", "三笔"))),
     # a determiner is no part of the value replaced
     (["要小的而不是那个大的"], expect(change("", "大的", "要小的"))),
+    # what replaces is said in the cue's own phrase (control: the phone number stays, nothing changes it)
+    (["我电话是13812345678，发微信而不是打电话，我白天一直在开会"], expect(change("", "打电话", "发微信"))),
     # a budget said bare, with a revision word, replaces one said in a currency; not rooms
     (["每个月一百块以内吧，流量够用就行", "啊还有这个限制…那一百三以内也行吧"], expect(change("money", "一百块", "一百三"))),
     (["订两间房", "那一百三以内也行吧"], NOTHING),
@@ -530,6 +532,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("quantity", "6-month visa", "2-year visa"))),
     (["Make it the 29th instead of the 28th"], expect(change("time", "the 28th", "the 29th"))),   # inside a time: kept
+    # what replaces is said in the cue's own phrase ("text me rather than call" had changed "call"
+    # to the phone number said before the comma)
+    (["My phone is 617-555-0148, text me rather than call, I'm in meetings all day."],
+     expect(change("", "call", "text me"))),
     (["Can I get 5:15 instead of 5:30?"], NOTHING),                 # asked, not said
     # a correction that turns a value down and asks for another: the asked one replaces it
     (["This Thursday afternoon would be ideal.", "Actually make it Friday morning.",

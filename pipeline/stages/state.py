@@ -88,7 +88,7 @@ class _Memory:
                       if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
                       and span not in self.hedged and span not in self.replaced
                       and value.casefold() != new.casefold()
-                      and (not unit or self.unit(value) == unit)]
+                      and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
         if any(span.event_id != event_id for _, span in candidates):
             reasons = [v.casefold() for v, span in candidates if span.event_id == event_id and span not in self.settled]
             candidates = [c for c in candidates if c[1].event_id != event_id or c[1] in self.settled]
@@ -124,12 +124,8 @@ class _Memory:
         thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced]
-        if _FAMILY.get(kind, kind) == "time" and new:
-            # a clock alone does not replace a day alone, nor a day a clock ("Saturday the 6th"
-            # ... "move Shilshole to half past two": the day holds, its hour was another value)
-            parts = self._time_parts(new)
-            same_kind = [v for v in same_kind if not (parts in _ONE_PART and self._time_parts(v[1]) in _ONE_PART
-                                                      and self._time_parts(v[1]) != parts)]
+        if new:
+            same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
@@ -143,6 +139,15 @@ class _Memory:
 
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
+
+    def _other_part(self, kind: str, old: str, new: str) -> bool:
+        """A clock alone does not replace a day alone, nor a day a clock ("Saturday the 6th" ...
+        "move Shilshole to half past two": the day holds, its hour was another value; "Thursday
+        January 14th, 9am" ... "Wait, no - make that Tuesday the 19th, same time": the day changed)."""
+        if _FAMILY.get(kind, kind) != "time":
+            return False
+        parts, before = self._time_parts(new), self._time_parts(old)
+        return parts in _ONE_PART and before in _ONE_PART and before != parts
 
     def _own(self, value: str, keys: tuple[str, ...]) -> bool:
         """Whether a value holds its slot's words and no value a change replaced ("Dinner at 5:30"

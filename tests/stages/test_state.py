@@ -1253,6 +1253,10 @@ def test_a_change_after_an_acceptance_replaces_what_was_accepted(
     ("en", ["The party is on Sunday the 7th.", "Can we move the party to 4 pm?"], "4 pm", None),
     ("zh", ["我们下周六出发。", "约在上午10点见。", "见面时间改到下午两点半吧"], "下午两点半", "上午10点"),
     ("zh", ["聚会定在下周日。", "聚会时间改到下午4点吧"], "下午4点", None),
+    # nor a day a clock, on a bare correction ("[time] 9am → that Tuesday the 19th")
+    ("en", ["Book Dana for Thursday January 14th, 9am.", "Wait, no - make that Tuesday the 19th, same time."],
+     "that Tuesday the 19th", "Thursday January 14th"),
+    ("zh", ["帮我约刘师傅1月14号周四，上午9点。", "不对，是19号周二，时间不变。"], "19号周二", "1月14号周四"),
 ])
 def test_a_clock_alone_does_not_replace_a_day_alone(lang: str, texts: list[str], new: str, old: str | None) -> None:
     changes = [t for t in _run(lang, texts).transitions if t.new == new]

@@ -260,6 +260,8 @@ class RulePack:
     negation: Lexicon
     negation_exception: Lexicon
     prohibition: frozenset[str]                    # the negation cues that forbid, casefolded
+    bounded_prohibition: frozenset[str]            # cues that forbid with a time bound after them ("can't start before")
+    prohibiting_bounds: Lexicon                    # those bounds ("before", "until")
     past_negation: frozenset[str]                  # those that say what did not happen ("haven't", "didn't"), casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
@@ -547,6 +549,8 @@ def load_rule_pack(lang: str) -> RulePack:
         negation=Lexicon(cues["negation"], bounds, patterns=cues.get("negation_patterns", ())),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),
         prohibition=frozenset(f.casefold() for c in cues.get("prohibition", ()) for f in typographic(c)),
+        bounded_prohibition=frozenset(f.casefold() for c in cues.get("bounded_prohibition", ()) for f in typographic(c)),
+        prohibiting_bounds=Lexicon(cues.get("prohibiting_bounds", []), bounds),
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         thing_refusing=Lexicon([], bounds, patterns=cues.get("thing_refusing_patterns", ())),

@@ -367,6 +367,16 @@ def _named_day(text: str, value: Any, pack: RulePack) -> date | None:
     return date.fromisoformat(first) if first == last else None
 
 
+def _forbidding(text: str, cue: Hit, right: int, end: int, pack: RulePack) -> bool:
+    """Whether a negation cue forbids: a prohibition cue ("don't", "别"), or one that forbids with
+    a time bound after it in a clause that asks nothing ("Demolition can't start before January
+    11th": not before then; "Can't we go before 9?" asks)."""
+    said = cue.group().casefold()
+    return said in pack.prohibition or (said in pack.bounded_prohibition
+                                        and text[end:end + 1] not in pack.state.question_marks
+                                        and pack.prohibiting_bounds.search(text, cue.end(), right) is not None)
+
+
 def _says_nothing(text: str, start: int, end: int, pack: RulePack) -> bool:
     """Only fillers or correction words ("ok", "Wait", "不对"): nothing a negation could take."""
     return pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end)
@@ -468,7 +478,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
                 if kind == "negation" and _points_back(text, left, cue, pack):
                     continue  # "应该是chenlina88@126.com，前面那个不用了": the correction says it
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
-                forbids = (kind == "negation" and not asks and cue.group().casefold() in pack.prohibition
+                forbids = (kind == "negation" and not asks and _forbidding(text, cue, right, end, pack)
                            and not _describes(text, start, cue, pack) and not refuses_by_itself(text, start, cue, pack))
                 # "I haven't been to Lisbon since college": what did not happen is told, like a
                 # claim; so is what a thing is not ("It isn't open on Sundays", "那家周一不开门")

@@ -476,6 +476,16 @@ NEGATION_VALUES = [
     ("zh", "这个不算贵。", "这个不算贵", "thing"),
     ("zh", "那家周一不开门。", "那家周一不开门", "thing"),
     ("zh", "我们不吃猪肉。", "我们不吃猪肉", None),
+    # "can't" with a time bound after it forbids ("Demolition can't start before January 11th" was
+    # a plain constraint, dropped from a 6 % summary that kept the reasons around it; "1月11号之前不能拆"
+    # was already a prohibition); asked, or with no bound, it does not
+    ("en", "Demolition can't start before January 11th because we're hosting family.",
+     "Demolition can't start before January 11th", "prohibition"),
+    ("en", "The movers can't come until 9am.", "The movers can't come until 9am", "prohibition"),
+    ("en", "Can't we go before 9?", "Can't we go before 9", None),
+    ("en", "I can't find the receipt.", "I can't find the receipt", None),
+    ("zh", "1月11号之前不能拆，因为家里有亲戚住。", "1月11号之前不能拆", "prohibition"),
+    ("zh", "工人9点之前来不了。", "工人9点之前来不了", None),
 ]
 
 

@@ -80,54 +80,38 @@ _BUILT: set[tuple[str, str]] = set()
 
 
 def serve(conn: Connection) -> None:
-    """The child: load the backend and say ("ready", dim) or ("error", exc), then answer
+    """The child: load the backend, say ("ready", dim) or ("error", exc), then answer
     (method, *args) calls until EOF, one reply per call in the order received: ``embed`` and
     ``groups`` of ``CachedEmbedder``, ``entities`` (lang, pack version, texts) of the language's
-    recognizer, ``load_entities`` (lang, pack version) to build it ahead of the first call.
-
-    The backend loads in a thread while this one builds the recognizers asked for meanwhile
-    (spaCy's import is Python, the weights' read mostly I/O: side by side, a one-shot English
-    command waits for the longer of the two, not their sum); no reply goes out before "ready"."""
+    recognizer, ``load_entities`` (lang, pack version) to build it ahead of the first call."""
     from ..config import Settings
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C reaches the group: the parent decides
     name, values, loader = conn.recv()
     settings = Settings(values)
-    loaded: dict[str, Any] = {}
-
-    def load() -> None:
-        try:
-            loaded["embedder"] = loader(name, settings)
-            conn.send(("ready", int(loaded["embedder"].dim)))
-        except Exception as exc:  # noqa: BLE001 - raised in the parent, where it is read
-            conn.send(("error", _sendable(exc)))
-
-    loading = threading.Thread(target=load, name="load-embedder")
-    loading.start()
+    try:
+        embedder = loader(name, settings)
+        conn.send(("ready", int(embedder.dim)))
+    except Exception as exc:  # noqa: BLE001 - raised in the parent, where it is read
+        conn.send(("error", _sendable(exc)))
+        return
     while True:
         try:
             method, *args = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            if method == "load_entities":
-                _recognizer(settings, *args)
-                answer = None
+            if method in ("embed", "groups"):
+                answer = getattr(embedder, method)(*args)
             elif method == "entities":
                 answer = _recognizer(settings, args[0], args[1]).recognize(args[2])
-            elif method in ("embed", "groups"):
-                loading.join()
-                if "embedder" not in loaded:
-                    return   # the parent has the loading error
-                answer = getattr(loaded["embedder"], method)(*args)
+            elif method == "load_entities":
+                _recognizer(settings, *args)
+                answer = None
             else:
                 raise ValueError(f"no such call: {method!r}")
-            reply = ("ok", answer)
+            conn.send(("ok", answer))
         except Exception as exc:  # noqa: BLE001
-            reply = ("error", _sendable(exc))
-        loading.join()   # "ready" goes first
-        if "embedder" not in loaded:
-            return
-        conn.send(reply)
+            conn.send(("error", _sendable(exc)))
 
 
 class _Ticket:

@@ -22,7 +22,7 @@ from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekda
                     zoned_span)
 
 __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
-           "is_exception", "negations", "refuses_by_itself", "split_clauses", "times_of", "with_conditions"]
+           "is_exception", "negations", "own_phrase", "refuses_by_itself", "split_clauses", "times_of", "with_conditions"]
 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
@@ -382,12 +382,18 @@ def _says_nothing(text: str, start: int, end: int, pack: RulePack) -> bool:
     return pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end)
 
 
-def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> bool:
-    """Whether a habitual cue sits in the time's own phrase, between the punctuation around it
-    ("Friday works, I'm usually free after 3pm": the 3pm is a habit, Friday is not)."""
+def own_phrase(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> tuple[int, int]:
+    """Where the phrase of ``text[a:b]`` begins and ends inside ``start:end``: at the punctuation
+    around it (``[state] gap_breaks``): the phrase of 6点 in "晚上6点吃饭，7点半开演" is "晚上6点吃饭"."""
     breaks = [m.end() for m in pack.state.gap_breaks.finditer(text, start, a)]
-    stop = pack.state.gap_breaks.search(text, b, end)
-    return pack.habitual.search(text, breaks[-1] if breaks else start, stop.start() if stop else end) is not None
+    stop = pack.state.gap_breaks.search(text, b, max(b, end))
+    return (breaks[-1] if breaks else start), (stop.start() if stop else max(b, end))
+
+
+def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> bool:
+    """Whether a habitual cue sits in the time's own phrase ("Friday works, I'm usually free
+    after 3pm": the 3pm is a habit, Friday is not)."""
+    return pack.habitual.search(text, *own_phrase(text, start, a, b, end, pack)) is not None
 
 
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()

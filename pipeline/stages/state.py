@@ -19,8 +19,8 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .facts import (NextHit, clause_hits, cued_scope, negations, refers_back, refuses_by_itself, split_clauses,
-                    times_of, with_conditions)
+from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
+                    split_clauses, times_of, with_conditions)
 from .times import names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -766,12 +766,8 @@ def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -
     """The words of a value's own phrase, casefolded: from the value or punctuation before it to
     the next value or punctuation after it ("6点吃饭" of "晚上6点吃饭，7点半开演": 吃饭 is the 6点's,
     not the 7点半's)."""
-    lead = text[since:a]
-    breaks = list(pack.state.gap_breaks.finditer(lead))
-    trail = text[b:max(b, until)]
-    stop = pack.state.gap_breaks.search(trail)
-    return (lead[breaks[-1].end():] if breaks else lead).casefold() + "\0" + (
-        trail[:stop.start()] if stop else trail).casefold()
+    lo, hi = own_phrase(text, since, a, b, until, pack)
+    return text[lo:a].casefold() + "\0" + text[b:hi].casefold()
 
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
@@ -814,9 +810,8 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     # what replaces is said in the cue's own phrase when it says anything: "My phone is
     # 617-555-0148, text me rather than call" changes how to reach the user, not the phone
     # number; "改成5点15吧，而不是5点半" says it before the comma
-    pauses = [m.end() for m in pack.state.gap_breaks.finditer(text, new_from, cue.start())]
-    own = _strip(text, pauses[-1], cue.start(), pack) if pauses else None
-    new_words = own if own and own[1] > own[0] else _strip(text, new_from, cue.start(), pack)
+    phrase = _strip(text, own_phrase(text, new_from, cue.start(), cue.start(), cue.start(), pack)[0], cue.start(), pack)
+    new_words = phrase if phrase[1] > phrase[0] else _strip(text, new_from, cue.start(), pack)
     new_start, new_end = _values_in(*new_words, kept)
     stop = pack.state.object_end.search(text, cue.end(), end)
     old_words = _strip(text, cue.end(), stop.start() if stop else end, pack)

@@ -412,7 +412,7 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
-                 requested: bool = True, drops: bool = False) -> SummaryItem:
+                 requested: bool = True, drops: bool = False, chooses: bool = False) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -420,7 +420,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     ("(changed later)"), so the old value never reads as the current one, unless it also sets
     the current value (``setting``: "About the 2 nights I mentioned, make it 4 nights"). It is
     cut down only to facts that say something alone (not a measurement: ``[ladder] not_alone``), and
-    not at all when it ``drops`` something ("cancel the Nordic one" is never "Nordic")."""
+    not at all when it ``drops`` something ("cancel the Nordic one" is never "Nordic"). A clause in
+    which the user ``chooses`` what still holds ("就去中国国家博物馆吧") reaches at least the level of a
+    choice (``[ladder] decision_chosen``): the agent acts on it."""
     changed = pack.templates.get("changed", "")
     asked = pack.templates.get("asked", "")
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
@@ -450,6 +452,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             # decided; one in a message asking for something done ("Can you book a table for 2?",
             # "你能帮我推荐…，人均消费100-150元的餐馆吗") keeps its level
             level = asked_level
+        chosen_level = pack.ladder_kinds.get("decision_chosen")
+        if chooses and chosen_level and not clause.asks and pack.ladder.index(chosen_level) < pack.ladder.index(level):
+            level = chosen_level
     value = clause.score / 2 if stale and not strong else clause.score
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
@@ -661,8 +666,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # a clause dropping something is quoted whole or not at all (the decision says it too)
     dropping = _Spans([d.span for d in decisions if d.status == "dropped" and d.span.event_id in roles
                        and roles[d.span.event_id].role == "user"])
+    # … and one choosing what still holds at the end (not dropped since) is a decision
+    holds = {d.object: d.status for d in decisions}
+    choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and holds[d.object] == d.status
+                       and d.span.event_id in roles and roles[d.span.event_id].role == "user"])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
-                          c.span.event_id in requested, dropping.contain(c.span))
+                          c.span.event_id in requested, dropping.contain(c.span), choosing.overlap(c.span))
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]

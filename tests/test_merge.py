@@ -1066,6 +1066,16 @@ LEVELS = [
     ("zh", "148块包括小费吗？", "claims"),
     ("zh", "能帮我订一张4人桌吗？", "constraints"),
     ("zh", "有没有人均100元以内的餐馆？", "constraints"),
+    # a choice that still holds is a decision, above what the user only likes ("就去中国国家博物馆吧"
+    # had been a preference, dropped at 35 % while "怕孩子太累了" stayed); a question chooses nothing
+    ("en", "Let's go with the Gonville Hotel", "changes"),
+    ("en", "We'll take the corner suite", "changes"),
+    ("en", "Let's settle on the Riverside venue", "changes"),
+    ("en", "Should we go with the Gonville Hotel?", "preferences"),
+    ("zh", "就去中国国家博物馆吧", "changes"),
+    ("zh", "那就选国航那班", "changes"),
+    ("zh", "就要靠窗的那个座位", "changes"),
+    ("zh", "要不要选基础套餐？", "key"),
 ]
 
 
@@ -1089,6 +1099,20 @@ def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
     assert min(levels.values(), key=load_rule_pack(lang).ladder.index) == level, levels
     task = [i for i in summary.items if i.label == "U1"]
     assert task and all(i.level == "task" for i in task), [(i.text, i.level) for i in task]
+
+
+@pytest.mark.parametrize(("lang", "choice", "drop", "chosen"), [
+    ("en", "Let's go with the Gonville Hotel", "My sister can host us after all, so forget the Gonville Hotel",
+     "go with the Gonville Hotel"),
+    ("zh", "就订全季酒店吧", "我姐说可以住她家，全季酒店算了", "就订全季酒店"),
+])
+def test_a_choice_dropped_later_is_no_decision_that_holds(lang, choice, drop, chosen):
+    messages = _chat(lang, "I need help with a trip" if lang == "en" else "我想安排一次出行", choice, drop)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 6, 2000)
+    levels = {i.text: i.level for i in summary.items}
+    assert levels.get(chosen) == "preferences", levels
+    assert [level for text, level in levels.items() if text.endswith(load_rule_pack(lang).templates["dropped"])] == ["changes"]
 
 
 # (lang, the user's first message, the clauses on the task level): the task is the message's

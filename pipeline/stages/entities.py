@@ -19,12 +19,14 @@ through :func:`get_recognizer` so every stage and thread shares one instance::
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import marshal
 import tempfile
 import threading
 import unicodedata
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
@@ -34,7 +36,7 @@ from ..config import Settings, load_settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import RulePack, load_rule_pack
 
-__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer"]
+__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer", "word_start"]
 
 EntitySpan = tuple[int, int, str]   # (start_char, end_char, label): text[start:end] is the entity
 
@@ -81,6 +83,40 @@ def _initialize_jieba(jieba: Any) -> None:
             except (OSError, EOFError, ValueError, TypeError):
                 pass
     jieba.initialize()
+
+
+def _jieba() -> Any:
+    """jieba, its dictionary loaded once per process, its cache in the project's cache directory
+    (jieba's own default, /tmp, is emptied at reboot)."""
+    jieba = _import("jieba", _JIEBA_HINT)
+    if not jieba.dt.initialized:
+        jieba.setLogLevel(logging.WARNING)
+        from ..backends import cache_dir
+        cache_dir().mkdir(parents=True, exist_ok=True)
+        jieba.dt.tmp_dir = str(cache_dir())
+        _initialize_jieba(jieba)
+    return jieba
+
+
+@functools.lru_cache(maxsize=1)
+def _segmenters() -> dict[str, str]:
+    return {k[len("models.segmenter_"):]: str(v) for k, v in load_settings().values.items()
+            if k.startswith("models.segmenter_")}
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_starts(text: str) -> tuple[int, ...]:
+    return tuple(start for _, start, _ in _jieba().tokenize(text))
+
+
+def word_start(text: str, pos: int, lang: str) -> int:
+    """The start of the word ``text[pos]`` is in, by the words of ``models.segmenter_<lang>``
+    (jieba): a cut at ``pos`` would split "搬家公司" into "司…"; ``pos`` itself in a language
+    whose words a regex sees (no segmenter) or at a word's start."""
+    if pos <= 0 or pos >= len(text) or not text[pos - 1].isalnum() or _segmenters().get(lang) != "jieba":
+        return pos   # after punctuation or a space, a word starts
+    starts = _word_starts(text)
+    return starts[bisect_right(starts, pos) - 1] if starts and starts[0] <= pos else pos
 
 
 class EntityRecognizer:
@@ -168,12 +204,7 @@ class EntityRecognizer:
         segmenter, a blank spaCy pipeline's tokenizer (jieba alone spares Chinese the import of
         spaCy: 0.8 s of a one-shot command)."""
         if self.segmenter == "jieba":
-            jieba = _import("jieba", _JIEBA_HINT)
-            jieba.setLogLevel(logging.WARNING)
-            from ..backends import cache_dir   # jieba's own default, /tmp, is emptied at reboot
-            cache_dir().mkdir(parents=True, exist_ok=True)
-            jieba.dt.tmp_dir = str(cache_dir())
-            _initialize_jieba(jieba)
+            _jieba()
             self._posseg = _import("jieba.posseg", _JIEBA_HINT).dt
         else:
             config = {"nlp": {"tokenizer": {"segmenter": self.segmenter}}} if self.segmenter else {}

@@ -18,6 +18,7 @@ from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
+from .entities import word_start
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
                     zoned_span)
 
@@ -235,6 +236,7 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
         left = min(pack.lead.strip_run(text, start, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition
+    left = max(word_start(text, left, pack.lang), min(start, left))   # never inside a word: "司9点之前来不了"
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end
     if pack.state.instead.regex.match(text, cue.start()) is not None:

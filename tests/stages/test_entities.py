@@ -348,3 +348,19 @@ def test_a_blank_tokenizer_reads_a_message_as_long_as_the_policy_allows() -> Non
     recognizer = EntityRecognizer("en", load_rule_pack("en"), "")
     assert recognizer.components == ("spacy-blank", "lexicon")
     assert recognizer._nlp.max_length >= load_settings()["policy.max_message_chars"]
+
+
+# (lang, text, a position, the start of the word it is in): a cut there would split a word
+WORD_STARTS = [
+    ("zh", "搬家公司9点之前来不了", 3, 2),        # 公司
+    ("zh", "搬家公司9点之前来不了", 2, 2),        # already a word's start
+    ("zh", "请帮我找一家评分是4分以上的酒店", 5, 4),   # 一家
+    ("zh", "再给我推荐一个评分4.5以上", 4, 3),       # 推荐
+    ("en", "The moving company can't come", 6, 6),   # words a regex sees: as given
+    ("en", "thinks this one isn't fun enough", 2, 2),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "pos", "start"), WORD_STARTS)
+def test_word_start(lang: str, text: str, pos: int, start: int) -> None:
+    assert entities.word_start(text, pos, lang) == start

@@ -124,6 +124,12 @@ ZH_ROWS = [
     ("我家在长寿路8号2026年搬来的", "address", "长寿路8号", EQ),
     # a cue's object keeps its first characters ("算三千五百元以内" was kept)
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
+    # … and starts at a word (jieba's): "司9点之前来不了", "家评分是4分以上的酒店", "荐一个评分4.5以上"
+    ("搬家公司9点之前来不了", "negation", "公司9点之前来不了", EQ),
+    ("请帮我找一家评分是4分以上的酒店", "obligation", "一家评分是4分以上的酒店", EQ),
+    ("再给我推荐一个评分4.5以上，票价是50-100元的景点吧", "obligation", "推荐一个评分4.5以上", EQ),
+    ("家人觉得这一个景点不够玩的", "negation", "觉得这一个景点不够玩的", EQ),
+    ("我俩这样的路痴别真的找不到", "negation", "我俩这样的路痴别真的找不到", EQ),
     # an ellipsis ends what a cue takes before it ("个限制…那一百三以内" cut "这个")
     ("啊还有这个限制…那一百三以内也行吧", "obligation", "那一百三以内也行吧", EQ),
     ("订两位，今晚七点", "quantity", "两位", EQ),      # a party by its measure word alone
@@ -138,6 +144,10 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a cue's object starts at a word (as in Chinese, by jieba's words)
+    ("The moving company can't come before 9", "negation", "The moving company can't come before 9", EQ),
+    ("Please find me a hotel rated at least 4 stars", "obligation", "a hotel rated at least 4 stars", EQ),
+    ("My husband thinks this one isn't fun enough", "negation", "thinks this one isn't fun enough", EQ),
     # negations with their object
     ("don't call me", "negation", "don't call me", EQ),
     ("Please don't call me after 6pm.", "negation", "don't call me", IN),  # "Please" rides along

@@ -441,7 +441,11 @@ def _period_days(unit: str, offset: int, edge: str | None, today: date,
         first = last = today + timedelta(days=offset)
     else:
         raise _Invalid
-    if edge:
+    if isinstance(edge, list):   # days of the month ("中旬", "mid-December": the 11th to the 20th)
+        if unit != "month":
+            raise _Invalid
+        first, last = first.replace(day=int(edge[0])), first.replace(day=min(int(edge[1]), last.day))
+    elif edge:
         span = int(g.tables.get("edge_days", {}).get(unit, 1))
         if edge == "end":
             first = max(first, last - timedelta(days=span - 1))

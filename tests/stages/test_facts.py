@@ -110,6 +110,10 @@ ZH_ROWS = [
     ("明天下午三点送货", "time", "明天下午三点", EQ),
     ("下周三之前", "time", "下周三之前", EQ),
     ("5月20号出发", "time", "5月20号", EQ),
+    # a part of the month is one time with it, not "下个月" and "月初" apart
+    ("下个月初要交房", "time", "下个月初", EQ),
+    ("这个月中旬我在外地", "time", "这个月中旬", EQ),
+    ("12月末之前装完", "time", "12月末", EQ),
     ("如果检测下来是人为损坏，那就不修了", "negation", "如果检测下来是人为损坏，那就不修了", EQ),
     # a condition closed by "的话" begins with its clause ("的话要是超过三千五…" was cut from 修的话)
     ("修的话要是超过三千五我就不修了", "negation", "修的话要是超过三千五我就不修了", EQ),
@@ -237,6 +241,9 @@ EN_ROWS = [
     ("Shipping on 2026-12-01", "date", "2026-12-01", EQ),
     ("Let's meet at 10:30", "clock", "10:30", EQ),
     ("It ships in 3 days.", "time", "in 3 days", EQ),
+    ("The keys are handed over early next month", "time", "early next month", EQ),
+    ("I'm away mid-December", "time", "mid-December", EQ),
+    ("Install it by the middle of next month", "time", "the middle of next month", EQ),
     # a prohibition keeps the condition it holds under
     ("If it's water damage, don't repair it.", "negation", "If it's water damage, don't repair it", EQ),
     ("Don't call me. If it's urgent, email me.", "negation", "Don't call me", EQ),

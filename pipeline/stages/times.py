@@ -611,8 +611,12 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             days.append(today + timedelta(days=int(offset)))
     if "date" in found:
         groups = found["date"]
-        month = g.look("months", groups["months"]) if "months" in groups else _int(groups, "m", g)
-        mday, year = _int(groups, "d", g), _int(groups, "y", g)
+        if "holidays" in groups:   # a day of the year by its name ("元旦", "Christmas Eve")
+            month, mday = g.look("holidays", groups["holidays"])
+            year = None
+        else:
+            month = g.look("months", groups["months"]) if "months" in groups else _int(groups, "m", g)
+            mday, year = _int(groups, "d", g), _int(groups, "y", g)
         if month is None or mday is None:
             raise _Invalid
         days.append(date(year, month, mday) if year else

@@ -114,6 +114,10 @@ ZH_ROWS = [
     ("下个月初要交房", "time", "下个月初", EQ),
     ("这个月中旬我在外地", "time", "这个月中旬", EQ),
     ("12月末之前装完", "time", "12月末", EQ),
+    # a holiday with a fixed day is that day, a deadline with 前
+    ("圣诞节前得装完", "time", "圣诞节前", EQ),
+    ("我们元旦前后回来", "time", "元旦", EQ),
+    ("平安夜那天有空", "time", "平安夜", EQ),
     ("如果检测下来是人为损坏，那就不修了", "negation", "如果检测下来是人为损坏，那就不修了", EQ),
     # a condition closed by "的话" begins with its clause ("的话要是超过三千五…" was cut from 修的话)
     ("修的话要是超过三千五我就不修了", "negation", "修的话要是超过三千五我就不修了", EQ),
@@ -243,6 +247,9 @@ EN_ROWS = [
     ("It ships in 3 days.", "time", "in 3 days", EQ),
     ("The keys are handed over early next month", "time", "early next month", EQ),
     ("I'm away mid-December", "time", "mid-December", EQ),
+    ("It has to be done before Christmas", "time", "before Christmas", EQ),
+    ("We're flying to London for Christmas", "time", "Christmas", EQ),
+    ("Dinner on New Year's Eve", "time", "New Year's Eve", EQ),
     ("Install it by the middle of next month", "time", "the middle of next month", EQ),
     # a prohibition keeps the condition it holds under
     ("If it's water damage, don't repair it.", "negation", "If it's water damage, don't repair it", EQ),
@@ -982,6 +989,9 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
     ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "第3号选手"),
     ("zh", "地址在北京海淀区北蜂窝8号，评分是4.2分"),
+    # a holiday's name before a noun names no day
+    ("zh", "圣诞节礼物买好了"), ("zh", "想要国庆节套餐"), ("en", "We're planning a Christmas party"),
+    ("en", "I love Halloween costumes"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

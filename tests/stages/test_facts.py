@@ -118,6 +118,7 @@ ZH_ROWS = [
     ("圣诞节前得装完", "time", "圣诞节前", EQ),
     ("我们元旦前后回来", "time", "元旦", EQ),
     ("平安夜那天有空", "time", "平安夜", EQ),
+    ("下下周末可以吗", "time", "下下周末", EQ),
     ("如果检测下来是人为损坏，那就不修了", "negation", "如果检测下来是人为损坏，那就不修了", EQ),
     # a condition closed by "的话" begins with its clause ("的话要是超过三千五…" was cut from 修的话)
     ("修的话要是超过三千五我就不修了", "negation", "修的话要是超过三千五我就不修了", EQ),
@@ -250,6 +251,7 @@ EN_ROWS = [
     ("It has to be done before Christmas", "time", "before Christmas", EQ),
     ("We're flying to London for Christmas", "time", "Christmas", EQ),
     ("Dinner on New Year's Eve", "time", "New Year's Eve", EQ),
+    ("Can we do the weekend after next?", "time", "the weekend after next", EQ),
     ("Install it by the middle of next month", "time", "the middle of next month", EQ),
     # a prohibition keeps the condition it holds under
     ("If it's water damage, don't repair it.", "negation", "If it's water damage, don't repair it", EQ),

@@ -1076,6 +1076,12 @@ LEVELS = [
     ("zh", "那就选国航那班", "changes"),
     ("zh", "就要靠窗的那个座位", "changes"),
     ("zh", "要不要选基础套餐？", "key"),
+    # whom it is for, said in a contrast or a requirement, is the task's ("It's for my mom, not
+    # me" had been a constraint, dropped at 5 % of the bank-dispute conversation)
+    ("en", "It's for my mom, not me", "task"),
+    ("en", "I need a hotel for my parents", "task"),
+    ("zh", "是给我爸妈装的，不是我这边", "task"),
+    ("zh", "我需要给我爸妈订一间房", "task"),
 ]
 
 

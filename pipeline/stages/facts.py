@@ -516,7 +516,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)
-        own = _drop_nested(facts[before:], pack.descriptive_kinds)
+        own = _drop_nested(facts[before:], pack.descriptive_kinds, pack)
         if affirmed:
             own = sorted(own + [f for f in affirmed if all(f is not g for g in own)],
                          key=lambda f: (f.span.start, f.span.start - f.span.end))
@@ -530,7 +530,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             absorbed = len(facts) - len(own)
             while absorbed > 0 and facts[absorbed - 1].span.start >= reach:
                 absorbed -= 1
-            own = _drop_nested(facts[absorbed:], pack.descriptive_kinds)
+            own = _drop_nested(facts[absorbed:], pack.descriptive_kinds, pack)
             del facts[absorbed:]
             facts.extend(own)
             start = reach
@@ -586,11 +586,15 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
     return start, end
 
 
-def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset()) -> list[Fact]:
+def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset(),
+                 pack: RulePack | None = None) -> list[Fact]:
     """Keep the widest of overlapping facts of equal or lower strength: a negation scope that
     holds a money amount is one unit, not two lines. A claim holds the facts inside it (an id,
     an amount) but absorbs the negations of its own wording ("My order never arrived" is a
-    claim, not a constraint); on equal spans a negation wins over a beneficiary."""
+    claim, not a constraint); on equal spans a negation wins over a beneficiary. With the
+    ``pack``, a cued scope keeps a fact inside it that its ladder places higher, unless it is
+    what the scope negates: "It's for my mom, not me" and "I need a hotel for my parents" say
+    whom the task is for ("for my mom"; "not me" stays the negation's)."""
     kept: list[Fact] = []
     for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start),
                                              _TIE_ORDER.get(f.kind, len(_TIE_ORDER)))):
@@ -603,6 +607,11 @@ def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset()) -
                 return fact.kind in _CUED_KINDS
             if outer.kind == "obligation" and fact.kind == "time":
                 return False   # "She can only get there at 5:10 that day": the time is resolved too
+            if (pack is not None and outer.kind in _CUED_KINDS and outer.span != fact.span
+                    and pack.ladder.index(pack.level_of(fact.kind, fact.value))
+                    < pack.ladder.index(pack.level_of(outer.kind, outer.value))
+                    and next(negations(fact.text, 0, len(fact.text), pack), None) is None):
+                return False   # (what the scope negates stays in it: "not me" is its own wording)
             return outer.strength.rank >= fact.strength.rank
         if not any(holds(k) for k in kept):
             kept.append(fact)

@@ -88,6 +88,10 @@ ZH_ROWS = [
     ("这个夏令营是给我外甥小宇报的，不是朵朵哈", "negation", "这个夏令营是给我外甥小宇报的，不是朵朵哈", EQ),
     ("帮我妈妈订", "beneficiary", "帮我妈妈", EQ),
     ("替我老婆办", "beneficiary", "替我老婆", EQ),
+    # whom it is for, inside a contrast or a requirement, stays a fact of its own (the task's)
+    ("是给我爸妈装的，不是我这边", "beneficiary", "给我爸妈", EQ),
+    ("这个夏令营是给我外甥小宇报的，不是朵朵哈", "beneficiary", "给我外甥", EQ),
+    ("我需要给我爸妈订一间房", "beneficiary", "给我爸妈", EQ),
     # hedged (uncertain) claims keep their hedge
     ("可能有质量问题", "uncertain", "可能有质量问题", EQ),
     ("我觉得屏幕坏了", "uncertain", "我觉得屏幕坏了", EQ),
@@ -224,6 +228,9 @@ EN_ROWS = [
     ("A room on the 5th floor, please", "level", "5th floor", EQ),
     # beneficiary
     ("It's for my parents.", "beneficiary", "for my parents", EQ),
+    ("It's for my mom, not me", "beneficiary", "for my mom", EQ),
+    ("I need a hotel for my parents", "beneficiary", "for my parents", EQ),
+    ("Hi, I need travel insurance for my parents, not for me.", "beneficiary", "for my parents", EQ),
     ("Book it for my wife", "beneficiary", "for my wife", EQ),
     ("I'm buying this on behalf of my company", "beneficiary", "on behalf of my company", EQ),
     # hedged (uncertain) claims keep their hedge

@@ -253,7 +253,7 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
     """All facts of one event's text and its clauses scored for the summary; ``entities`` are
     named-entity spans of the text (from the recognizer), kept as medium facts; with ``now``,
     times carry their absolute value ({"at"} or {"start", "end"}, ISO-8601 with offset)."""
-    facts, clauses, _ = _stamped(_pack(*analyse_text(event.text, pack, tuple(entities))), event.id, pack, now)
+    facts, clauses, _ = _stamped(_pack(*_analysis(event.text, pack, tuple(entities))), event.id, pack, now)
     return facts, clauses
 
 
@@ -262,15 +262,16 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
 # every full collection: 0.6 s each, on whichever call it lands).
 PackedFact = tuple[str, str, str, int, int, Any]              # kind, text, strength, start, end, value
 PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool, tuple[int, ...]]   # text, start, end, score, its facts, asks, needs_mark, cuts
-Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...]]
+Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...], tuple[PackedFact, ...]]   # …, times taken in
 
 
-def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause]) -> Packed:
+def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause], taken_in: Sequence[Fact] = ()) -> Packed:
     index = {id(f): i for i, f in enumerate(facts)}
     return (tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in facts),
             tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks,
                    c.needs_mark, c.cuts)
-                  for c in clauses))
+                  for c in clauses),
+            tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in taken_in))
 
 
 def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
@@ -281,9 +282,12 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     day an earlier time of the text names; ``named``, the days named before, latest first;
     ``weekdays``, those of them named by a weekday); also the days the text names, in order,
     each with whether a weekday named it."""
-    fact_rows, clause_rows = packed
+    fact_rows, clause_rows, taken_in = packed
     facts, days = [], []
-    for kind, text, strength, start, end, value in fact_rows:
+    # a time a cued scope took in names its day for what follows, as a fact's would; it is no fact
+    rows = sorted([(row, True) for row in fact_rows] + [(row, False) for row in taken_in], key=lambda r: r[0][3]) \
+        if taken_in else [(row, True) for row in fact_rows]
+    for (kind, text, strength, start, end, value), is_fact in rows:
         if kind == "time":
             past = value == PAST   # the mark a time said of what happened carries until it is stamped
             # a habit names no date, and no day the next clock could be on
@@ -297,7 +301,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 day, named = said, _latest_first(said, named)
                 if by_weekday:
                     weekdays = _latest_first(said, weekdays)
-        facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
+        if is_fact:
+            facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
                    for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
 
@@ -401,8 +406,18 @@ def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePa
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
                  ) -> tuple[list[Fact], list[KeyClause]]:
     """Facts and scored clauses of one text, with an empty event id (see ``_stamped``)."""
+    facts, clauses, _ = _analysis(text, pack, entities)
+    return facts, clauses
+
+
+def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
+              ) -> tuple[list[Fact], list[KeyClause], list[Fact]]:
+    """:func:`analyse_text`, and the times a cued scope took in: no facts of their own ("can't
+    start before January 11th" is one negation), they still name the day under discussion ("…
+    because we're hosting family until the 10th": January's)."""
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
+    taken_in: list[Fact] = []
 
     def add(kind: str, start: int, end: int, value: str | None = None) -> None:
         fragment = text[start:end].strip()
@@ -517,6 +532,7 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)
         own = _drop_nested(facts[before:], pack.descriptive_kinds, pack)
+        taken_in += [f for f in facts[before:] if f.kind == "time" and all(f is not g for g in own)]
         if affirmed:
             own = sorted(own + [f for f in affirmed if all(f is not g for g in own)],
                          key=lambda f: (f.span.start, f.span.start - f.span.end))
@@ -551,7 +567,8 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
             end += 1
         clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked,
                                  asks and not worded and not marked, tuple(c for c in cuts if start < c < end)))
-    return facts, clauses
+    kept = {id(f) for f in facts}
+    return facts, clauses, [f for f in taken_in if id(f) not in kept]
 
 
 def _cuts(text: str, found: Sequence[Fact], required: Sequence[tuple[int, int]],
@@ -746,7 +763,7 @@ class FactStage:
                 found = entities[event.id]
                 analysis = self._memo.get(
                     ("user", data.pack.lang, data.pack.version, event.text, found),
-                    lambda: _pack(*analyse_text(event.text, data.pack, found)))
+                    lambda: _pack(*_analysis(event.text, data.pack, found)))
                 if answer is not None and data.now and any(
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):

@@ -1237,6 +1237,14 @@ BARE_WEEKDAY = [
      {"start": "2027-02-27T00:00:00-05:00", "end": "2027-02-27T23:59:59-05:00"}),
     ("en", ["Check in December 5th.", "Check out on the 2nd."], "on the 2nd",
      {"start": "2027-01-02T00:00:00-05:00", "end": "2027-01-02T23:59:59-05:00"}),
+    # a day named inside a negation is still the day under discussion ("We can't do January 8th.
+    # How about the 12th?" had the 12th of December)
+    ("en", ["We can't do January 8th. How about the 12th?"], "the 12th",
+     {"start": "2027-01-12T00:00:00-05:00", "end": "2027-01-12T23:59:59-05:00"}),
+    ("en", ["Not March 3rd.", "Let's do the 5th then."], "the 5th",
+     {"start": "2027-03-05T00:00:00-05:00", "end": "2027-03-05T23:59:59-05:00"}),
+    ("zh", ["1月8号不行，改到12号吧"], "12号", {"start": "2027-01-12T00:00:00+08:00", "end": "2027-01-12T23:59:59+08:00"}),
+    ("zh", ["3月3号不要。", "那就改到5号吧"], "5号", {"start": "2027-03-05T00:00:00+08:00", "end": "2027-03-05T23:59:59+08:00"}),
 ]
 
 

@@ -506,7 +506,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if any(a == typed_at for a, _, _ in kept):
                     value_start = typed_at
                 value = text[value_start:value_end]
-                kind = _value_kind(value, pack)
+                # a value typed only with the words before it ("上限改成2万3": money by its lead)
+                kind = _value_kind(value, pack) or next((k for a, b, k in kept if a <= value_start and value_end <= b
+                                                         and k in _VALUE_KINDS), None)
                 apposed = _apposed(text, end, clauses[n + 1] if n + 1 < len(clauses) else None, pack) if not kind else None
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed

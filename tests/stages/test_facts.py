@@ -76,6 +76,8 @@ ZH_ROWS = [
     # money
     ("预算5000元", "money", "预算5000元", EQ),
     ("运费10元", "money", "运费10元", EQ),
+    ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
+    ("押金两千块", "money", "押金两千块", EQ),
     ("价格在3000到5000元", "money", "价格在3000到5000元", EQ),
     ("¥5000", "money", "¥5000", EQ),
     # quantities

@@ -143,6 +143,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 
     # changes: 改成 / 换成 / 改为 / 改到 / 推迟到 / 提前到; the slot's words pick the old value
     (["预算3000元，取件明天下午", "预算改成4000元"], expect(change("预算", "3000元", "4000元"))),
+    # a value typed by the words before it, and a limit's amount, are money ("上限改成2万3" had
+    # replaced nothing: "[上限] 2万3")
+    (["总预算1万8左右，最多不超过2万，千万别超。", "对了预算涨了，上限改成2万3。"], expect(change("上限", "2万", "2万3"))),
+    (["押金两千块", "押金改成三千块"], expect(change("押金", "两千块", "三千块"))),
     (["预算3000元", "取件时间明天下午", "预算改成4000元", "取件时间改成后天上午"],
      expect(change("预算", "3000元", "4000元"), change("取件时间", "明天下午", "后天上午"))),
     (["预算3000元", "预算改成4000元", "预算改为5000元"],
@@ -348,6 +352,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a limit's amount is the value a new limit replaces (as "上限改成2万3" replaces "不超过2万")
+    (["Budget is around $18,000 total, hard cap $20k.", "Cap is now $23,000."], expect(change("money", "$20k", "$23,000"))),
+    (["The deposit is $2,000", "Change the deposit to $3,000"], expect(change("deposit", "$2,000", "$3,000"))),
     # what the user will do, or whom they take along, is no thing chosen
     (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
     (["I'll take the king room"], expect(chosen("the king room"))),

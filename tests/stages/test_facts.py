@@ -125,6 +125,8 @@ ZH_ROWS = [
     ("我们元旦前后回来", "time", "元旦", EQ),
     ("平安夜那天有空", "time", "平安夜", EQ),
     ("下下周末可以吗", "time", "下下周末", EQ),
+    ("房租下个月1号交", "time", "下个月1号", EQ),
+    ("演出傍晚4点45开始", "time", "傍晚4点45", EQ),
     ("如果检测下来是人为损坏，那就不修了", "negation", "如果检测下来是人为损坏，那就不修了", EQ),
     # a condition closed by "的话" begins with its clause ("的话要是超过三千五…" was cut from 修的话)
     ("修的话要是超过三千五我就不修了", "negation", "修的话要是超过三千五我就不修了", EQ),
@@ -261,6 +263,8 @@ EN_ROWS = [
     ("We're flying to London for Christmas", "time", "Christmas", EQ),
     ("Dinner on New Year's Eve", "time", "New Year's Eve", EQ),
     ("Can we do the weekend after next?", "time", "the weekend after next", EQ),
+    ("Rent is due the 1st of next month", "time", "the 1st of next month", EQ),
+    ("The show starts evening 4:45", "time", "evening 4:45", EQ),
     ("Install it by the middle of next month", "time", "the middle of next month", EQ),
     # a prohibition keeps the condition it holds under
     ("If it's water damage, don't repair it.", "negation", "If it's water damage, don't repair it", EQ),

@@ -1016,6 +1016,9 @@ def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
 @pytest.mark.parametrize(("lang", "text", "cut"), [
     ("zh", "大概要一万二", "一万"), ("zh", "两万五左右吧", "两万"), ("zh", "总预算1万8左右", "预算1万"),
     ("en", "one hundred and seventy five dollars", "five dollars"), ("en", "seventy one bucks", "one bucks"),
+    # a scale word or a half after the number is part of it
+    ("en", "The house is $1.2 million", "$1.2"), ("en", "a €3 billion deal", "€3"),
+    ("zh", "要三星半以上的酒店", "三星"), ("zh", "大概两个半小时", "两个"), ("zh", "买两斤半", "两斤"),
 ])
 def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     """A fact that holds part of a number states another number: 12,000 is not 一万."""

@@ -106,3 +106,14 @@ QUESTIONS = [
 @pytest.mark.parametrize(("lang", "text", "asks"), QUESTIONS)
 def test_a_question_is_read_as_one(lang: str, text: str, asks: bool) -> None:
     assert (load_rule_pack(lang).question.search(text) is not None) == asks
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_value_patterns_read_as_one_alternation(lang: str) -> None:
+    """A tool result's fields are searched with the value kinds' patterns as one regex: a named
+    group repeated across them ("fact") had made the fact stage fail on every call (W007)."""
+    from pipeline.stages.facts import _holds_value
+
+    pack = load_rule_pack(lang)
+    assert _holds_value("order A1042" if lang == "en" else "订单A1042", pack)
+    assert not _holds_value("thanks" if lang == "en" else "谢谢", pack)

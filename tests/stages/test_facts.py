@@ -77,6 +77,9 @@ ZH_ROWS = [
     ("预算5000元", "money", "预算5000元", EQ),
     ("运费10元", "money", "运费10元", EQ),
     ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
+    # a flight's number and a postcode after the word naming them are ids
+    ("航班号 MU 5101", "id", "MU 5101", EQ),
+    ("邮编200120", "id", "200120", EQ),
     ("押金两千块", "money", "押金两千块", EQ),
     ("价格在3000到5000元", "money", "价格在3000到5000元", EQ),
     ("¥5000", "money", "¥5000", EQ),
@@ -264,6 +267,8 @@ EN_ROWS = [
     ("Dinner on New Year's Eve", "time", "New Year's Eve", EQ),
     ("Can we do the weekend after next?", "time", "the weekend after next", EQ),
     ("Rent is due the 1st of next month", "time", "the 1st of next month", EQ),
+    ("My flight is UA 857", "id", "UA 857", EQ),
+    ("The ZIP is 94110", "id", "94110", EQ),
     ("The show starts evening 4:45", "time", "evening 4:45", EQ),
     ("Install it by the middle of next month", "time", "the middle of next month", EQ),
     # a prohibition keeps the condition it holds under

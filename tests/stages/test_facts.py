@@ -298,6 +298,8 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # a question opening on a negative auxiliary asks; it forbids nothing ("Can't we go before 9?")
+    ("en", "Can't we go before 9?"), ("en", "Don't we need a visa?"),
     # a bare "no" answering a question negates nothing it names ("I do not" was a constraint,
     # quoted alone in a 25 % summary)
     ("en", "I do not . Are any of those places located in the centre ?"), ("en", "Not really."),
@@ -434,6 +436,10 @@ def test_a_number_after_what_is_booked_is_its_party_only_alone(lang: str, text: 
 # and the LLM validator checks that no summary does what it forbids; a description is neither
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    # asked with a negative auxiliary first, it forbids nothing ("Shouldn't we avoid the highway?" had
+    # been a prohibition); asked with 是不是, likewise
+    ("en", "Shouldn't we avoid the highway?", "Shouldn't we avoid the highway", False),
+    ("zh", "是不是别走高速比较好？", "是不是别走高速比较好", False),
     # typeset and tokenizer-split apostrophes are the same cue
     ("en", "Please don’t call my mom.", "don’t call my mom", True),
     ("en", "Do n't book anything yet .", "Do n't book anything yet", True),
@@ -526,7 +532,6 @@ NEGATION_VALUES = [
     ("en", "Demolition can't start before January 11th because we're hosting family.",
      "Demolition can't start before January 11th", "prohibition"),
     ("en", "The movers can't come until 9am.", "The movers can't come until 9am", "prohibition"),
-    ("en", "Can't we go before 9?", "Can't we go before 9", None),
     ("en", "I can't find the receipt.", "I can't find the receipt", None),
     ("zh", "1月11号之前不能拆，因为家里有亲戚住。", "1月11号之前不能拆", "prohibition"),
     ("zh", "工人9点之前来不了。", "工人9点之前来不了", None),

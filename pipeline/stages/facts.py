@@ -412,9 +412,9 @@ def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str]
 
 def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
               ) -> tuple[list[Fact], list[KeyClause], list[Fact]]:
-    """:func:`analyse_text`, and the times a cued scope took in: no facts of their own ("can't
-    start before January 11th" is one negation), they still name the day under discussion ("…
-    because we're hosting family until the 10th": January's)."""
+    """:func:`analyse_text`, and the times a cued scope took in: no facts of their own ("We
+    can't do January 8th" is one negation), they still name the day under discussion ("How
+    about the 12th?": January's)."""
     facts: list[Fact] = []
     clauses: list[KeyClause] = []
     taken_in: list[Fact] = []

@@ -121,16 +121,25 @@ _ISO_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 _TOOL_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?", re.IGNORECASE)
 
 
-def _same_time(text: str, value: dict) -> bool:
+def _day_of(value: dict) -> str | None:
+    """The one day a resolved time is on: an instant's, or an interval's within one day."""
+    if "at" in value:
+        return str(value["at"])[:10]
+    start, end = str(value.get("start", "")), str(value.get("end", ""))
+    return start[:10] if start[:10] and start[:10] == end[:10] else None
+
+
+def _same_time(text: str, value: dict, current_days: frozenset[str] = frozenset()) -> bool:
     """Whether a tool's value names a replaced time: its clock ("start_time=18:00", "5:15 pm"
     after "晚上六点" became "中午十二点"), its day ("date=2026-12-07" after "Monday the 7th"
-    moved), or the same instant written in full."""
+    moved; "date=2026-11-28" after "周六下午三点" moved to another day, not after only its hour
+    moved: a day a current value is on, ``current_days``, holds), or the same instant written in full."""
     if clock := _TOOL_CLOCK.fullmatch(text.strip()):
         hour, minute, half = int(clock[1]), clock[2], (clock[3] or "").lower()
         hour = hour % 12 + (12 if half == "p" else 0) if half else hour
         return f"{hour:02d}:{minute}" == _clock_of(value)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        return text == _one_day(value)
+        return text == _one_day(value) or (text == _day_of(value) and text not in current_days)
     if "at" not in value or not _ISO_INSTANT.fullmatch(text):
         return False
     try:
@@ -737,6 +746,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     replaced_values = [(order[by.span.event_id], f.value) for chain in chains
                        for value, span, by in _steps_replaced(chain) if span and fold(value or "") != fold(chain[-1].new)
                        for f in user_facts if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, span)]
+    # the days the current values are on: a tool's date on one of them still holds
+    current_days = frozenset(day for chain in chains for f in user_facts
+                             if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, chain[-1].span)
+                             and (day := _day_of(f.value)))
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
@@ -768,7 +781,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             folded, plain = fold(fact.text), fold_spaced(fact.text)
             if any(folded == old or len(old) >= 3 and re.search(_whole(old_plain), plain) is not None for old, old_plain in later):
                 return True
-        return any(at > said and _same_time(fact.text, value) for at, value in replaced_values)
+        return any(at > said and _same_time(fact.text, value, current_days) for at, value in replaced_values)
 
     # an element of a list the tool returned holding a value the user replaced after it
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to

@@ -1581,6 +1581,13 @@ def tool_then_change(lang: str, first: str, tool: dict[str, Any], change: str) -
      "时间改到下周二吧", "2026-12-07", "下周二", False),
     ("en", "Book the vet for Monday the 7th", {"appointment_id": "APT-90317", "date": "2026-12-07"},
      "Actually, move it to Tuesday the 8th.", "2026-12-07", "Tuesday the 8th", False),
+    # … also the day of a time said with its clock ("date=2026-11-28" had stayed unmarked beside
+    # "time=15:00 (changed later)" once "周六下午三点" moved to 12月5号)
+    ("zh", "宠物医院约下周一下午3点", {"appointment_id": "APT-90317", "date": "2026-12-07", "time": "15:00"},
+     "时间改到下周二上午10点吧", "2026-12-07", "下周二上午10点", False),
+    ("en", "Book the vet for Monday the 7th at 3 pm", {"appointment_id": "APT-90317", "date": "2026-12-07",
+                                                       "time": "15:00"},
+     "Actually, move it to Tuesday the 8th at 10 am.", "2026-12-07", "Tuesday the 8th at 10 am", False),
 ])
 def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
         lang: str, first: str, tool: dict[str, Any], change: str, old: str, new: str, listed: bool) -> None:
@@ -1600,6 +1607,19 @@ def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
     if not listed:   # shown, or dropped for room, it says it changed
         items = summary.splitlines() + [d["text"] for d in result.report["dropped"]]
         assert any(old in item and changed in item for item in items), items
+
+
+@pytest.mark.parametrize(("lang", "first", "change"), [
+    ("zh", "宠物医院约下周一下午3点", "时间改到下午4点吧"),
+    ("en", "Book the vet for Monday the 7th at 3 pm", "Actually, make it 4 pm."),
+])
+def test_a_tool_date_still_holds_when_only_the_hour_moved(lang: str, first: str, change: str) -> None:
+    messages = tool_then_change(lang, first, {"appointment_id": "APT-90317", "date": "2026-12-07", "time": "15:00"},
+                                change)
+    summary = summary_of(compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang]))
+    changed = load_rule_pack(lang).templates["changed"]
+    assert "date=2026-12-07" in summary and f"date=2026-12-07{changed}" not in summary, summary
+    assert f"time=15:00{changed}" in summary, summary
 
 
 @pytest.mark.parametrize(("lang", "said", "kept_as"), [

@@ -675,9 +675,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # a clause dropping something is quoted whole or not at all (the decision says it too)
     dropping = _Spans([d.span for d in decisions if d.status == "dropped" and d.span.event_id in roles
                        and roles[d.span.event_id].role == "user"])
+    paths: dict[str, list[str]] = {}
+    said_at: dict[str, list[Span]] = {}
+    last_status: dict[str, str] = {}   # what holds now: its last status (dropped, accepted: the assistant's words)
+    for decision in decisions:
+        statuses = paths.setdefault(decision.object, [])
+        if not statuses or statuses[-1] != templates[decision.status]:
+            statuses.append(templates[decision.status])
+        said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
+        last_status[decision.object] = decision.status
     # … and one choosing what still holds at the end (not dropped since) is a decision
-    holds = {d.object: d.status for d in decisions}
-    choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and holds[d.object] == d.status
+    choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == d.status
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
                           c.span.event_id in requested, dropping.contain(c.span), choosing.overlap(c.span))
@@ -696,15 +704,6 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("open", template.format(text=item.text), level, 5.0, "",
                                  (order[item.span.event_id], item.span.start), must=held, facts=held,
                                  refs=(item.span,)))
-    paths: dict[str, list[str]] = {}
-    said_at: dict[str, list[Span]] = {}
-    last_status: dict[str, str] = {}   # what holds now: its last status (dropped, accepted: the assistant's words)
-    for decision in decisions:
-        statuses = paths.setdefault(decision.object, [])
-        if not statuses or statuses[-1] != templates[decision.status]:
-            statuses.append(templates[decision.status])
-        said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
-        last_status[decision.object] = decision.status
     state_path = []
     for chain in chains:
         path: list[str] = [chain[0].old] if chain[0].old else []

@@ -100,7 +100,7 @@ def _jieba() -> Any:
 
 @functools.lru_cache(maxsize=1)
 def _segmenters() -> dict[str, str]:
-    """``models.segmenter_<lang>`` of the default config and its file: how a text is read may not
+    """``models.segmenter_<lang>`` of the default config: how a text is read may not
     change per call, the analysis memo being keyed by the text alone."""
     return {k[len("models.segmenter_"):]: str(v) for k, v in load_settings().values.items()
             if k.startswith("models.segmenter_")}

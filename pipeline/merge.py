@@ -421,7 +421,7 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
-                 requested: bool = True, drops: bool = False, chooses: bool = False) -> SummaryItem:
+                 drops: bool = False, chooses: bool = False) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -454,11 +454,11 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         current = [f for f in clause.facts if not superseded.overlap(f.span)]
         level = _level(current, pack, "task" if task else "key")
         asked_level = pack.ladder_kinds.get("asked")
-        if (clause.asks and not task and not requested and asked_level and level != "prohibitions"
+        if (clause.asks and not task and not clause.requests and asked_level and level != "prohibitions"
                 and pack.ladder.index(level) < pack.ladder.index(asked_level)):
-            # a question in a message that asks to be told ("Does the $148 include the tip?",
-            # "是不是除夕当天也能送") requires nothing: its values are asked about, below what was
-            # decided; one in a message asking for something done ("Can you book a table for 2?",
+            # a question that asks to be told ("Does the $148 include the tip?", "是不是除夕当天也能送")
+            # requires nothing: its values are asked about, below what was decided; one in a
+            # sentence asking for something done ("Can you book a table for 2?",
             # "你能帮我推荐…，人均消费100-150元的餐馆吗") keeps its level
             level = asked_level
         chosen_level = pack.ladder_kinds.get("decision_chosen")
@@ -484,7 +484,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         if (clause.asks and asked and not text.endswith(tuple(pack.state.question_marks))
                 and (any(f.kind in _RULE_KINDS + _VERB_KINDS for f in facts) or _says_more(text, start, facts)
                      # a time asked about, not asked for ("the temperature in Shanghai next Friday?")
-                     or not requested and any(f.kind == "time" for f in facts))):
+                     or not clause.requests and any(f.kind == "time" for f in facts))):
             # cut from a question, a piece would read as the user's rule ("only get medical" from
             # "Can we skip it and only get medical?") or as a fact ("the Maple Court one close to
             # a bus" from "Is the Maple Court one close to a bus stop?", "have a parking lot" from "Does it
@@ -670,8 +670,6 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     said_open = _Spans([o.span for o in open_items])
     task = _task(clauses, sources, by_event, roles, pack)
     stating = {id(c) for c in task}
-    # a message asking for something done ([questions] requests): its questions keep their level
-    requested = {e.id for e in prefix if e.role == "user" and (pack.request is None or pack.request.search(e.text))}
     # a clause dropping something is quoted whole or not at all (the decision says it too)
     dropping = _Spans([d.span for d in decisions if d.status == "dropped" and d.span.event_id in roles
                        and roles[d.span.event_id].role == "user"])
@@ -688,7 +686,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == d.status
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
-                          c.span.event_id in requested, dropping.contain(c.span), choosing.overlap(c.span))
+                          dropping.contain(c.span), choosing.overlap(c.span))
              for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]

@@ -288,6 +288,7 @@ class RulePack:
     question: Lexicon
     subordinate: re.Pattern[str] | None            # a question word opening a clause that goes on ("When we buy, send …")
     request: Lexicon | None                        # a question holding one asks for something done ("Can you book …?")
+    other_side: Lexicon | None                     # opening a question's other side (", or does she wait outside?")
     templates: Mapping[str, str]
     attachments: Mapping[str, Any]                 # [attachments]: how an attachment's text is sourced
     state: StateRules
@@ -576,6 +577,7 @@ def load_rule_pack(lang: str) -> RulePack:
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,
         request=Lexicon(data["questions"]["requests"], bounds) if data["questions"].get("requests") else None,
+        other_side=Lexicon(data["questions"]["alternatives"], bounds) if data["questions"].get("alternatives") else None,
         bare_question=int(data["questions"].get("bare", 0)),
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),

@@ -1107,6 +1107,36 @@ def test_each_clause_is_placed_on_its_ladder_level(lang, text, level):
     assert task and all(i.level == "task" for i in task), [(i.text, i.level) for i in task]
 
 
+# (lang, message, its question, its level): a question supposing a case asks about it, though
+# another sentence of its message asks for something done ("What if one of us gets sick that
+# morning? Can we move just one slot?" had been a user constraint); a plain question there, or a
+# supposed case in a sentence that itself asks for something, keeps its values' level
+SUPPOSED_BESIDE_A_REQUEST = [
+    ("en", "What if one of us gets sick that morning? Can we move just one slot?",
+     "What if one of us gets sick that morning?", "claims"),
+    ("en", "What if it rains on Saturday? Please book Sunday instead.", "What if it rains on Saturday?", "claims"),
+    ("en", "What if the package arrives at 3 pm while I'm out? Please leave it with the front desk.",
+     "What if the package arrives at 3 pm while I'm out?", "claims"),
+    ("zh", "万一周五下雨怎么办？帮我订周六的。", "万一周五下雨怎么办", "claims"),
+    ("zh", "要是周六下雨呢？帮我订周日的。", "要是周六下雨呢", "claims"),
+    ("zh", "要是快递下午3点到了我不在家呢？帮我放前台。", "要是快递下午3点到了我不在家呢", "claims"),
+    # controls
+    ("en", "Does the $148 include the tip? Please book it for Friday.", "Does the $148 include the tip?", "constraints"),
+    ("en", "If it's under $200, can you book it?", "If it's under $200, can you book it?", "constraints"),
+    ("zh", "周五晚上7点有位子吗？帮我订一个。", "周五晚上7点有位子吗", "constraints"),
+    ("zh", "148块包括小费吗？帮我订周五的。", "148块包括小费吗", "constraints"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "question", "level"), SUPPOSED_BESIDE_A_REQUEST)
+def test_a_supposed_case_beside_a_request_is_asked_about(lang, text, question, level):
+    messages = _chat(lang, "I need help with a return" if lang == "en" else "我想退个货", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    levels = {i.text: i.level for i in summary.items if i.label == "U3"}
+    assert levels.get(question) == level, levels
+
+
 @pytest.mark.parametrize(("lang", "choice", "drop", "chosen"), [
     ("en", "Let's go with the Gonville Hotel", "My sister can host us after all, so forget the Gonville Hotel",
      "go with the Gonville Hotel"),

@@ -79,15 +79,33 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
         last = end
 
 
+def _sentence(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
+    """(start, end) of the sentence holding a clause, its closing mark included (the whole text
+    when the pack marks no sentence ends)."""
+    if pack.sentence_end is None:
+        return 0, len(text)
+    begin = max((m.end() for m in pack.sentence_end.finditer(text, 0, start)), default=0)
+    stop = pack.sentence_end.search(text, end)
+    return begin, stop.end() if stop else len(text)
+
+
 def _sentence_asks(text: str, start: int, end: int, pack: RulePack) -> bool:
     """Whether the sentence holding a clause asks something: a question cue or mark in it."""
     if pack.sentence_end is None:
         return False
-    begin = max((m.end() for m in pack.sentence_end.finditer(text, 0, start)), default=0)
-    stop = pack.sentence_end.search(text, end)
-    stop_at = stop.end() if stop else len(text)
+    begin, stop_at = _sentence(text, start, end, pack)
     return pack.question.search(text, begin, stop_at) is not None or any(
         mark in text[begin:stop_at] for mark in pack.state.question_marks)
+
+
+def _alternative_follows(text: str, end: int, after: tuple[int, int] | None, pack: RulePack) -> bool:
+    """Whether the next clause of the sentence asks the other side of a choice ("can she come in
+    at 8:15, or does she wait outside?", "她8点15进去，还是在外面等？"): the clause before it asks too."""
+    if after is None or pack.other_side is None or not pack.other_side.regex.match(text, after[0], after[1]):
+        return False
+    if pack.sentence_end is not None and pack.sentence_end.search(text, end, after[0]):
+        return False
+    return text[after[1]:after[1] + 1] in pack.state.question_marks or pack.question.search(text, *after) is not None
 
 
 def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
@@ -261,7 +279,7 @@ def extract_facts(event: Event, pack: RulePack, entities: Sequence[tuple[int, in
 # tracking, where Fact and Span objects stay tracked (300,000 of them in a full memo, walked by
 # every full collection: 0.6 s each, on whichever call it lands).
 PackedFact = tuple[str, str, str, int, int, Any]              # kind, text, strength, start, end, value
-PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool, tuple[int, ...]]   # text, start, end, score, its facts, asks, needs_mark, cuts
+PackedClause = tuple[str, int, int, float, tuple[int, ...], bool, bool, tuple[int, ...], bool]   # text, start, end, score, its facts, asks, needs_mark, cuts, requests
 Packed = tuple[tuple[PackedFact, ...], tuple[PackedClause, ...], tuple[PackedFact, ...]]   # …, times taken in
 
 
@@ -269,7 +287,7 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause], taken_in: Sequenc
     index = {id(f): i for i, f in enumerate(facts)}
     return (tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in facts),
             tuple((c.text, c.span.start, c.span.end, c.score, tuple(index[id(f)] for f in c.facts), c.asks,
-                   c.needs_mark, c.cuts)
+                   c.needs_mark, c.cuts, c.requests)
                   for c in clauses),
             tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in taken_in))
 
@@ -303,8 +321,9 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                     weekdays = _latest_first(said, weekdays)
         if is_fact:
             facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
-    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark, cuts)
-                   for text, start, end, score, held, asks, needs_mark, cuts in clause_rows], days
+    return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark,
+                             cuts, requests)
+                   for text, start, end, score, held, asks, needs_mark, cuts, requests in clause_rows], days
 
 
 def _after_today(value: dict[str, Any], now: datetime | None) -> bool:
@@ -427,7 +446,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                               Span("", offset, offset + len(fragment)), value))
 
     read = clause_hits(text, pack)
-    for (start, end, condition), (_, _, hits) in zip(with_conditions(text, [c[:2] for c in read], pack), read):
+    spans = [c[:2] for c in read]
+    requesting = pack.request is None or pack.request.search(text) is not None
+    for i, ((start, end, condition), (_, _, hits)) in enumerate(zip(with_conditions(text, spans, pack), read)):
         before = len(facts)
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         affirmed: list[Fact] = []              # times a correction's "not" follows: kept apart from it
@@ -469,6 +490,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         if not asks and condition is not None and condition < start and _sentence_asks(text, start, end, pack):
             # what goes on from a case supposed in an earlier clause of a question is asked too
             # ("要是我妹妹提前生了呢，比如12月底就生了，阿姨能提前来吗": no statement that she gave birth)
+            asks = True
+        if not asks and _alternative_follows(text, end, spans[i + 1] if i + 1 < len(spans) else None, pack):
             asks = True
         for kind in () if preface else _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
@@ -561,12 +584,20 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         marked = text[end:end + 1] in pack.state.question_marks
         worded = asks and any(cue.group(0).casefold() in pack.question.kinds
                               for cue in pack.question.finditer(text, start, end))
+        # a question in a message asking for something done keeps its values' level ("Can you book
+        # a table for 2 at 7?", "Is there a table at 7? Book it"), unless it supposes a case and
+        # its own sentence asks for nothing ("What if one of us gets sick that morning? Can we
+        # move just one slot?": the case is asked about)
+        requests = (asks or marked) and requesting and (
+            not supposes and condition is None
+            or pack.request is None or pack.request.search(text, *_sentence(text, start, end, pack)) is not None)
         if marked and not worded:
             # a question stays one when quoted: its mark, unless a question word asks ("还有房吗");
             # word order alone may not show it ("is the Maple Court one close to a bus stop?")
             end += 1
         clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked,
-                                 asks and not worded and not marked, tuple(c for c in cuts if start < c < end)))
+                                 asks and not worded and not marked, tuple(c for c in cuts if start < c < end),
+                                 requests))
     kept = {id(f) for f in facts}
     return facts, clauses, [f for f in taken_in if id(f) not in kept]
 

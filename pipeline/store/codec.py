@@ -43,7 +43,8 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "facts": [_fact(f) for f in result.facts],
             "clauses": [{"text": c.text, "span": _span(c.span), "score": c.score,
                          "facts": [index[id(f)] for f in c.facts], "asks": c.asks,
-                         "needs_mark": c.needs_mark, "cuts": list(c.cuts)} for c in result.clauses],
+                         "needs_mark": c.needs_mark, "cuts": list(c.cuts),
+                         "requests": c.requests} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by), "core": d.core,
                            "times": [dict(t) for t in d.times]} for d in result.decisions],
@@ -68,7 +69,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             facts=facts,
             clauses=tuple(KeyClause(c["text"], _unspan(c["span"]), c["score"],  # type: ignore[arg-type]
                                     tuple(facts[i] for i in c["facts"]), c.get("asks", False),
-                                    c.get("needs_mark", False), tuple(c.get("cuts", ())))
+                                    c.get("needs_mark", False), tuple(c.get("cuts", ())),
+                                    c.get("requests", True))
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
                                      _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())))

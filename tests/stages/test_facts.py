@@ -1858,6 +1858,32 @@ def test_what_a_purpose_avoids_is_not_the_action_before_it(lang: str, text: str,
     assert [f.text for f in facts if f.kind == "time" and (f.value or {}).get("past")] == past, _shown(facts)
 
 
+# (lang, text, a clause, whether it asks): a clause before the other side of a question ("…, or does
+# she have to wait outside?", "…，还是…？") asks too ("can she come in with me at 8:15" had been a
+# user constraint); so does a modal before he, she or it
+@pytest.mark.parametrize(("lang", "text", "clause", "asks"), [
+    ("en", "Valentina asks: can she come in with me at 8:15, or does she have to wait outside?",
+     "can she come in with me at 8:15", True),
+    ("en", "She comes in with me at 8:15, or does she wait outside?", "She comes in with me at 8:15", True),
+    ("en", "We take the 9:40, or is that too tight?", "We take the 9:40", True),
+    ("en", "Can it be delivered by Friday", "Can it be delivered by Friday", True),
+    ("en", "We take the 9:40, or should we drive?", "or should we drive", True),
+    ("zh", "她8点15跟我一起进去，还是在外面等到八点半？", "她8点15跟我一起进去", True),
+    ("zh", "订周三的，还是周四的？", "订周三的", True),
+    ("zh", "走高速，还是走国道比较快？", "走高速", True),
+    # controls: the other side in a sentence of its own, a clause asking nothing, a statement
+    ("en", "Book the 8:15 slot. Or is that too early?", "Book the 8:15 slot", False),
+    ("en", "We take the 9:40, or we could drive", "We take the 9:40", False),
+    ("en", "He can come at 8", "He can come at 8", False),
+    ("zh", "订周三的。还是周四的好？", "订周三的", False),
+    ("zh", "周三不太行，还是周四吧，周四有房吗？", "周三不太行", False),
+    ("zh", "他8点能来", "他8点能来", False),
+])
+def test_a_clause_before_the_other_side_of_a_question_asks(lang: str, text: str, clause: str, asks: bool) -> None:
+    _, clauses = _run(lang, text)
+    assert [c.asks for c in clauses if c.text.rstrip("?？") == clause] == [asks], [(c.text, c.asks) for c in clauses]
+
+
 # (lang, text, a clause, whether it asks): what goes on from a case supposed in an earlier clause
 # of a question is asked too ("比如12月底就生了" was quoted under 用户约束, as if she had given birth);
 # the clause holding the condition, a condition without a question, keep their reading

@@ -1082,6 +1082,11 @@ LEVELS = [
     ("en", "I need a hotel for my parents", "task"),
     ("zh", "是给我爸妈装的，不是我这边", "task"),
     ("zh", "我需要给我爸妈订一间房", "task"),
+    # … and whose name it is in, whose a thing is set against the user's (had been constraints)
+    ("en", "It's in my husband's name, not mine", "task"),
+    ("en", "It's her birthday, not mine", "task"),
+    ("zh", "保单在我老公名下，不是我的", "task"),
+    ("zh", "是她的生日，不是我的", "task"),
 ]
 
 

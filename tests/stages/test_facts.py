@@ -1540,6 +1540,21 @@ BENEFICIARIES = [
     ("en", "I'll ask my sister first", []),
     ("en", "My brother is coming too", []),
     ("en", "Sum up both trials, I'll forward it to my husband", []),
+    # whose name it is in, and whose a thing is set against the user's ("It's her birthday, not
+    # mine" and "It's in my husband's name, not mine" had been constraints, lost at 5 %)
+    ("en", "It's in my husband's name, not mine", ["in my husband's name"]),
+    ("en", "The booking is under my dad's name", ["under my dad's name"]),
+    ("en", "It's her birthday, not mine", ["her birthday"]),
+    ("en", "The statements are for Valentina's application, not mine", ["Valentina's application"]),
+    ("en", "That's my wife's car, not mine", ["my wife's car"]),
+    ("en", "That's the plan, not mine", []),
+    ("en", "It's my fault, not hers", []),
+    ("zh", "保单在我老公名下，不是我的", ["在我老公名下"]),
+    ("zh", "用我爸爸的名字订", ["用我爸爸的名字"]),
+    ("zh", "是她的生日，不是我的", ["她的生日"]),
+    ("zh", "是我妈妈的房子，不是我的", ["我妈妈的房子"]),
+    ("zh", "这是她的错，不是我的错", []),
+    ("zh", "这个不是我的", []),
     pytest.param("en", "I waited for my cousin for an hour", [], marks=pytest.mark.xfail(
         strict=True, reason="the verb before 'for' is not read: waiting for someone is no request for them")),
 ]

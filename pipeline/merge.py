@@ -682,9 +682,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             statuses.append(templates[decision.status])
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
         last_status[decision.object] = decision.status
-    # … and one choosing what still holds at the end (not dropped since) is a decision
+    # … and one choosing what still holds at the end (not dropped since) is a decision, unless it
+    # accepts a proposal whose line says so ("Sounds good, go with the Bogotá one" beside
+    # "Traducciones Andinas: all 8 pages for $152: assistant's proposal, accepted")
+    accepting = _Spans([d.by for d in decisions if d.status == "accepted" and d.by is not None])
     choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == d.status
-                       and d.span.event_id in roles and roles[d.span.event_id].role == "user"])
+                       and d.span.event_id in roles and roles[d.span.event_id].role == "user"
+                       and not accepting.overlap(d.span)])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
                           dropping.contain(c.span), choosing.overlap(c.span))
              for c in clauses

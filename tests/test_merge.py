@@ -1142,6 +1142,31 @@ def test_a_supposed_case_beside_a_request_is_asked_about(lang, text, question, l
     assert levels.get(question) == level, levels
 
 
+# (lang, messages, the user's clause): a choice that accepts the assistant's proposal is not raised
+# to a decision of its own: the proposal's line says it was accepted ("Sounds good, go with the
+# Bogotá one" had been kept beside "Traducciones Andinas: …: assistant's proposal, accepted")
+@pytest.mark.parametrize(("lang", "messages", "clause"), [
+    ("en", [("user", "I need the documents translated"),
+            ("assistant", "Here are two quotes:\n- LinguaCert Chicago: $216, ready Tuesday\n- Traducciones Andinas "
+                          "(Bogotá): $152, PDFs emailed by Monday\nI would go with Traducciones Andinas: all 8 pages for "
+                          "$152, delivered Monday. Shall I order?"),
+            ("user", "Sounds good, go with the Bogotá one")], "Sounds good, go with the Bogotá one"),
+    ("zh", [("user", "帮我找个翻译"),
+            ("assistant", "有两家报价：\n- 言信翻译：216元，周二交稿\n- 安第斯翻译（成都）：152元，周一发PDF\n"
+                          "我建议选安第斯翻译：8页共152元，周一交稿。要我下单吗？"),
+            ("user", "好的，就选成都那家吧")], "就选成都那家"),
+])
+def test_a_choice_accepting_a_proposal_is_said_by_the_proposal(lang, messages, clause):
+    history = [{"role": role, "content": text} for role, text in messages]
+    history += [{"role": "assistant", "content": "OK."}, {"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(history, comp.settings), len(history) - 1, 2000)
+    pack = load_rule_pack(lang)
+    levels = {i.text: i.level for i in summary.items}
+    assert any(pack.templates["accepted"] in text for text in levels), levels
+    assert pack.ladder.index(levels[clause]) > pack.ladder.index("changes"), levels
+
+
 @pytest.mark.parametrize(("lang", "choice", "drop", "chosen"), [
     ("en", "Let's go with the Gonville Hotel", "My sister can host us after all, so forget the Gonville Hotel",
      "go with the Gonville Hotel"),

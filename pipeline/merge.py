@@ -98,9 +98,9 @@ def _resolved(value: dict) -> Interval | None:
 
 def _told_as_claim(fact: Fact) -> bool:
     """A claim, or a negation or time told like one: what did not happen ("I haven't been to Lisbon
-    since college"), what a thing is not ("It isn't open on Sundays"), when something happened
-    ("got back Sunday")."""
-    return (fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing")
+    since college"), what a thing is not ("It isn't open on Sundays"), a case argued ("I don't even
+    play video games"), when something happened ("got back Sunday")."""
+    return (fact.kind in _CLAIM_KINDS or fact.kind == "negation" and fact.value in ("past", "thing", "argued")
             or said_of_the_past(fact.kind, fact.value))
 
 

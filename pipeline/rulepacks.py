@@ -266,6 +266,7 @@ class RulePack:
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     thing_refusing: Lexicon                        # a thing named, then its cue ("my laptop won't"): what it will not do
+    argued: Lexicon                                # a cue stressed to argue a case ("don't even", "连…都不"): a claim
     past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
     habitual: Lexicon                              # in a time's clause, the time is a habit, not a date ("我周末常回去")
     things: Lexicon                                # opening a negated clause, it says what a thing is not ("It isn't open")
@@ -310,7 +311,8 @@ class RulePack:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
         read as forbidding, ``value="prohibition"``, is a level of its own, as is one saying what
         did not happen, ``value="past"``)."""
-        key = ({"prohibition": "prohibition", "past": "past_negation", "thing": "thing_negation"}.get(value, kind)
+        key = ({"prohibition": "prohibition", "past": "past_negation", "thing": "thing_negation",
+                "argued": "argued_negation"}.get(value, kind)
                if kind == "negation" else "past_time" if said_of_the_past(kind, value) else kind)
         return self.ladder_kinds.get(key) or self.ladder_kinds[self.strength_of(kind).value]
 
@@ -555,6 +557,7 @@ def load_rule_pack(lang: str) -> RulePack:
         past_negation=frozenset(f.casefold() for c in cues.get("past_negation", ()) for f in typographic(c)),
         describing=Lexicon(cues.get("describing", []), bounds),
         thing_refusing=Lexicon([], bounds, patterns=cues.get("thing_refusing_patterns", ())),
+        argued=Lexicon([], bounds, patterns=cues.get("argued_patterns", ())),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
         habitual=Lexicon(cues.get("habitual", []), bounds, within=cues.get("habitual_within", ())),

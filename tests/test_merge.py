@@ -1057,6 +1057,9 @@ LEVELS = [
     ("zh", "订单号A1042", "ids"),
     ("zh", "预算500元以内", "constraints"),
     ("zh", "我妈说可能是水放少了", "claims"),
+    # a negation stressed to argue a case is told like a claim
+    ("en", "I don't even play video games", "claims"),
+    ("zh", "我连游戏都不玩", "claims"),
     # a question asking to be told requires nothing: its values are asked about, below the
     # decisions; one asking for something done keeps its level
     ("en", "Does the $148 include the tip?", "claims"),

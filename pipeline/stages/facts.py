@@ -196,6 +196,13 @@ def _past(text: str, cue: Hit, pack: RulePack) -> bool:
         after is not None and not text[cue.end():after.start()].strip())
 
 
+def _argued(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
+    """Whether a negation is stressed to argue a case ("I don't even play video games", "我连游戏
+    都不玩"): a hit of ``[cues] argued_patterns`` taking in the cue."""
+    return any(hit.start() < cue.end() and cue.start() < hit.end()
+               for hit in pack.argued.finditer(text, max(start, cue.start() - 16), min(end, cue.end() + 8)))
+
+
 def _of_a_thing(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
     """Whether a negation says what a thing is not: its clause opens on a word for the thing
     (``[cues] things``: "It's not too heavy", "That's not expensive", "这个不算贵"), its cue only
@@ -530,7 +537,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 # claim; so is what a thing is not ("It isn't open on Sundays", "那家周一不开门")
                 add(kind, left, right, "prohibition" if forbids else
                     None if kind != "negation" else "past" if _past(text, cue, pack) else
-                    "thing" if _of_a_thing(text, start, end, cue, pack) else None)
+                    "thing" if _of_a_thing(text, start, end, cue, pack) else
+                    "argued" if _argued(text, start, end, cue, pack) else None)
                 if kind == "obligation":
                     required.append((cue.end(), right))
                 elif pack.state.correction_not.regex.match(text, cue.start()):

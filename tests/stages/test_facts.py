@@ -535,6 +535,17 @@ NEGATION_VALUES = [
     ("en", "I can't find the receipt.", "I can't find the receipt", None),
     ("zh", "1月11号之前不能拆，因为家里有亲戚住。", "1月11号之前不能拆", "prohibition"),
     ("zh", "工人9点之前来不了。", "工人9点之前来不了", None),
+    # a negation stressed to argue a case is told like a claim ("I don't even play video games"
+    # had been a constraint of a card dispute, ahead of the new delivery address); unstressed, or
+    # an order, it keeps its reading
+    ("en", "I don't even play video games.", "I don't even play video games", "argued"),
+    ("en", "We're not even in the country that week.", "We're not even in the country that week", "argued"),
+    ("en", "Don't even think about booking it.", "Don't even think about booking it", "prohibition"),
+    ("en", "I don't play video games.", "I don't play video games", None),
+    ("zh", "我连游戏都不玩。", "我连游戏都不玩", "argued"),
+    ("zh", "那周我们根本不在国内。", "那周我们根本不在国内", "argued"),
+    ("zh", "连电话都别打。", "连电话都别打", "prohibition"),
+    ("zh", "我不玩游戏。", "我不玩游戏", None),
 ]
 
 
@@ -552,7 +563,7 @@ def test_what_did_not_happen_is_told_like_a_claim(lang: str, text: str, negation
     assert found, _shown(_run(lang, text)[0])
     assert found[0].value == value
     pack = load_rule_pack(lang)
-    assert (pack.level_of("negation", found[0].value) == "claims") is (value in ("past", "thing"))
+    assert (pack.level_of("negation", found[0].value) == "claims") is (value in ("past", "thing", "argued"))
 
 
 @pytest.mark.parametrize(("lang", "text", "negation", "forbids"), FORBIDS_ROWS)

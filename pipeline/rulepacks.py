@@ -305,6 +305,7 @@ class RulePack:
     ladder_kinds: Mapping[str, str]                # fact kind (or strength) -> the level a clause holding it reaches
     not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
+    joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
 
     def level_of(self, kind: str, value: Any = None) -> str:
@@ -597,5 +598,6 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
+        joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,
     )

@@ -196,6 +196,15 @@ def _past(text: str, cue: Hit, pack: RulePack) -> bool:
         after is not None and not text[cue.end():after.start()].strip())
 
 
+def _says_who_alone(text: str, start: int, end: int, facts: Sequence[Fact], pack: RulePack) -> bool:
+    """Whether ``text[start:end]`` is nothing but facts of the kinds that say nothing alone and
+    join the clause before them (``[ladder] joins_before``: a name)."""
+    if not facts or any(f.kind not in pack.joins_before for f in facts):
+        return False
+    covered = sum(f.span.end - f.span.start for f in facts)
+    return sum(ch.isalnum() for ch in text[start:end]) <= covered
+
+
 def _argued(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
     """Whether a negation is stressed to argue a case ("I don't even play video games", "我连游戏
     都不玩"): a hit of ``[cues] argued_patterns`` taking in the cue."""
@@ -571,6 +580,12 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         facts.extend(own)
 
         reach = min([start] + [f.span.start for f in own])
+        if reach == start and i and clauses and _says_who_alone(text, start, end, own, pack) and (
+                clauses[-1].span.end > spans[i - 1][0]
+                and (pack.sentence_end is None or not pack.sentence_end.search(text, clauses[-1].span.end, start))):
+            # a clause that is a name alone joins the one before it in its sentence, which says
+            # whose it is ("联系人写我爸，王建国": "王建国" alone says nothing of his part)
+            reach = clauses[-1].span.start
         if reach < start:   # a prohibition under a condition said clauses before: one clause from it on
             while clauses and clauses[-1].span.start >= reach:
                 clauses.pop()

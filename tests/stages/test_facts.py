@@ -1530,6 +1530,27 @@ def test_a_person_named_for_the_task_is_a_contact(lang: str, text: str, persons:
     assert all(pack.level_of(f.kind, f.value) == "ids" for f in facts if f.kind == "person")
 
 
+# (lang, text, the quoted clauses): a clause that is a name alone joins the clause before it in its
+# sentence, which says whose it is ("王建国" had been quoted alone, "联系人写我爸" dropped); a name
+# after a sentence's end, or not named for the task, stays as it was
+@pytest.mark.parametrize(("lang", "text", "clauses"), [
+    ("zh", "包年吧。联系人写我爸，王建国，电话137 0184 3321", ["包年", "联系人写我爸，王建国", "电话137 0184 3321"]),
+    ("zh", "收货人写我妈，李秀英", ["收货人写我妈，李秀英"]),
+    ("zh", "联系人：张伟，电话13912345678", ["联系人：张伟", "电话13912345678"]),
+    ("en", "Recipient: Margaret Okafor. Thanks!", ["Recipient: Margaret Okafor"]),
+    ("en", "The guest is my dad: Robert Hale", ["The guest is my dad: Robert Hale"]),
+    # controls
+    ("zh", "王建国。电话13912345678", ["王建国", "电话13912345678"]),
+    ("zh", "我叫王小明，今年十岁", ["我叫王小明", "今年十岁"]),
+    ("en", "The driver is my dad. Robert Hale.", ["The driver is my dad", "Robert Hale"]),
+])
+def test_a_name_alone_joins_the_clause_that_says_whose_it_is(lang: str, text: str, clauses: list[str]) -> None:
+    pack = load_rule_pack(lang)
+    entities = tuple(get_recognizer(lang, pack.version).recognize([text])[0])
+    _, found = analyse_text(text, pack, entities)
+    assert [c.text for c in found] == clauses
+
+
 # (lang, text, the beneficiary facts): whom a request is for, of all the family and close people
 # of the pack's [beneficiary] people ("月嫂是给我妹妹请的" had been no fact, and the sister lost at
 # 10 %); a person told or asked is no beneficiary

@@ -59,6 +59,9 @@ class _Memory:
     old_values: set[str] = field(default_factory=set)  # their words, casefolded
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
+    # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
+    # that does not name them replaces them
+    kept_as_is: set[Span] = field(default_factory=set)
 
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
         """The newest value of any kind for which ``said(texts, value)`` holds."""
@@ -86,7 +89,7 @@ class _Memory:
         candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
                                                                   [-(self.lookback or 0):])
                       if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
-                      and span not in self.hedged and span not in self.replaced
+                      and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
                       and value.casefold() != new.casefold()
                       and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
         if any(span.event_id != event_id for _, span in candidates):
@@ -129,6 +132,7 @@ class _Memory:
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
+        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is]
         unit = self.unit(new)
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
@@ -188,7 +192,8 @@ class _Memory:
             ((k, texts, value, span) for k in kinds
              for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
-             and span not in self.hedged and (k != "quantity" or not unit or self.unit(value) == unit)
+             and span not in self.hedged and span not in self.kept_as_is
+             and (k != "quantity" or not unit or self.unit(value) == unit)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates],
@@ -600,6 +605,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 floor = start
                 for match in cue.finditer(text, start, end):
                     if _negated(text, start, match.start(), pack):
+                        if status == "dropped":   # "Don't cancel the Monday sessions", "周一的别取消": kept as they are
+                            setting = {(t.span.start, t.span.end) for t in transitions[made:]}
+                            memory.kept_as_is.update(Span(event.id, a, b) for a, b, _ in kept if (a, b) not in setting)
                         floor = match.end()
                         continue
                     opens = rules.correction.search(text, match.start(), end)

@@ -346,6 +346,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a cue inside another word chooses nothing ("确定了位置再说" chose "位置再说")
     (["就这个，等量完房确定了位置再说"], NOTHING),
     (["小区规定了中午不能施工"], NOTHING),
+    # 用户说要留着的值，后面没点名的改动不换掉它（"改成周五"换掉的是周三那个，不是照旧的周一）
+    (["订周三那个吧。周一的别取消，那个照旧。", "算了，改成周五上午9点半吧。"],
+     expect(change("time", "周三", "周五上午9点半"), unauthorised("周一的别取消"))),
+    (["订周三下午两点的。不要取消周一的课。", "还是改到周五上午9点半吧。"],
+     expect(change("time", "周三下午两点", "周五上午9点半"), unauthorised("不要取消周一的课"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -646,6 +651,14 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
             change("time", "Sunday afternoon", "Sunday at 10 am"))),
     (["Pickup on Friday at 4 pm.", "Sorry, Friday I have the dentist, go back to Thursday at 4 pm then."],
      expect(change("time", IN("Friday at 4 pm"), "Thursday at 4 pm"))),
+    # a value the user said to keep is no value a later change replaces without naming it ("make it
+    # Friday" had replaced the Monday sessions the user kept, not the Wednesday booking)
+    (["Book the Wednesday one. Don't cancel the Monday sessions though, those stay.",
+      "Actually, make it Friday at 9:30 instead."],
+     expect(chosen("the Wednesday one"), change("time", "Wednesday", "Friday at 9:30"),
+            unauthorised("Don't cancel the Monday sessions"))),
+    (["Book Wednesday at 2 pm. Don't drop the Monday class.", "Make it Friday at 9:30 instead."],
+     expect(chosen("Wednesday"), change("time", "Wednesday at 2 pm", "Friday at 9:30"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

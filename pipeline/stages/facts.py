@@ -807,6 +807,13 @@ class FactStage:
         pending = recognizer.begin([e.text for e in users]) if recognizer else lambda: [[] for _ in users]
         return lambda: self._read(data, {e.id: tuple(found) for e, found in zip(users, pending())})
 
+    def _answer_days(self, answer: Event, data: StageInput) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
+        """:func:`_answer_days` of an assistant's message, read once per text and day (days, not
+        instants: one reading a day, though a call made without "now" has its own)."""
+        assert data.now is not None
+        return self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text, data.now.date(),
+                               data.now.utcoffset()), lambda: _answer_days(answer.text, data.pack, data.now))
+
     def _read(self, data: StageInput, entities: dict[str, tuple[tuple[int, int, str], ...]]) -> StageResult:
         facts: list[Fact] = []
         clauses: list[KeyClause] = []
@@ -816,8 +823,11 @@ class FactStage:
         named: tuple[date, ...] = ()   # every day named so far, latest first ("that Wednesday")
         weekdays: tuple[date, ...] = ()   # those named by a weekday ("下周日" … "周日上午十点")
         answer: Event | None = None   # the assistant's message since the last user message
+        earlier: list[Event] = []     # the assistant's messages before it, since a user message named a day
         for event in data.prefix:
             if event.role == "assistant":
+                if answer is not None:
+                    earlier.append(answer)
                 answer = event
             if event.role == "user":
                 found = entities[event.id]
@@ -828,10 +838,7 @@ class FactStage:
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
                     # "约李雪老师12月18日下午5点半…可以吗？" … "她那天五点十分才能到": the day it proposed
-                    # (days, not instants: one reading a day, though a call made without "now" has its own)
-                    asked, all_days, mentioned = self._memo.get(
-                        ("answer", data.pack.lang, data.pack.version, answer.text, data.now.date(),
-                         data.now.utcoffset()), lambda: _answer_days(answer.text, data.pack, data.now))
+                    asked, all_days, mentioned = self._answer_days(answer, data)
                     meant = _answered_day(asked, all_days, named)
                     if meant is not None:
                         named, day = _latest_first(meant, named), meant
@@ -840,6 +847,19 @@ class FactStage:
                         # ("your Dec 7 visit stays … picking him up Dec 30" … "We'd drop him off at
                         # half past two": the check-in day, not the last one said)
                         day = None
+                    elif not mentioned:
+                        # … else the day an earlier answer confirmed, since the user last named one
+                        # ("改到周三10点20吧，周二我爸要去社区领药" "已改为12月9日（周三）10:20" … "要是
+                        # 那天他血压太高": the 9th, not the Tuesday of the reason)
+                        for before in reversed(earlier[-data.settings["stages.answer_lookback"]:]):
+                            asked, all_days, mentioned = self._answer_days(before, data)
+                            if mentioned:
+                                confirmed = _answered_day(asked, all_days, named)
+                                if confirmed is not None:
+                                    named = _latest_first(confirmed, named)
+                                break
+                if answer is not None:
+                    earlier.append(answer)
                 answer = None
                 event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
                                                             weekdays)
@@ -848,6 +868,8 @@ class FactStage:
                     if by_weekday:
                         weekdays = _latest_first(d, weekdays)
                 day = days[-1][0] if days else None
+                if days:
+                    earlier = []
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns

@@ -1446,6 +1446,27 @@ ANSWERED_DAY = [
             ("assistant", "Got it: picking him up on Wednesday, December 30 makes it 12 nights."),
             ("user", "We'd pick him up at half past two in the afternoon.")],
      "at half past two in the afternoon", {"at": "2026-12-30T14:30:00-05:00"}),
+    # an earlier answer confirming the one day the user moved to, when the last answer names none
+    # ("要是那天他血压太高" had been the Tuesday the user gave as the reason for the move)
+    ("zh", [("user", "改到周三10点20吧，周二我爸要去社区领药"), ("assistant", "已改为12月2日（周三）10:20，预约号不变。"),
+            ("user", "体检前要空腹吗？"), ("assistant", "要，前一天晚上10点后禁食。"),
+            ("user", "要是那天他血压太高呢")], "那天", {"start": "2026-12-02T00:00:00+08:00",
+                                                "end": "2026-12-02T23:59:59+08:00"}),
+    ("en", [("user", "Make it Wednesday at 10:20, on Tuesday my dad picks up his prescriptions"),
+            ("assistant", "Moved to Wednesday, December 2 at 10:20 am. The booking number stays the same."),
+            ("user", "Does he need to fast before?"), ("assistant", "Yes, nothing to eat after 10 pm the night before."),
+            ("user", "What if his blood pressure is too high that day?")], "that day",
+     {"start": "2026-12-02T00:00:00-05:00", "end": "2026-12-02T23:59:59-05:00"}),
+    # controls: an earlier answer naming no day, or several, leaves the day the user named last
+    ("zh", [("user", "改到周三10点20吧，周二我爸要去社区领药"), ("assistant", "好的，已改。"),
+            ("user", "体检前要空腹吗？"), ("assistant", "要，前一天晚上10点后禁食。"),
+            ("user", "要是那天他血压太高呢")], "那天", {"start": "2026-12-01T00:00:00+08:00",
+                                                "end": "2026-12-01T23:59:59+08:00"}),
+    ("en", [("user", "Make it Wednesday at 10:20, on Tuesday my dad picks up his prescriptions"),
+            ("assistant", "Free slots: Wednesday, December 2 at 10:20 am or Thursday, December 3 at 9 am."),
+            ("user", "Does he need to fast before?"), ("assistant", "Yes, nothing to eat after 10 pm the night before."),
+            ("user", "What if his blood pressure is too high that day?")], "that day",
+     {"start": "2026-12-01T00:00:00-05:00", "end": "2026-12-01T23:59:59-05:00"}),
 ]
 
 

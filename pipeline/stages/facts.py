@@ -509,9 +509,12 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             asks = True
         if not asks and _alternative_follows(text, end, spans[i + 1] if i + 1 < len(spans) else None, pack):
             asks = True
+        supposes = pack.state.conditional.search(text, start, end) is not None
         for kind in () if preface else _CUED_KINDS:
             if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
                 continue
+            if kind == "negation" and asks and supposes:
+                continue   # "What if she can't do it that morning?", "要是那天他来不了呢": a case asked about
             cues = (negations(text, start, end, pack) if kind == "negation"
                     else pack.obligation.finditer(text, start, end))
             ends = NextHit(pack.scope_break, text, end)
@@ -556,7 +559,6 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     times = [f for f in facts[before:] if f.kind == "time" and left <= f.span.start
                              and f.span.end <= cue.start() and _only_punctuation(text[f.span.end:cue.start()], pack)]
                     affirmed += _drop_nested(times)
-        supposes = pack.state.conditional.search(text, start, end) is not None
         # a request ending in a question mark asks too: "Could you perhaps help me find…?" is
         # polite ("I think one of them is vegetarian, maybe Sam?" still claims)
         if asks or supposes or (text[end:end + 1] in pack.state.question_marks

@@ -1939,6 +1939,28 @@ def test_what_a_purpose_avoids_is_not_the_action_before_it(lang: str, text: str,
     assert [f.text for f in facts if f.kind == "time" and (f.value or {}).get("past")] == past, _shown(facts)
 
 
+# (lang, text, the negation facts): a case a question supposes is asked about, no negation the
+# user set ("What if she's in pain that morning and can't do it?" had been a strong fact the
+# summary reported missing); a question without a supposed case, or a supposed case in a
+# request, keeps its negation
+@pytest.mark.parametrize(("lang", "text", "negations"), [
+    ("en", "What if she's in pain that morning and can't do it?", []),
+    ("en", "What if the visas aren't back by February?", []),
+    ("en", "And if the hotel has no parking, what then?", []),
+    ("zh", "要是那天他来不了呢？", []),
+    ("zh", "万一酒店没有停车位怎么办？", []),
+    ("zh", "要是他去不了怎么办？", []),
+    # controls
+    ("en", "Is there a place that isn't too loud?", ["Is there a place that isn't too loud"]),
+    ("en", "If it's not available, can you book the other one?", ["If it's not available, can you book the other one"]),
+    ("zh", "有没有不太吵的地方？", ["有没有不太吵的地方"]),
+    ("zh", "如果没有房了，就订另一家", ["如果没有房了"]),
+])
+def test_a_case_a_question_supposes_sets_no_negation(lang: str, text: str, negations: list[str]) -> None:
+    facts, _ = _run(lang, text)
+    assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
+
+
 # (lang, text, a clause, whether it asks): a clause before the other side of a question ("…, or does
 # she have to wait outside?", "…，还是…？") asks too ("can she come in with me at 8:15" had been a
 # user constraint); so does a modal before he, she or it

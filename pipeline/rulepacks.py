@@ -565,7 +565,7 @@ def load_rule_pack(lang: str) -> RulePack:
         things=Lexicon(cues.get("things", []), bounds),
         describing_gap=Lexicon(cues.get("describing_gap", []), bounds),
         negation_exception_patterns=tuple(_compile(lang, p) for p in cues.get("negation_exception_patterns", ())),
-        obligation=Lexicon(cues["obligation"], bounds),
+        obligation=Lexicon(cues["obligation"], bounds, within=cues.get("obligation_within", ())),
         uncertainty=Lexicon(cues["uncertainty"], bounds, patterns=cues.get("uncertainty_patterns", ())),
         gratitude=Lexicon([], bounds, patterns=cues.get("gratitude_patterns", ())),
         hedge_correcting=Lexicon(cues.get("hedges_correcting", []), bounds),

@@ -1939,6 +1939,23 @@ def test_what_a_purpose_avoids_is_not_the_action_before_it(lang: str, text: str,
     assert [f.text for f in facts if f.kind == "time" and (f.value or {}).get("past")] == past, _shown(facts)
 
 
+# (lang, text, the obligation facts): what the user says they would have to do sets no requirement
+# ("I'd have to dig it out of the drawer" had been a user constraint of the visa conversation);
+# what they have to do, and what another would have to, still do
+@pytest.mark.parametrize(("lang", "text", "obligations"), [
+    ("en", "I'd have to dig it out of the drawer.", []),
+    ("en", "We would need to ask her first.", []),
+    ("en", "I’d have to check with my wife.", []),
+    ("en", "I have to be back by 6.", ["I have to be back by 6"]),
+    ("en", "She'd have to be there by 9.", ["She'd have to be there by 9"]),
+    ("zh", "我必须6点前回来。", ["我必须6点前回来"]),
+    ("zh", "必须两间房。", ["必须两间房"]),
+])
+def test_what_the_user_would_have_to_do_is_no_requirement(lang: str, text: str, obligations: list[str]) -> None:
+    facts, _ = _run(lang, text)
+    assert [f.text for f in facts if f.kind == "obligation"] == obligations, _shown(facts)
+
+
 # (lang, text, the negation facts): a case a question supposes is asked about, no negation the
 # user set ("What if she's in pain that morning and can't do it?" had been a strong fact the
 # summary reported missing); a question without a supposed case, or a supposed case in a

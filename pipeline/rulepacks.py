@@ -199,6 +199,7 @@ class StateRules:
     condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
+    headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
     pronouns: frozenset[str]
     generic_objects: tuple[str, ...]    # no object of their own ("don't pay anything yet", "先别下单了")
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
@@ -224,6 +225,7 @@ class StateRules:
     confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
     confirm_request: Lexicon   # a sentence asking for the go-ahead without a question mark ("您确认的话回复我一下")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
+    proposes_revision: Lexicon  # a question holding one asks for the revision it names ("Can we go up to $95?")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     restate_cue: Lexicon       # besides obligation and negation cues, words that make a clause a wish to hold ("希望…之前")
@@ -412,6 +414,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         conditional=cue("conditionals"),
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
+        headcounts=frozenset(c.casefold() for c in table.get("headcounts", [])),
         determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
@@ -437,6 +440,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
+        proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         restate_cue=Lexicon(table.get("restate_cues", []), bounds),

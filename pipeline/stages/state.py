@@ -43,6 +43,7 @@ class _Memory:
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
+    headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -183,7 +184,8 @@ class _Memory:
         kind an amount is read as ("十万" after "预算八万左右"); else the newest of its unit;
         else, for money alone, the newest amount. A quantity of another unit is another slot, a
         day does not replace a clock ("back December 30th" after "at 9:15 pm and back on the
-        29th"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
+        29th"), a count without a unit replaces the party's ("we're 14 now" after "We're 12
+        people"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
         no words tie to an earlier one replaces nothing."""
         unit = self.unit(new) if kind == "quantity" else ""
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
@@ -202,6 +204,11 @@ class _Memory:
             return named
         if unit:
             return next(((value, span) for k, _, value, span in candidates if k == "quantity"), None)
+        if kind == "quantity":
+            # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
+            # the last count of the party ("We're 12 people")
+            return next(((value, span) for k, _, value, span in candidates
+                         if k == "quantity" and self.unit(value).casefold() in self.headcounts | {""}), None)
         if kind != "money":
             return None
         # a budget said bare ("那一百三以内也行吧") replaces one said in money or in a currency ("一百块以内")
@@ -385,7 +392,8 @@ class Walked:
 
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
-                          pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack)))
+                          pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
+                          headcounts=pack.state.headcounts))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
@@ -581,9 +589,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
-            elif revising is not None and kept and not asked and not pack.question.search(text, start, end):
+            elif revising is not None and kept and (
+                    not asked and not pack.question.search(text, start, end)
+                    or rules.proposes_revision.search(text, start, end) is not None):
                 # "I'll stretch to $175 if it gets us the center section": a revision under a
-                # condition still replaces the plain value, and carries its condition along
+                # condition still replaces the plain value, and carries its condition along; one
+                # the user asks for ("Can we go up to $95 a head then?") too
                 under = (_condition(text, clauses, n, rules.revise.search(text, revising, end).start(), condition,
                                      event.id, pack)
                          if supposed or condition is not None else None)
@@ -786,6 +797,9 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     if end > start and not pack.filler.covers(text, start, end) and not pack.state.correction.covers(text, start, end):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带)
         trimmed = pack.state.determiners.strip_run(text, start, end, from_end=True)
+        # … as does the asking ("人均能不能放宽到95": 人均)
+        asking = pack.state.proposes_revision.strip_run(text, start, trimmed, from_end=True)
+        trimmed = asking if asking > start else trimmed
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""
 

@@ -233,6 +233,11 @@ EN_ROWS = [
     ("Hello, my child is in sixth grade. Could you recommend a class?", "level", "sixth grade", EQ),
     ("Good. I want to buy a second class ticket.", "level", "second class", EQ),
     ("A room on the 5th floor, please", "level", "5th floor", EQ),
+    # how many the party is now: a count, not an age ("we're 14 now" had been an age); a group's
+    # age says whose
+    ("And actually we're 14 now, two folks are flying in.", "quantity", "14", EQ),
+    ("We'll be 9.", "quantity", "9", EQ),
+    ("We're both 63.", "age", "63", EQ),
     # beneficiary
     ("It's for my parents.", "beneficiary", "for my parents", EQ),
     ("It's for my mom, not me", "beneficiary", "for my mom", EQ),

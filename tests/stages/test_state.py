@@ -351,6 +351,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", "周三", "周五上午9点半"), unauthorised("周一的别取消"))),
     (["订周三下午两点的。不要取消周一的课。", "还是改到周五上午9点半吧。"],
      expect(change("time", "周三下午两点", "周五上午9点半"), unauthorised("不要取消周一的课"))),
+    # 要求的改动算数（"现在能不能十万？"），只是问的不算；槽名不带问的词（"人均能不能"）
+    (["预算八万左右。", "现在能不能十万？"], expect(change("quantity", "八万", "十万"))),
+    (["人均80左右。", "人均能不能放宽到95？"], expect(change("人均", "人均80", "95"))),
+    (["预算八万左右。", "价格现在是十万了吗？"], NOTHING),
+    (["我们12个人，人均80左右。", "我们现在14个人了。"], expect(change("quantity", "12个人", "14个人"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -659,6 +664,17 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
             unauthorised("Don't cancel the Monday sessions"))),
     (["Book Wednesday at 2 pm. Don't drop the Monday class.", "Make it Friday at 9:30 instead."],
      expect(chosen("Wednesday"), change("time", "Wednesday at 2 pm", "Friday at 9:30"))),
+    # a count without a unit is the party's ("we're 14 now" had been an age, "12 people" shown as
+    # current); not a count of some of them ("one person with a peanut allergy")
+    (["We're 12 people, budget is around $80 a head.", "And actually we're 14 now, two folks are flying in."],
+     expect(change("quantity", "12 people", "14"))),
+    (["Two vegans and one person with a peanut allergy. We are 12 people.", "Actually we are 14 now."],
+     expect(change("quantity", "12 people", "14"))),
+    (["We need a table for 4.", "Actually we are 6 now."], expect(change("quantity", "4", "6"))),
+    # a revision the user asks for sets it ("Can we go up to $95 a head then?"); a question that
+    # only asks does not
+    (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),
+    (["Budget is around $80 a head.", "Can you check if it is now $95?"], NOTHING),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

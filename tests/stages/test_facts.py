@@ -744,6 +744,10 @@ NO_WISH = [
     ("en", "Would you recommend anything else?"),
     ("en", "Could you recommend me some?"), ("en", "Can you recommend a few?"),   # a pronoun, no object
     ("zh", "你帮我推荐个呗？"), ("zh", "给我推荐一款嘛"),                         # a measure word and a particle
+    # where one gets is no thing wished for ("home" had been quoted alone from "people want to get home")
+    ("en", "Make it 6:30, people want to get home"), ("en", "I want to get back by 6"),
+    ("en", "We want to get there early"),
+    ("zh", "大家想早点回家"), ("zh", "我想早点到那儿"),
 ]
 
 

@@ -719,8 +719,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
         last = chain[-1]
         label = ""
-        # a slot named by the kind of its value ("quantity") reads in the summary's language
-        if slot:
+        # a slot named by the kind of its value ("quantity") reads in the summary's language; with
+        # no value before it, the kind alone says nothing ("[clock] 6:30"): its words say it
+        if slot and (len(path) > 1 or slot not in pack.patterns):
             line = templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))
         elif len(path) == 1 and (said := next((c for c in by_event.get(last.span.event_id, ())
                                                 if c.span.start <= last.span.start and last.span.end <= c.span.end),

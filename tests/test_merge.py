@@ -961,6 +961,14 @@ def test_a_slot_named_in_words_keeps_one_chain_and_another_slot_its_own(lang: st
     ("zh", [("周二要订个会议室", "好的，有两间空的。"),
             ("还是换成大会议室吧", "好的，大会议室。"),
             ("有投影仪吗？", None)], "大会议室", "换成大会议室"),
+    # a slot named only by its value's kind, with no value before it, says nothing either
+    # ("[clock] 6:30", "[时间] 六点半")
+    ("en", [("Dinner for 12 next Thursday please.", "Sure."),
+            ("Make it 6:30, people want to get home.", "Okay, 6:30."),
+            ("Any vegan options?", None)], "[clock] 6:30", "Make it 6:30"),
+    ("zh", [("下周四晚饭，12个人。", "好的。"),
+            ("改成六点半吧，大家想早点回家。", "好的，六点半。"),
+            ("有素食吗？", None)], "[时间] 六点半", "改成六点半"),
 ])
 def test_a_change_naming_neither_slot_nor_old_value_is_shown_in_its_words(lang: str,
                                                                           turns: list[tuple[str, str | None]],

@@ -183,8 +183,9 @@ class KeyClause:
     # end of a thing it names ("We need a room for 2 adults | at a quiet pet-friendly hotel |
     # near Union Square, ideally …"); offsets in the event's text
     cuts: tuple[int, ...] = ()
-    # a question in a sentence asking for something done ("Can you book a table for 2 at 7?"):
-    # its values keep their level; one that only asks to be told is below what was decided
+    # a question in a message asking for something done ("Can you book a table for 2 at 7?"),
+    # not supposing a case beside it ("What if one of us gets sick? Can we move one slot?"): its
+    # values keep their level; one that only asks to be told is below what was decided
     requests: bool = False
 
 

@@ -809,12 +809,12 @@ class FactStage:
         pending = recognizer.begin([e.text for e in users]) if recognizer else lambda: [[] for _ in users]
         return lambda: self._read(data, {e.id: tuple(found) for e, found in zip(users, pending())})
 
-    def _answer_days(self, answer: Event, data: StageInput) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
+    def _answer_days(self, answer: Event, pack: RulePack, now: datetime
+                     ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
         """:func:`_answer_days` of an assistant's message, read once per text and day (days, not
         instants: one reading a day, though a call made without "now" has its own)."""
-        assert data.now is not None
-        return self._memo.get(("answer", data.pack.lang, data.pack.version, answer.text, data.now.date(),
-                               data.now.utcoffset()), lambda: _answer_days(answer.text, data.pack, data.now))
+        return self._memo.get(("answer", pack.lang, pack.version, answer.text, now.date(), now.utcoffset()),
+                              lambda: _answer_days(answer.text, pack, now))
 
     def _read(self, data: StageInput, entities: dict[str, tuple[tuple[int, int, str], ...]]) -> StageResult:
         facts: list[Fact] = []
@@ -840,7 +840,7 @@ class FactStage:
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
                     # "约李雪老师12月18日下午5点半…可以吗？" … "她那天五点十分才能到": the day it proposed
-                    asked, all_days, mentioned = self._answer_days(answer, data)
+                    asked, all_days, mentioned = self._answer_days(answer, data.pack, data.now)
                     meant = _answered_day(asked, all_days, named)
                     if meant is not None:
                         named, day = _latest_first(meant, named), meant
@@ -854,7 +854,7 @@ class FactStage:
                         # ("改到周三10点20吧，周二我爸要去社区领药" "已改为12月9日（周三）10:20" … "要是
                         # 那天他血压太高": the 9th, not the Tuesday of the reason)
                         for before in reversed(earlier[-data.settings["stages.answer_lookback"]:]):
-                            asked, all_days, mentioned = self._answer_days(before, data)
+                            asked, all_days, mentioned = self._answer_days(before, data.pack, data.now)
                             if mentioned:
                                 confirmed = _answered_day(asked, all_days, named)
                                 if confirmed is not None:

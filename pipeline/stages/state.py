@@ -617,8 +617,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 for match in cue.finditer(text, start, end):
                     if _negated(text, start, match.start(), pack):
                         if status == "dropped":   # "Don't cancel the Monday sessions", "周一的别取消": kept as they are
-                            setting = {(t.span.start, t.span.end) for t in transitions[made:]}
-                            memory.kept_as_is.update(Span(event.id, a, b) for a, b, _ in kept if (a, b) not in setting)
+                            set_here = {(t.span.start, t.span.end) for t in transitions[made:]}
+                            memory.kept_as_is.update(Span(event.id, a, b) for a, b, _ in kept if (a, b) not in set_here)
                         floor = match.end()
                         continue
                     opens = rules.correction.search(text, match.start(), end)

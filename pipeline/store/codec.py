@@ -70,7 +70,7 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
             clauses=tuple(KeyClause(c["text"], _unspan(c["span"]), c["score"],  # type: ignore[arg-type]
                                     tuple(facts[i] for i in c["facts"]), c.get("asks", False),
                                     c.get("needs_mark", False), tuple(c.get("cuts", ())),
-                                    c.get("requests", True))
+                                    c.get("requests", True))   # stored before it was read: its level as then
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
                                      _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())))

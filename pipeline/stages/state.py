@@ -526,6 +526,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed
                     value = text[value_start:value_end]
+                if not kind and (asked or pack.question.search(text, start, end)):
+                    value = ""   # "能换成别的型号吗？": asks what it could become, names no value
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")

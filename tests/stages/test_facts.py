@@ -86,6 +86,7 @@ ZH_ROWS = [
     # quantities
     ("我们住3晚", "quantity", "3晚", EQ),
     ("一共2个人", "quantity", "2个人", EQ),
+    ("买了3对", "quantity", "3对", EQ),
     ("酒店订3晚，预算5000元以内", "quantity", "3晚", EQ),
     # beneficiary
     ("给我父母买", "beneficiary", "给我父母", EQ),
@@ -1049,6 +1050,8 @@ def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     # a scale word or a half after the number is part of it
     ("en", "The house is $1.2 million", "$1.2"), ("en", "a €3 billion deal", "€3"),
     ("zh", "要三星半以上的酒店", "三星"), ("zh", "大概两个半小时", "两个"), ("zh", "买两斤半", "两斤"),
+    # nor run on into a particle read as a unit ("补200对吧？" is "200, right?", no "200对")
+    ("zh", "那就T20吧，补200对吧？", "200对"), ("zh", "是3对吗", "3对"),
 ])
 def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
     """A fact that holds part of a number states another number: 12,000 is not 一万."""

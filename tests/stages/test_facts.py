@@ -79,6 +79,7 @@ ZH_ROWS = [
     ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
     # a flight's number and a postcode after the word naming them are ids
     ("航班号 MU 5101", "id", "MU 5101", EQ),
+    ("航班号CA123", "id", "CA123", EQ),   # an id still, though it reads as a model too
     ("邮编200120", "id", "200120", EQ),
     ("押金两千块", "money", "押金两千块", EQ),
     ("价格在3000到5000元", "money", "价格在3000到5000元", EQ),
@@ -645,6 +646,11 @@ DESCRIPTIVE_ROWS = [
     ("en", "Can you recommend some a bit more expensive restaurants near here?", "term", "a bit more expensive"),
     ("zh", "我想找一家比较便宜的酒店", "term", "比较便宜"),
     ("zh", "我想买一辆汽油的SUV，预算15万以内", "compound", "SUV"),
+    # a model: a few capitals and digits ("那就T20吧" had named nothing, and the model chosen was lost)
+    ("zh", "那就T20吧，补200对吧？", "compound", "T20"),
+    ("zh", "石头P10要12月10日才到货", "compound", "P10"),
+    ("en", "Let's go with the T20 then", "compound", "T20"),
+    ("en", "I'll take the P10", "compound", "P10"),
 ]
 
 

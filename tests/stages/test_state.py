@@ -770,6 +770,12 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a status word opening the read-back is no part of what was accepted ("Updated: …")
+    ("en", [("user", "Book it for 12."),
+            ("assistant", "Updated: Juniper Table, Thursday December 10 at 6:30 pm for 14. Shall I book it?"),
+            ("user", "Yes.")], "Juniper Table, Thursday December 10 at 6:30 pm for 14. Shall I book it", []),
+    ("zh", [("user", "订12个人的。"), ("assistant", "已更新：湖畔小馆，12月10日（周四）晚上6点半，14位。要我下单吗？"),
+            ("user", "好的。")], "湖畔小馆，12月10日（周四）晚上6点半，14位。要我下单", []),
     ("en", [("user", "I need a table, but don't book anything yet."),
             ("assistant", "Bistro Lune has a table. Shall I book a table for 2 on March 8th at 7pm?"),
             ("user", "Yes please.")],

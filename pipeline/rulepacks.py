@@ -204,6 +204,7 @@ class StateRules:
     generic_objects: tuple[str, ...]    # no object of their own ("don't pay anything yet", "先别下单了")
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
     action_leads: tuple[str, ...]       # words opening an action, not a thing chosen ("我要给我老公看一下")
+    indefinites: tuple[str, ...]        # before a bare topic, no thing chosen ("a table", "一个房间")
     object_extension: int
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
@@ -420,6 +421,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),
         action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),
+        indefinites=tuple(w.casefold() for w in table.get("indefinites", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         correction=Lexicon(table.get("corrections", []), bounds),
         instead=Lexicon(table.get("instead", []), bounds),

@@ -365,6 +365,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["啊？那就换货吧，但我不想要同款了"], expect(chosen("换货"))),
     (["那就这样吧"], NOTHING),
     (["能换成别的型号吗？"], NOTHING),
+    # 要一类东西，没有选定哪个（"我要一个房间"曾是"一个房间：已选定"）
+    (["我要一个房间"], NOTHING),
+    (["就订一家酒店吧"], NOTHING),
+    (["我要一间大床房"], expect(chosen("一间大床房"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -525,7 +529,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We need 2 rooms", "Sorry, I meant five days"], NOTHING),
     (["Pick me up at 3pm", "Sorry, what's the fare for 2 people?"], NOTHING),
     # "No," answering the assistant forbids nothing
-    (["Book a table for 4 at 7pm", "No, book the table for 2"], expect(chosen("a table"), chosen("the table"))),
+    # ("a table" is a kind of thing asked for, none chosen; "the table" points at the one booked)
+    (["Book a table for 4 at 7pm", "No, book the table for 2"], expect(chosen("the table"))),
     (["Book it for tomorrow at 3pm"], NOTHING),
     (["I'll take that one"], NOTHING),
     (["tell me about the blue jacket", "ok I'll take it"], expect(chosen("the blue jacket"))),
@@ -685,6 +690,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),
     (["Budget is around $80 a head.", "Can you check if it is now $95?"], NOTHING),
     (["Find me a hotel near the airport.", "Can we switch to the train station instead?"], NOTHING),
+    # a kind of thing asked for is none chosen ("I want to book a table" had been "a table: chosen")
+    (["I want to book a table for 4 on Friday."], NOTHING),
+    (["I'll take a room."], NOTHING),
+    (["Book a double room please."], expect(chosen("a double room"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -654,7 +654,7 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
     # a lead word ending inside a subject's word is none: "给我爸打电话" says whom to call ("给我|爸"
     # had left "爸打电话"; the segmenter splits "我爸", and keeps "我订", "想订" whole)
     split = next((hit.start() for hit in pack.piece_subject.finditer(text, max(start, lead - 8), min(end, lead + 8))
-                  if hit.start() < lead < hit.end()), None)
+                  if hit.start() < lead < hit.end()), None) if lead > start else None
     if split is not None:
         lead = next((hit.start() for hit in pack.lead.finditer(text, start, lead) if hit.start() <= split < hit.end()), split)
     if lead <= first and lead < end:

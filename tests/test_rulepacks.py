@@ -39,6 +39,23 @@ def test_a_term_inside_a_word_it_is_listed_within_is_no_term(text: str, found: l
     assert [m.group(0) for m in cues.finditer(text)] == found
 
 
+# (boundaries, text, the terms found): a longer term that runs on past the word it starts in is
+# inside it too ("算了吧" of "预算了吧"); the check looks back from each term, so a text with no
+# guarded term is scanned as fast as without the within-words
+@pytest.mark.parametrize(("bounds", "text", "found"), [
+    (False, "有点超预算了吧", []),
+    (False, "那就算了吧", ["算了吧"]),
+    (False, "预算了，算了", ["算了"]),
+    (True, "I'd have to dig it out", []),
+    (True, "I have to leave by 6, we would need to ask", ["have to"]),
+    (True, "We'd NEED TO check; we need to go", ["need to"]),
+])
+def test_a_longer_term_running_on_past_its_word_is_inside_it(bounds: bool, text: str, found: list[str]) -> None:
+    words = ["算了", "算了吧"] if not bounds else ["have to", "need to"]
+    within = ["预算了"] if not bounds else ["i'd have to", "we would need to", "we'd need to"]
+    assert [m.group(0) for m in Lexicon(words, boundaries=bounds, within=within).finditer(text)] == found
+
+
 # (lang, text, the terms found): in a script without spaces, terms that overlap are one word
 # ("含早" cut from "含早餐" ended inside "早餐"); with spaces, terms stay apart
 @pytest.mark.parametrize(("lang", "text", "found"), [

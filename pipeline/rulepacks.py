@@ -279,6 +279,7 @@ class RulePack:
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
     thing_refusing: Lexicon                        # a thing named, then its cue ("my laptop won't"): what it will not do
     argued: Lexicon                                # a cue stressed to argue a case ("don't even", "连…都不"): a claim
+    described: Lexicon                             # opening a clause about another or a thing ("She's …, no elevator")
     past_after: Lexicon                            # right after a negation cue, it says what did not happen ("never had")
     habitual: Lexicon                              # in a time's clause, the time is a habit, not a date ("我周末常回去")
     things: Lexicon                                # opening a negated clause, it says what a thing is not ("It isn't open")
@@ -574,6 +575,7 @@ def load_rule_pack(lang: str) -> RulePack:
         describing=Lexicon(cues.get("describing", []), bounds),
         thing_refusing=Lexicon([], bounds, patterns=cues.get("thing_refusing_patterns", ())),
         argued=Lexicon([], bounds, patterns=cues.get("argued_patterns", ())),
+        described=Lexicon(cues.get("described", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
         past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
         habitual=Lexicon(cues.get("habitual", []), bounds, within=cues.get("habitual_within", ())),

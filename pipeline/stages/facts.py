@@ -179,7 +179,24 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
     return (after is not None and not text[cue.end():after.start()].strip()) or any(
         not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())
-        for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start()))
+        for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start())) or _goes_on_describing(
+            text, start, cue, pack)
+
+
+def _goes_on_describing(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
+    """"She's on the second floor there, no elevator": a cue opening what a clause describing
+    another person or a thing (``[cues] described``) adds after a comma describes too, when nothing
+    in the clause asks or requires ("She needs a ground floor unit, no stairs" still forbids; the
+    user's own "We're driving, no tolls" is not described)."""
+    before = text[start:cue.start()].rstrip()
+    if not before or before[-1] not in ",，":
+        return False
+    opening = pack.lead.strip_run(text, start, cue.start(), from_end=False)
+    end = pack.sentence_end.search(text, cue.end()) if pack.sentence_end else None
+    stop = end.start() if end else len(text)
+    return (pack.described.regex.match(text, opening) is not None
+            and pack.obligation.search(text, start, stop) is None
+            and (pack.request is None or pack.request.search(text, start, stop) is None))
 
 
 def refuses_by_itself(text: str, start: int, cue: Hit, pack: RulePack) -> bool:

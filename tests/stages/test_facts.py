@@ -488,6 +488,15 @@ FORBIDS_ROWS = [
     ("zh", "保险公司那边还是没有消息。", "保险公司那边还是没有消息", False),
     # what a thing or a person has not: "has" or "had" before the cue ("have" may ask for it)
     ("en", "Her old place has no elevator.", "Her old place has no elevator", False),
+    # … or what a clause about another or a thing adds after a comma ("She's on the second floor
+    # there, no elevator" had been a prohibition at the top of the summary); the user's own, or a
+    # requirement's, still forbids
+    ("en", "She's on the second floor there, no elevator.", "no elevator", False),
+    ("en", "The hotel is fine, no pool though.", "no pool", False),
+    ("en", "We're driving, no tolls.", "no tolls", True),
+    ("en", "Book the 7 pm table, no balcony.", "no balcony", True),
+    ("zh", "她现在住二楼，没有电梯。", "没有电梯", False),
+    ("zh", "订晚上7点那桌，不要阳台。", "不要阳台", True),
     ("en", "The first hotel had no parking at all.", "The first hotel had no parking at all", False),
     ("en", "Please have no onions on it.", "have no onions on it", True),
     ("zh", "她原来住的地方没有电梯。", "她原来住的地方没有电梯", False),

@@ -189,7 +189,7 @@ def _goes_on_describing(text: str, start: int, cue: Hit, pack: RulePack) -> bool
     in the clause asks or requires ("She needs a ground floor unit, no stairs" still forbids; the
     user's own "We're driving, no tolls" is not described)."""
     before = text[start:cue.start()].rstrip()
-    if not before or before[-1] not in ",，":
+    if not before or pack.state.gap_breaks.fullmatch(before[-1]) is None:
         return False
     opening = pack.lead.strip_run(text, start, cue.start(), from_end=False)
     end = pack.sentence_end.search(text, cue.end()) if pack.sentence_end else None

@@ -276,7 +276,8 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     said = written.casefold()
     if any(said == w or said.startswith(w + " " if pack.spaced else w) for w in pack.state.action_leads):
         return None   # "我要给我老公看一下": what the user will do, not a thing chosen ("老公看")
-    bare = next((obj[len(w):].strip() for w in pack.state.indefinites if obj.casefold().startswith(w + " " if pack.spaced else w)), "")
+    bare = next((obj[len(w):].strip() for w in pack.state.indefinites
+                 if obj.casefold().startswith(w + " " if pack.spaced else w)), "")
     if bare and [kind for a, b, kind in pack.lexicon.find(bare) if (a, b) == (0, len(bare))] == ["topic"]:
         return None   # "book a table", "我要一个房间": a kind of thing asked for, none chosen
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:

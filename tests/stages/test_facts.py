@@ -1281,6 +1281,13 @@ BARE_WEEKDAY = [
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
      {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    # "'ve got", "has got" hold something, nothing happened ("I've got a dentist appointment Tuesday"
+    # had been the Tuesday gone by); zh has no such form ("我周二有个牙医预约")
+    ("en", ["I just remembered I've got a dentist appointment Tuesday."], "Tuesday",
+     {"start": "2026-12-01T00:00:00-05:00", "end": "2026-12-01T23:59:59-05:00"}),
+    ("en", ["She's got a shift Thursday."], "Thursday",
+     {"start": "2026-12-03T00:00:00-05:00", "end": "2026-12-03T23:59:59-05:00"}),
+    ("zh", ["我周二有个牙医预约"], "周二", {"start": "2026-12-01T00:00:00+08:00", "end": "2026-12-01T23:59:59+08:00"}),
     # a day after today is never of what happened, whatever the tense around it ("明天就去这里住了"
     # had been told like a claim: 了 marks a change)
     ("zh", ["好的，明天就去这里住了。"], "明天", {"start": "2026-12-01T00:00:00+08:00", "end": "2026-12-01T23:59:59+08:00"}),

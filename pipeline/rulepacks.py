@@ -232,6 +232,7 @@ class StateRules:
     list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
+    asks_preference: Lexicon   # a question asking what the user wants, proposing nothing unless it asks an action too
     confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
     confirm_request: Lexicon   # a sentence asking for the go-ahead without a question mark ("您确认的话回复我一下")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
@@ -449,6 +450,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
+        asks_preference=Lexicon(table.get("asks_preference", []), bounds),
         confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),

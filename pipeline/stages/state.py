@@ -1105,7 +1105,9 @@ def _proposal(text: str, pack: RulePack,
 
     asked = [i for i, (a, b, mark) in enumerate(sentences)
              if (mark in rules.question_marks or rules.confirm_request.search(text, a, b))
-             and not rules.open_offer.search(text, a, b)]   # "Anything else today?" proposes nothing
+             and not rules.open_offer.search(text, a, b)   # "Anything else today?" proposes nothing
+             # nor "…, did you have an area in mind?", unless it asks for an action too
+             and not (rules.asks_preference.search(text, a, b) and not rules.actions.search(text, a, b))]
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
     acts = question[1] > question[0] and rules.actions.search(text, *question) is not None

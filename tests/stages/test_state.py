@@ -845,6 +845,31 @@ ACCEPTED = [
     ("en", [("user", "Thanks"), ("assistant", "Can I help you with anything else today?"),
             ("user", "yes, I need a taxi too")], None, []),          # an open offer proposes nothing
     ("zh", [("user", "谢谢"), ("assistant", "今天还有什么需要帮您的吗？"), ("user", "好的，再帮我订个车")], None, []),
+    # a question asking what the user wants offers nothing: a "yes" to it answers, accepts nothing
+    ("en", [("user", "I need a guesthouse with free parking"),
+            ("assistant", "There are 21 guesthouses that include free parking, did you have an area or price range in mind?"),
+            ("user", "Yes. I would like it to be in the moderate price range.")], None, []),
+    ("en", [("user", "Find me a flat"), ("assistant", "I found 12 flats under $2,000. Do you have a preference for the floor?"),
+            ("user", "Yes. Nothing above the 3rd floor please.")], None, []),
+    ("en", [("user", "Any Italian places?"), ("assistant", "There are 4 Italian places in the centre. Any particular price range?"),
+            ("user", "Yes. Cheap please.")], None, []),
+    ("en", [("user", "no cheap 4 star hotels?"),
+            ("assistant", "There are no cheap 4 star hotels in the north. Is there anything I can assist you with today?"),
+            ("user", "Yes. A 3 star one in the north then.")], None, []),
+    ("zh", [("user", "帮我订个房"), ("assistant", "12月5日有三间房，每晚200元，您对房型有要求吗？"),
+            ("user", "好的。")], None, []),
+    ("zh", [("user", "帮我看看回程的车"), ("assistant", "有一班12:30出发的车，您对到达时间有要求吗？"),
+            ("user", "是的")], None, []),
+    ("zh", [("user", "帮我找套房子"), ("assistant", "找到12套两千以内的，楼层方面您有没有偏好？"),
+            ("user", "嗯。三楼以下")], None, []),
+    ("zh", [("user", "附近有意大利菜吗"), ("assistant", "市中心有4家意大利餐厅。您有没有特别想要的价位？"),
+            ("user", "嗯。便宜点的")], None, []),
+    ("zh", [("user", "北边没有便宜的四星酒店吗"), ("assistant", "北边没有便宜的四星酒店。请问还有什么可以帮您的吗？"),
+            ("user", "好的。那三星的呢")], None, []),
+    # an offer beside such a question still offers
+    ("en", [("user", "Find me a hotel"),
+            ("assistant", "The Grand has a room. Shall I book it for 3 nights on March 8th, or do you have another hotel in mind?"),
+            ("user", "Yes please")], "book it for 3 nights on March 8th, or do you have another hotel in mind", []),
     ("zh", [("user", "帮我订，但先别提交"), ("assistant", "都准备好了。要我帮您提交吗？"), ("user", "好的")], None,
      [("authorised_by_user", "提交")]),   # the "yes" still authorises what it asked
     # an acceptance naming in a few words what it takes, or with the action asked for

@@ -617,8 +617,10 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             start = reach
         elif pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end) or (
                 asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
-                <= pack.bare_question):
-            continue   # "好的谢谢", "说错了", "有吗": nothing to quote
+                <= pack.bare_question) or not own and not any(
+                ch.isalnum() for ch in pack.question.regex.sub(
+                    "", text[pack.lead.strip_run(text, start, end, from_end=False):end])):
+            continue   # "好的谢谢", "说错了", "有吗", politeness alone ("可以吗", "Could you please?"): nothing to quote
         # the particle before a question mark asks with it when no question word does: "明天能到吧？"
         start, end = _trim_edges(text, start, end, own, pack,
                                  trail=asks or text[end:end + 1] not in pack.state.question_marks)

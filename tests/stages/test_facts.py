@@ -1868,6 +1868,14 @@ def test_a_requirement_says_what_it_requires(lang: str, text: str, required: boo
     ("en", "Does it? I thought it was closed on Sunday", ["I thought it was closed on Sunday"]),
     ("en", "Do they?", []),
     ("en", "Is it open on Sunday?", ["Is it open on Sunday"]),
+    # nor one whose words are all politeness: "可以吗" had been quoted as "吗" ("…；1小时 - 2小时；吗")
+    ("zh", "帮我找个景点，能玩上1小时 - 2小时的那种，可以吗？", ["找个景点", "能玩上1小时 - 2小时的那种"]),
+    ("zh", "订两间房，好吗？", ["订两间房"]),
+    ("zh", "那就明天下午三点，可以吗？", ["那就明天下午三点"]),
+    ("zh", "帮我订两间周五的房。可以吗？能不能？", ["订两间周五的房"]),
+    ("en", "Book two rooms for Friday. Could you please?", ["Book two rooms for Friday"]),
+    ("en", "Book two rooms for Friday. Can you?", ["Book two rooms for Friday"]),
+    ("en", "Two rooms for Friday. Is that ok?", ["Two rooms for Friday"]),
 ])
 def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted

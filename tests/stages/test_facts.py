@@ -1369,10 +1369,20 @@ DAY_WITH_WEEKDAY = [
      {"start": "2027-01-19T00:00:00+08:00", "end": "2027-01-19T23:59:59+08:00"}),
     ("zh", ["改成19号周二吧"], "19号周二", None),
     ("zh", ["改为5号吧"], "5号", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
+    # with its weekday, whatever follows ("Starts Monday the 14th" in Chinese had been 周一 alone)
+    ("zh", ["他12月14号周一入职，远程办公"], "12月14号周一",
+     {"start": "2026-12-14T00:00:00+08:00", "end": "2026-12-14T23:59:59+08:00"}),
+    ("zh", ["他14号周一入职"], "14号周一", {"start": "2026-12-14T00:00:00+08:00", "end": "2026-12-14T23:59:59+08:00"}),
+    ("zh", ["装修队21号（周一）进场"], "21号（周一）",
+     {"start": "2026-12-21T00:00:00+08:00", "end": "2026-12-21T23:59:59+08:00"}),
     ("en", ["Book Dana for Thursday January 14th, 9am.", "Wait, no - make it Tuesday the 19th, same time."],
      "Tuesday the 19th", {"start": "2027-01-19T00:00:00-05:00", "end": "2027-01-19T23:59:59-05:00"}),
     ("en", ["Make it Tuesday the 19th."], "Tuesday the 19th", None),
     ("en", ["Let's do the 5th."], "the 5th", {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
+    ("en", ["He starts Monday the 14th, hybrid."], "Monday the 14th",
+     {"start": "2026-12-14T00:00:00-05:00", "end": "2026-12-14T23:59:59-05:00"}),
+    ("en", ["The crew comes in Monday, December 21st"], "Monday, December 21st",
+     {"start": "2026-12-21T00:00:00-05:00", "end": "2026-12-21T23:59:59-05:00"}),
 ]
 
 

@@ -190,6 +190,7 @@ class StateRules:
     """Decision, change and authorisation cues (the [state] table)."""
 
     drop_before: Lexicon
+    away_for: Lexicon          # right after a drop_before cue: someone away for a while ("Raj is out till Monday")
     limits: Lexicon            # before a drop cue, a condition ("超过就不考虑了", "anything over 500 is out")
     relatives: Lexicon         # a negation just after one describes a thing ("highways where you can't pay cash")
     drop_after: Lexicon
@@ -412,7 +413,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         return Lexicon(table[key], bounds, within=table.get("cue_within", ()), patterns=table.get(f"{key}_patterns", ()))
 
     return StateRules(
-        drop_before=cue("drop_before"), limits=Lexicon(table.get("limits", []), bounds),
+        drop_before=cue("drop_before"), away_for=Lexicon(table.get("away_for", []), bounds), limits=Lexicon(table.get("limits", []), bounds),
         relatives=Lexicon(table.get("relatives", []), bounds),
         drop_after=cue("drop_after"),
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
@@ -434,7 +435,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),
         indefinites=tuple(w.casefold() for w in table.get("indefinites", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
-        correction=Lexicon(table.get("corrections", []), bounds),
+        correction=Lexicon(table.get("corrections", []), bounds, within=table.get("corrections_within", ())),
         instead=Lexicon(table.get("instead", []), bounds),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),

@@ -562,8 +562,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
                 revision = rules.revise.search(text, start, end)
                 turned_down: dict[str, tuple[str, Span]] = {}
+                # "Friday is out, sorry": what the clause drops is no corrected value
+                dropped = [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
+                           if not _negated(text, start, hit.start(), pack)] + [
+                    _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
+                    if not _negated(text, start, hit.start(), pack)]
                 for a, b, kind in kept:
-                    if kind in corrected or (named and a >= named[0]):
+                    if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
                         continue
                     # the value a revision cue sets: in a later clause of the message, else, of
                     # several of the kind in this clause, the one nearest the cue ("No wait,
@@ -631,6 +636,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if opens is not None and opens.start() == match.start():
                         break   # "…聚会…算了还是把…改成12月5号": the cue opens a correction, drops nothing
                     if before:
+                        away = rules.away_for.search(text, match.end(), end)
+                        if away is not None and not text[match.end():away.start()].strip():
+                            break   # "Priya is out that first week": away for a while, nothing dropped
                         # "宽带算了，周末他们事太多，还是约下周五下午两点吧": the lead of a correction
                         # that names no slot of its own ("The museum thing, never mind, on second
                         # thought make the pickup 5 pm" drops the museum thing)
@@ -673,7 +681,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
 
             forbids = False
             ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)
-            for cue in negations(text, start, end, pack):
+            # a question supposing a case forbids nothing ("what if Raj doesn't sign off before
+            # the holidays?"), nor a condition's own negation, when what holds under it follows in
+            # its sentence ("如果他们周五前不确认，先别付款": that one forbids, with its condition)
+            stop = pack.sentence_end.search(text, end) if supposed and pack.sentence_end else None
+            stop_at = stop.start() if stop is not None else len(text)
+            for cue in () if supposed and (asked or stop is not None and stop.group(0) in rules.question_marks
+                                           or n + 1 < len(clauses) and clauses[n + 1][0] < stop_at) \
+                    else negations(text, start, end, pack):
                 if _just_after(rules.relatives, text, start, cue.start(), pack) or refuses_by_itself(text, start, cue, pack):
                     continue   # "highways where you can't pay cash", "my laptop won't charge" describe
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)

@@ -159,6 +159,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预约周五下午", "时间改到周六上午"], expect(change("时间", "周五下午", "周六上午"))),
     (["送货时间明天下午", "推迟到后天上午"], expect(change("time", "明天下午", "后天上午"))),
     (["明天下午三点到店", "推迟到后天上午"], expect(change("time", "明天下午三点", "后天上午"))),
+    # a day of the month with its weekday is the old value whole (had been 周一 alone)
+    (["他14号周一入职，远程办公", "下周四下午3点他来签合同", "唉，他入职推迟到1月4号，原单位不放人"],
+     expect(change("他入职", "14号周一", "1月4号"))),
     (["会议定在周三", "提前到周二"], expect(change("time", "周三", "周二"))),
     (["买2台", "改成3台"], expect(change("quantity", "2台", "3台"))),
     (["住3晚，2个人", "人数改成3个人"], expect(change("人数", "2个人", "3个人"))),
@@ -187,6 +190,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["先别寄出", "可以寄出了"], expect(authorised("可以寄出"))),
     # a pronoun with nothing before it to stand for decides nothing the agent could act on
     (["要是超过500元的话，先别下单，告诉我一声"], expect(unauthorised("要是超过500元的话，先别下单"))),
+    # a question supposing a case forbids nothing (had been "未获准：万一周五前不确认")
+    (["万一周五前不确认，房间会不会没了？"], NOTHING),
+    (["他14号周一入职", "老王下周一才回来，订单只能先等等"], NOTHING),
+    (["周一送货", "不好意思，周五就算了"], expect(dropped("周五"))),
+    (["要是老板周五前不批，会不会取消订单？"], NOTHING),
+    (["如果他们周五前不确认，先别付款。"], expect(unauthorised(IN("先别付款")))),
     # a correction replaces the last value of its kind; a question corrects nothing
     (["下周二上午来取件", "不对，下周三下午3点吧"], expect(change("time", "下周二上午", "下周三下午3点"))),
     (["订4个人的位子", "说错了，是6个人"], expect(change("quantity", "4个人", "6个人"))),
@@ -412,6 +421,19 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Keep it under 500, anything over that is out"], NOTHING),
     (["Anything more than 300 a night, forget it"], NOTHING),
     (["The shuttle is out"], expect(dropped("The shuttle"))),
+    # someone away for a while is no thing dropped ("his manager Priya is out that first week" had
+    # dropped "start is now the 11th of next month, his manager Priya")
+    (["He starts Monday the 14th.", "Start is now the 11th of next month, his manager Priya is out that first week."],
+     expect(change("time", "Monday the 14th", "the 11th of next month"))),
+    (["Raj is out till Monday."], NOTHING),
+    (["The pool is off for now"], expect(dropped("The pool"))),
+    # "wait" as a verb corrects nothing ("Raj is away till Monday so the order will have to wait"
+    # had replaced the start date by Monday)
+    (["He starts Monday the 14th.", "Raj is away till Monday so the order will have to wait."], NOTHING),
+    (["He starts Monday the 14th.", "It can wait until Friday."], NOTHING),
+    (["He starts Monday the 14th.", "Wait, Tuesday the 15th."], expect(change("time", "Monday the 14th", "Tuesday the 15th"))),
+    # what a correction's clause drops is no new value ("Sorry, Friday is out" had replaced Monday)
+    (["Deliver on Monday.", "Sorry, Friday is out."], expect(dropped("Sorry, Friday"))),
     # a negation inside what describes a thing forbids nothing; a request asked as a question does
     (["Portugal has those highways where you can't pay cash?"], NOTHING),
     (["Is there a desk which won't charge a deposit?"], NOTHING),
@@ -498,6 +520,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["if the hotel has a pool, book it"], NOTHING),
     (["unless it's sold out, go with the blue one"], NOTHING),
     (["what if we skip the museum"], NOTHING),
+    # a question supposing a case forbids nothing ("what if Raj doesn't sign off before the
+    # holidays?" had been "not authorised: what if Raj doesn't sign off …" in a summary)
+    (["what if Raj doesn't sign off before the holidays? does the laptop go back on the shelf"], NOTHING),
+    (["What if they don't confirm by Friday, do we lose the room?"], NOTHING),
+    (["If they don't confirm by Friday, don't pay."], expect(unauthorised(IN("don't pay")))),
     # negated decisions: no decision; over an action, an unauthorised item
     (["don't book yet"], expect(unauthorised("don't book yet"))),
     (["I won't book the hotel yet"], expect(unauthorised("book the hotel"))),
@@ -690,6 +717,14 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),
     (["Budget is around $80 a head.", "Can you check if it is now $95?"], NOTHING),
     (["Find me a hotel near the airport.", "Can we switch to the train station instead?"], NOTHING),
+    # a date pushed, postponed or rescheduled is revised ("his start got pushed to January 4th" had
+    # left "Starts Monday the 14th" current)
+    (["He starts Monday the 14th, hybrid.", "He's coming in next Thursday at 3pm to sign paperwork.",
+      "Ugh, his start got pushed to January 4th, his old job won't let him go."],
+     expect(change("time", "Monday the 14th", "January 4th"))),
+    (["The delivery is Tuesday.", "The delivery got postponed to Friday."], expect(change("time", "Tuesday", "Friday"))),
+    (["The inspection is Tuesday.", "The inspection was rescheduled for Friday."],
+     expect(change("time", "Tuesday", "Friday"))),
     # a kind of thing asked for is none chosen ("I want to book a table" had been "a table: chosen")
     (["I want to book a table for 4 on Friday."], NOTHING),
     (["I'll take a room."], NOTHING),

@@ -194,6 +194,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["万一周五前不确认，房间会不会没了？"], NOTHING),
     (["他14号周一入职", "老王下周一才回来，订单只能先等等"], NOTHING),
     (["周一送货", "不好意思，周五就算了"], expect(dropped("周五"))),
+    (["他每天早上要送孩子，九点半之前别约"], NOTHING),
     (["要是老板周五前不批，会不会取消订单？"], NOTHING),
     (["如果他们周五前不确认，先别付款。"], expect(unauthorised(IN("先别付款")))),
     # a correction replaces the last value of its kind; a question corrects nothing
@@ -427,6 +428,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", "Monday the 14th", "the 11th of next month"))),
     (["Raj is out till Monday."], NOTHING),
     (["The pool is off for now"], expect(dropped("The pool"))),
+    # a drop cue inside a phrasal verb drops nothing ("he does daycare drop off" had dropped "off")
+    (["Never schedule anything for him before 9:30, he does daycare drop off."], NOTHING),
+    (["We'll drop by the office at 3."], NOTHING),
+    (["Can you drop off the keys at 5?"], NOTHING),
+    (["Drop the extra monitor."], expect(dropped("the extra monitor"))),
     # "wait" as a verb corrects nothing ("Raj is away till Monday so the order will have to wait"
     # had replaced the start date by Monday)
     (["He starts Monday the 14th.", "Raj is away till Monday so the order will have to wait."], NOTHING),

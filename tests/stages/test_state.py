@@ -195,6 +195,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["他14号周一入职", "老王下周一才回来，订单只能先等等"], NOTHING),
     (["周一送货", "不好意思，周五就算了"], expect(dropped("周五"))),
     (["他每天早上要送孩子，九点半之前别约"], NOTHING),
+    (["寄到他家，林登路148号", "哎呀地址给错了，是林登路184号"], expect(change("address", "林登路148号", "林登路184号"))),
+    (["我的邮箱是dana@qq.com", "邮箱填错了，是dana_o@qq.com"], expect(change("email", "dana@qq.com", "dana_o@qq.com"))),
+    (["周一下午5点送", "我的卡出了点问题。周二再试试"], NOTHING),
     (["要是老板周五前不批，会不会取消订单？"], NOTHING),
     (["如果他们周五前不确认，先别付款。"], expect(unauthorised(IN("先别付款")))),
     # a correction replaces the last value of its kind; a question corrects nothing
@@ -433,6 +436,14 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We'll drop by the office at 3."], NOTHING),
     (["Can you drop off the keys at 5?"], NOTHING),
     (["Drop the extra monitor."], expect(dropped("the extra monitor"))),
+    # saying a value was given wrong corrects it with the next one ("I gave you the wrong house
+    # number. it's 184 Linden Ave not 148" had left 148 Linden Ave current)
+    (["Ship to his home. 148 Linden Ave, Quincy MA 02169",
+      "oh no I just realized I gave you the wrong house number. it's 184 Linden Ave not 148"],
+     expect(change("address", "148 Linden Ave", "184 Linden Ave"))),
+    (["My email is dana@gmail.com", "I typed the wrong email, it's dana.o@gmail.com"],
+     expect(change("email", "dana@gmail.com", "dana.o@gmail.com"))),
+    (["Deliver Monday at 5pm", "Something went wrong with my card. Try again Tuesday"], NOTHING),
     # "wait" as a verb corrects nothing ("Raj is away till Monday so the order will have to wait"
     # had replaced the start date by Monday)
     (["He starts Monday the 14th.", "Raj is away till Monday so the order will have to wait."], NOTHING),

@@ -210,6 +210,8 @@ class StateRules:
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
+    slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
+    particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
     generic_objects: tuple[str, ...]    # no object of their own ("don't pay anything yet", "先别下单了")
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
@@ -428,6 +430,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         headcounts=frozenset(c.casefold() for c in table.get("headcounts", [])),
+        slot_stopwords=frozenset(w.casefold() for w in table.get("slot_stopwords", [])),
+        particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),

@@ -44,6 +44,7 @@ class _Memory:
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
+    slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -74,8 +75,12 @@ class _Memory:
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
         "预算放到四千": a value whose own kind the change does not say)."""
-        keys = slot_keys(slot)
+        keys = self.keys(slot)
         return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
+
+    def keys(self, slot: str) -> tuple[str, ...]:
+        """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till")."""
+        return tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
 
     def unit(self, value: str) -> str:
         return _unit(value, self.number)
@@ -166,7 +171,7 @@ class _Memory:
         words before it (``own``: or in its own words, a time read with the words of its slot:
         "Dinner at 6" of "Dinner at 6 before the 7:30", for "make dinner 5:30"), else its
         clause, else its message."""
-        keys = tuple(slot_keys(slot))
+        keys = self.keys(slot)
         for field_ in (0, 1, 2):
             for texts, value, span in candidates:
                 # values of one clause or message share its text: it is read once per slot
@@ -246,7 +251,8 @@ def _unit(value: str, number: re.Pattern[str]) -> str:
 def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
     lead = pack.lead.strip_run(text, start, end, from_end=False)
     start = min(lead, end)
-    trail = pack.trail.strip_run(text, start, end, from_end=True)
+    trail = pack.state.particles.strip_run(text, start, pack.trail.strip_run(text, start, end, from_end=True),
+                                           from_end=True)
     if trail > start:
         end = trail
     while start < end and (text[start].isspace() or text[start] in ",，:："):
@@ -397,7 +403,7 @@ class Walked:
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
-                          headcounts=pack.state.headcounts))
+                          headcounts=pack.state.headcounts, slot_stopwords=pack.state.slot_stopwords))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,

@@ -198,6 +198,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["寄到他家，林登路148号", "哎呀地址给错了，是林登路184号"], expect(change("address", "林登路148号", "林登路184号"))),
     (["我的邮箱是dana@qq.com", "邮箱填错了，是dana_o@qq.com"], expect(change("email", "dana@qq.com", "dana_o@qq.com"))),
     (["周一下午5点送", "我的卡出了点问题。周二再试试"], NOTHING),
+    (["试菜订在10号周四晚上6点", "能把TST-61408改到12号周六下午1点半吗？"],
+     expect(change("TST-61408", "10号周四", "12号周六下午1点半"))),
+    # a closing particle is no part of the new value (had been "周五了", "…1点半吗")
+    (["周三下午来取件", "改到周五了"], expect(change("time", "周三下午", "周五"))),
     (["要是老板周五前不批，会不会取消订单？"], NOTHING),
     (["如果他们周五前不确认，先别付款。"], expect(unauthorised(IN("先别付款")))),
     # a correction replaces the last value of its kind; a question corrects nothing
@@ -444,6 +448,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["My email is dana@gmail.com", "I typed the wrong email, it's dana.o@gmail.com"],
      expect(change("email", "dana@gmail.com", "dana.o@gmail.com"))),
     (["Deliver Monday at 5pm", "Something went wrong with my card. Try again Tuesday"], NOTHING),
+    # a slot's words are words naming something ("she doesn't land till Thursday at 9pm" had
+    # replaced "wait till the 15th of next month" through "till")
+    (["Can the deposit wait till the 15th of next month?", "Nadia's flight got moved, she doesn't land till Thursday at 9pm."],
+     NOTHING),
     # "wait" as a verb corrects nothing ("Raj is away till Monday so the order will have to wait"
     # had replaced the start date by Monday)
     (["He starts Monday the 14th.", "Raj is away till Monday so the order will have to wait."], NOTHING),

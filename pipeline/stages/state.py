@@ -85,19 +85,27 @@ class _Memory:
     def unit(self, value: str) -> str:
         return _unit(value, self.number)
 
-    def corrected(self, kind: str, new: str, event_id: str) -> tuple[str, Span] | None:
+    def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time) and not
         unsure ("好像是1月8号下的"), else the newest of its kind. One said earlier in the
         correction's own message and set by nothing there is its reason, when an earlier message
-        holds one ("周日下午他们要去喝喜酒，宽带还是改周日上午十点吧")."""
+        holds one ("周日下午他们要去喝喜酒，宽带还是改周日上午十点吧"). Of values said in one
+        message, the one right after the words of the correction's ``slot`` ("我姐手机号说错了"
+        corrects "我姐叫周敏，手机13857126694", not "我的是13967015382" said after it)."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
-        candidates = [(value, span) for _, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
-                                                                  [-(self.lookback or 0):])
-                      if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
-                      and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
-                      and value.casefold() != new.casefold()
-                      and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
+        entries = [(texts, value, span) for texts, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
+                                                                          [-(self.lookback or 0):])
+                   if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
+                   and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
+                   and value.casefold() != new.casefold()
+                   and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
+        if slot and entries and entries[0][2].event_id != event_id:
+            newest = [e for e in entries if e[2].event_id == entries[0][2].event_id]
+            named = self._named_by(slot, newest, fields=(0,))
+            if named and len(newest) > 1:
+                return named
+        candidates = [(value, span) for _, value, span in entries]
         if any(span.event_id != event_id for _, span in candidates):
             reasons = [v.casefold() for v, span in candidates if span.event_id == event_id and span not in self.settled]
             candidates = [c for c in candidates if c[1].event_id != event_id or c[1] in self.settled]
@@ -166,13 +174,13 @@ class _Memory:
         return any(k in folded for k in keys) and not any(old in folded for old in self.old_values)
 
     def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]],
-                  own: bool = False) -> tuple[str, Span] | None:
+                  own: bool = False, fields: tuple[int, ...] = (0, 1, 2)) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
         words before it (``own``: or in its own words, a time read with the words of its slot:
         "Dinner at 6" of "Dinner at 6 before the 7:30", for "make dinner 5:30"), else its
         clause, else its message."""
         keys = self.keys(slot)
-        for field_ in (0, 1, 2):
+        for field_ in fields:
             for texts, value, span in candidates:
                 # values of one clause or message share its text: it is read once per slot
                 near = self.near.get((id(texts[field_]), keys))
@@ -246,6 +254,12 @@ def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[E
 def _unit(value: str, number: re.Pattern[str]) -> str:
     """"12桌" and "十桌" have one unit, "2 rooms" and "five days" two."""
     return re.sub(r"\s", "", number.sub("", value)).casefold()
+
+
+def _sentence_start(text: str, pos: int, pack: RulePack) -> int:
+    """Where the sentence holding ``pos`` begins."""
+    ends = [m.end() for m in pack.sentence_end.finditer(text, 0, pos)] if pack.sentence_end else []
+    return ends[-1] if ends else 0
 
 
 def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
@@ -593,7 +607,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             turned_down[kind] = current
                             continue
                     previous = (named[1:] if named else turned_down.get(kind)
-                                or memory.corrected(kind, text[a:b], event.id))
+                                or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
                         # current value turned down, the question asks for what replaces it; a

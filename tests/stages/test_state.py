@@ -202,6 +202,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("TST-61408", "10号周四", "12号周六下午1点半"))),
     # a closing particle is no part of the new value (had been "周五了", "…1点半吗")
     (["周三下午来取件", "改到周五了"], expect(change("time", "周三下午", "周五"))),
+    (["我姐叫周敏，手机13857126694。我的是13967015382，别给我打电话啊", "哦对，刚才我姐手机号说错了，最后两位反了，是13857126649"],
+     expect(change("phone", "13857126694", "13857126649"))),
+    # "提到" raises a value its slot's words name; "等价格定了再说" chooses nothing
+    (["预算两千五吧", "超了就超了吧，预算提到三千二"], expect(change("money", "预算两千五", "预算提到三千二"))),
+    (["先别付押金啊，等后天勘察完价格定了再说"], NOTHING),
     (["要是老板周五前不批，会不会取消订单？"], NOTHING),
     (["如果他们周五前不确认，先别付款。"], expect(unauthorised(IN("先别付款")))),
     # a correction replaces the last value of its kind; a question corrects nothing
@@ -448,6 +453,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["My email is dana@gmail.com", "I typed the wrong email, it's dana.o@gmail.com"],
      expect(change("email", "dana@gmail.com", "dana.o@gmail.com"))),
     (["Deliver Monday at 5pm", "Something went wrong with my card. Try again Tuesday"], NOTHING),
+    # of two values of one message, a correction naming one corrects that one (the newest had been
+    # replaced: the user's own number instead of the sister's)
+    (["My sister's cell is 415-555-0199. Mine is 415-555-0123, don't call me.",
+      "sorry, I gave you the wrong number for my sister, it's 415-555-0191"],
+     expect(change("phone", "415-555-0199", "415-555-0191"))),
+    (["The pickup is at 9am and the drop-off at 4pm.", "sorry, the pickup, I meant 10am"],
+     expect(change("time", "at 9am", "10am"))),
     # a slot's words are words naming something ("she doesn't land till Thursday at 9pm" had
     # replaced "wait till the 15th of next month" through "till")
     (["Can the deposit wait till the 15th of next month?", "Nadia's flight got moved, she doesn't land till Thursday at 9pm."],

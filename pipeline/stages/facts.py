@@ -350,8 +350,9 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 by_weekday = names_a_weekday(text, pack.lang, pack)
                 days.append((said, by_weekday))
                 day, named = said, _latest_first(said, named)
-                if by_weekday:
-                    weekdays = _latest_first(said, weekdays)
+                # within one text any day named is the one a bare weekday after it names, when
+                # it falls on it ("日期改到18号，周五我请个假陪他们去": the 18th is that Friday)
+                weekdays = _latest_first(said, weekdays)
         if is_fact:
             facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark,

@@ -45,6 +45,7 @@ class _Memory:
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
+    sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -101,10 +102,20 @@ class _Memory:
                    and value.casefold() != new.casefold()
                    and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
         if slot and entries and entries[0][2].event_id != event_id:
-            newest = [e for e in entries if e[2].event_id == entries[0][2].event_id]
-            named = self._named_by(slot, newest, fields=(0,))
-            if named and len(newest) > 1:
-                return named
+            # of one message's values, the one whose sentence names the slot before it, back to the
+            # value before it ("我姐叫周敏，手机13857126694。我的是13967015382": 手机 is the first's)
+            newest = sorted((e for e in entries if e[2].event_id == entries[0][2].event_id), key=lambda e: e[2].start)
+            keys = self.keys(slot)
+            hits = []
+            for i, (texts, value, span) in enumerate(newest):
+                message = texts[2]
+                lo = max([newest[i - 1][2].end if i else 0]
+                         + [m.end() for m in self.sentence_end.finditer(message, 0, span.start)][-1:]
+                         if self.sentence_end is not None else [newest[i - 1][2].end if i else 0])
+                hits.append((sum(k in message[lo:span.start] for k in keys), span.start, value, span))
+            best = max(hits, default=None)
+            if best is not None and best[0] and len(newest) > 1 and [h[0] for h in hits].count(best[0]) == 1:
+                return best[2], best[3]
         candidates = [(value, span) for _, value, span in entries]
         if any(span.event_id != event_id for _, span in candidates):
             reasons = [v.casefold() for v, span in candidates if span.event_id == event_id and span not in self.settled]
@@ -174,13 +185,13 @@ class _Memory:
         return any(k in folded for k in keys) and not any(old in folded for old in self.old_values)
 
     def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]],
-                  own: bool = False, fields: tuple[int, ...] = (0, 1, 2)) -> tuple[str, Span] | None:
+                  own: bool = False) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
         words before it (``own``: or in its own words, a time read with the words of its slot:
         "Dinner at 6" of "Dinner at 6 before the 7:30", for "make dinner 5:30"), else its
         clause, else its message."""
         keys = self.keys(slot)
-        for field_ in fields:
+        for field_ in (0, 1, 2):
             for texts, value, span in candidates:
                 # values of one clause or message share its text: it is read once per slot
                 near = self.near.get((id(texts[field_]), keys))
@@ -417,7 +428,8 @@ class Walked:
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
-                          headcounts=pack.state.headcounts, slot_stopwords=pack.state.slot_stopwords))
+                          headcounts=pack.state.headcounts, slot_stopwords=pack.state.slot_stopwords,
+                          sentence_end=pack.sentence_end))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,

@@ -1263,6 +1263,14 @@ BARE_WEEKDAY = [
     ("en", ["The baby is due January 10th.", "Is Sunday at 10am ok?"], "Sunday at 10am", {"at": "2026-12-06T10:00:00-05:00"}),
     ("en", ["Let's do Sunday next week instead.", "The baby is due January 10th.", "Is Sunday at 10am ok?"],
      "Sunday at 10am", {"at": "2026-12-13T10:00:00-05:00"}),
+    # in one message, a day named before a bare weekday it falls on is that weekday ("日期改到18号，
+    # 周五我请个假陪他们去" had dated 周五 this week's Friday)
+    ("zh", ["日期改到18号，周五我请个假陪他们去"], "周五", {"start": "2026-12-18T00:00:00+08:00", "end": "2026-12-18T23:59:59+08:00"}),
+    ("zh", ["日期改到17号，周五我请个假"], "周五", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    ("en", ["Move it to the 18th, I'll take Friday off to go with them"], "Friday",
+     {"start": "2026-12-18T00:00:00-05:00", "end": "2026-12-18T23:59:59-05:00"}),
+    ("en", ["Move it to the 17th, I'll take Friday off"], "Friday",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
     # the time a correction affirms before its "not" is a day talked of, the negated one is not
     ("zh", ["说错了，是下周五，不是下周四", "周五上午十点行吗？"], "周五上午十点", {"at": "2026-12-11T10:00:00+08:00"}),
     ("en", ["Sorry, I meant Friday the 11th, not Thursday.", "Is Friday at 10am still ok?"], "Friday at 10am",
@@ -1401,6 +1409,11 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
 # comma asks nothing ("When we buy, send the e-tickets to …" was quoted as a question)
 ASKING = [
     ("zh", "我们买好以后，把电子票发到我邮箱", False),
+    # a question word inside "不怎么", "没什么" asks nothing
+    ("zh", "我爸不怎么看手机", False),
+    ("zh", "没什么特别的要求", False),
+    ("zh", "你们怎么收费", True),
+    ("en", "My dad hardly ever checks his phone", False),
     ("zh", "什么时候落地？", True),
     ("zh", "落地以后能给我打个电话吗", True),
     ("en", "When we buy, send the e-tickets to jordan.reyes@fastmail.com", False),

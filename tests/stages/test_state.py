@@ -204,6 +204,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["周三下午来取件", "改到周五了"], expect(change("time", "周三下午", "周五"))),
     (["我姐叫周敏，手机13857126694。我的是13967015382，别给我打电话啊", "哦对，刚才我姐手机号说错了，最后两位反了，是13857126649"],
      expect(change("phone", "13857126694", "13857126649"))),
+    # "写反了" corrects; "我爸不怎么看手机" asks nothing, so its message's values are said, not asked
+    (["留我妈的吧，13951827706，我爸不怎么看手机。我的是18651620933", "哎呀，刚才我妈手机号最后两位写反了，应该是13951827760。"],
+     expect(change("phone", "13951827706", "13951827760"))),
     # "提到" raises a value its slot's words name; "等价格定了再说" chooses nothing
     (["预算两千五吧", "超了就超了吧，预算提到三千二"], expect(change("money", "预算两千五", "预算提到三千二"))),
     (["先别付押金啊，等后天勘察完价格定了再说"], NOTHING),
@@ -460,6 +463,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("phone", "415-555-0199", "415-555-0191"))),
     (["The pickup is at 9am and the drop-off at 4pm.", "sorry, the pickup, I meant 10am"],
      expect(change("time", "at 9am", "10am"))),
+    (["Use my mother's number, 415-555-0176. Mine is 415-555-0123, don't call me",
+      "oops, I swapped the last two digits of my mother's number, it's 415-555-0167"],
+     expect(change("phone", "415-555-0176", "415-555-0167"))),
     # a slot's words are words naming something ("she doesn't land till Thursday at 9pm" had
     # replaced "wait till the 15th of next month" through "till")
     (["Can the deposit wait till the 15th of next month?", "Nadia's flight got moved, she doesn't land till Thursday at 9pm."],

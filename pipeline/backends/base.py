@@ -70,9 +70,15 @@ def dbscan_labels(distances: "np.ndarray", eps: float, min_samples: int) -> "np.
     return labels
 
 
+_TIE = 1e-5   # rows nearer the mean than this apart are equally near: far above float noise (1e-7)
+
+
 def density_groups(vectors: "np.ndarray", eps: float, min_samples: int) -> Groups:
     """DBSCAN over the cosine distance of L2-normalised rows; a noise row is a group of its
-    own; groups in order of their first row; the representative is the row nearest the mean."""
+    own; groups in order of their first row; the representative is the row nearest the mean,
+    the first of those as near within ``_TIE`` (two rows are always as near: which one won had
+    turned on the last bits of a vector, which depend on the batch it was embedded in, so one
+    history gave two summaries, cached or not)."""
     import numpy as np
 
     if not len(vectors):
@@ -87,7 +93,8 @@ def density_groups(vectors: "np.ndarray", eps: float, min_samples: int) -> Group
             groups.append((rows, rows[0]))
             continue
         centroid = vectors[rows].mean(axis=0)
-        groups.append((rows, rows[int(np.argmax(vectors[rows] @ centroid))]))
+        near = vectors[rows] @ centroid
+        groups.append((rows, rows[int(np.flatnonzero(near >= near.max() - _TIE)[0])]))
     return groups
 
 

@@ -215,3 +215,16 @@ def test_a_border_row_between_two_clusters_joins_the_one_scikit_learn_gives(orde
     distances = np.abs(places[:, None] - places[None, :])
     expected = DBSCAN(eps=0.2, min_samples=4, metric="precomputed").fit_predict(distances)
     assert dbscan_labels(distances, 0.2, 4).tolist() == expected.tolist()
+
+
+
+@pytest.mark.parametrize("stretch", [0.0, 3e-7, -3e-7])
+def test_a_pair_of_turns_has_the_same_representative_whatever_the_float_noise(stretch):
+    """Two rows are always equally near their mean: the first is the representative, not the
+    one a vector's last bits favour (a turn embedded in another batch had flipped it, and one
+    history gave two summaries depending on what the process had embedded before)."""
+    from pipeline.backends.base import density_groups
+
+    b = np.array([0.8, 0.6, 0.0])
+    for rows in (np.vstack([[1.0, 0.0, 0.0], b * (1 + stretch)]), np.vstack([b, [1.0, 0.0, 0.0]]) * [[1 + stretch], [1]]):
+        assert density_groups(rows.astype(np.float64), eps=0.35, min_samples=2) == [([0, 1], 0)]

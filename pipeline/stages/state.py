@@ -31,6 +31,7 @@ _VALUE_KINDS = ("time", "clock", "date", "money", "age", "quantity", "percentage
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
 _AMOUNTS = ("money", "quantity")
+_PARTY = "\0party"   # the unit of a count of the party, whichever word counts it
 _ONE_PART = ((True, False), (False, True))   # a time naming (its day, its clock): one of the two only
 
 
@@ -84,7 +85,10 @@ class _Memory:
         return tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
 
     def unit(self, value: str) -> str:
-        return _unit(value, self.number)
+        """A quantity's unit; the party's count is one slot whatever counts it ("about sixty
+        people" … "make it seventy-five guests", "六十个人" … "七十五位客人")."""
+        unit = _unit(value, self.number)
+        return _PARTY if any(unit.endswith(h.replace(" ", "")) for h in self.headcounts) else unit
 
     def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
@@ -232,7 +236,7 @@ class _Memory:
             # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
             # the last count of the party ("We're 12 people")
             return next(((value, span) for k, _, value, span in candidates
-                         if k == "quantity" and self.unit(value).casefold() in self.headcounts | {""}), None)
+                         if k == "quantity" and self.unit(value) in (_PARTY, "")), None)
         if kind != "money":
             return None
         # a budget said bare ("那一百三以内也行吧") replaces one said in money or in a currency ("一百块以内")

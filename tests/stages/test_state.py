@@ -202,6 +202,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("TST-61408", "10号周四", "12号周六下午1点半"))),
     # a closing particle is no part of the new value (had been "周五了", "…1点半吗")
     (["周三下午来取件", "改到周五了"], expect(change("time", "周三下午", "周五"))),
+    (["大概六十个人", "改成七十五位客人吧"], expect(change("quantity", "六十个人", "七十五位客人"))),
     (["我姐叫周敏，手机13857126694。我的是13967015382，别给我打电话啊", "哦对，刚才我姐手机号说错了，最后两位反了，是13857126649"],
      expect(change("phone", "13857126694", "13857126649"))),
     # "写反了" corrects; "我爸不怎么看手机" asks nothing, so its message's values are said, not asked
@@ -755,6 +756,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Two vegans and one person with a peanut allergy. We are 12 people.", "Actually we are 14 now."],
      expect(change("quantity", "12 people", "14"))),
     (["We need a table for 4.", "Actually we are 6 now."], expect(change("quantity", "4", "6"))),
+    # the party's count is one slot whatever word counts it ("make it seventy-five guests" had
+    # replaced nothing, "about sixty people" shown as current)
+    (["About sixty people, and twelve thousand total.", "His cousins are all coming. Make it seventy-five guests"],
+     expect(change("quantity", "sixty people", "seventy-five guests"))),
+    (["We're 60 people.", "make it 75 guests"], expect(change("quantity", "60 people", "75 guests"))),
     # a revision the user asks for sets it ("Can we go up to $95 a head then?"); a question that
     # only asks does not
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),

@@ -1065,6 +1065,9 @@ def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     # a scale word or a half after the number is part of it
     ("en", "The house is $1.2 million", "$1.2"), ("en", "a €3 billion deal", "€3"),
     ("zh", "要三星半以上的酒店", "三星"), ("zh", "大概两个半小时", "两个"), ("zh", "买两斤半", "两斤"),
+    # the digits after 米 are its decimetres ("一张1米8的床" had been "1米")
+    ("zh", "一张1米8的床", "1米"), ("zh", "一米八的床", "一米"), ("zh", "身高1米75", "1米"),
+    ("en", "a 1.8 m bed", "1"), ("en", "a six foot two wardrobe", "six foot"),
     # nor run on into a particle read as a unit ("补200对吧？" is "200, right?", no "200对")
     ("zh", "那就T20吧，补200对吧？", "200对"), ("zh", "是3对吗", "3对"),
 ])

@@ -203,6 +203,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a closing particle is no part of the new value (had been "周五了", "…1点半吗")
     (["周三下午来取件", "改到周五了"], expect(change("time", "周三下午", "周五"))),
     (["大概六十个人", "改成七十五位客人吧"], expect(change("quantity", "六十个人", "七十五位客人"))),
+    # what a correction cue after it says was wrong is no new value ("最后两位反了" had made "[数量]
+    # 三人 → 两位" of a three-seat sofa)
+    (["三人沙发、两个衣柜", "刚才我姐手机号说错了，最后两位反了，是13857126649"], NOTHING),
+    (["Two wardrobes and a 3-seat sofa", "Sorry, the last two digits were swapped, it's 312-555-0178"], NOTHING),
     (["我姐叫周敏，手机13857126694。我的是13967015382，别给我打电话啊", "哦对，刚才我姐手机号说错了，最后两位反了，是13857126649"],
      expect(change("phone", "13857126694", "13857126649"))),
     # "写反了" corrects; "我爸不怎么看手机" asks nothing, so its message's values are said, not asked

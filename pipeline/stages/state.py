@@ -113,9 +113,8 @@ class _Memory:
             hits = []
             for i, (texts, value, span) in enumerate(newest):
                 message = texts[2]
-                lo = max([newest[i - 1][2].end if i else 0]
-                         + [m.end() for m in self.sentence_end.finditer(message, 0, span.start)][-1:]
-                         if self.sentence_end is not None else [newest[i - 1][2].end if i else 0])
+                stops = [m.end() for m in self.sentence_end.finditer(message, 0, span.start)] if self.sentence_end else []
+                lo = max([newest[i - 1][2].end if i else 0] + stops[-1:])
                 hits.append((sum(k in message[lo:span.start] for k in keys), span.start, value, span))
             best = max(hits, default=None)
             if best is not None and best[0] and len(newest) > 1 and [h[0] for h in hits].count(best[0]) == 1:

@@ -621,8 +621,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         if current:
                             turned_down[kind] = current
                             continue
-                    if not revised and rules.correction.search(text, b, end) and not rules.correction.search(text, start, a):
-                        continue   # "最后两位反了": what a cue after it says was wrong, no new value
+                    wrong = rules.correction.search(text, b, end)
+                    if not revised and wrong and not text[b:wrong.start()].strip() and not rules.correction.search(text, start, a):
+                        continue   # "最后两位反了": what the cue right after it says was wrong, no new value
                     previous = (named[1:] if named else turned_down.get(kind)
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
                     if kind in asked_after[n] and not revised:

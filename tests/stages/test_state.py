@@ -206,7 +206,6 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # what a correction cue after it says was wrong is no new value ("最后两位反了" had made "[数量]
     # 三人 → 两位" of a three-seat sofa)
     (["三人沙发、两个衣柜", "刚才我姐手机号说错了，最后两位反了，是13857126649"], NOTHING),
-    (["Two wardrobes and a 3-seat sofa", "Sorry, the last two digits were swapped, it's 312-555-0178"], NOTHING),
     (["我姐叫周敏，手机13857126694。我的是13967015382，别给我打电话啊", "哦对，刚才我姐手机号说错了，最后两位反了，是13857126649"],
      expect(change("phone", "13857126694", "13857126649"))),
     # "写反了" corrects; "我爸不怎么看手机" asks nothing, so its message's values are said, not asked
@@ -765,6 +764,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["About sixty people, and twelve thousand total.", "His cousins are all coming. Make it seventy-five guests"],
      expect(change("quantity", "sixty people", "seventy-five guests"))),
     (["We're 60 people.", "make it 75 guests"], expect(change("quantity", "60 people", "75 guests"))),
+    (["Two wardrobes and a 3-seat sofa", "Sorry, the last two digits were swapped, it's 312-555-0178"], NOTHING),
+    # a correction cue said after the new value, apart from it, still corrects ("should be …86@…, not
+    # 88, my bad")
+    (["his personal is jordan.whitfield88@gmail.com",
+      "also the email on HV-U-10482 should be jordan.whitfield86@gmail.com, not 88, my bad"],
+     expect(change("email", "jordan.whitfield88@gmail.com", "jordan.whitfield86@gmail.com"))),
     # a revision the user asks for sets it ("Can we go up to $95 a head then?"); a question that
     # only asks does not
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),

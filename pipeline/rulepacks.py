@@ -303,6 +303,7 @@ class RulePack:
     filler: Lexicon
     lead: Lexicon
     trail: Lexicon
+    question_trail: Lexicon   # the trail a question loses: not what it asks about ("Is Friday ok?")
     question: Lexicon
     subordinate: re.Pattern[str] | None            # a question word opening a clause that goes on ("When we buy, send …")
     request: Lexicon | None                        # a question holding one asks for something done ("Can you book …?")
@@ -602,6 +603,8 @@ def load_rule_pack(lang: str) -> RulePack:
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
         trail=Lexicon(data["fillers"]["trail"], bounds),
+        question_trail=Lexicon([w for w in data["fillers"]["trail"]
+                                if w not in data["fillers"].get("question_keeps", ())], bounds),
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ()),
                          within=data["questions"].get("within", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,

@@ -624,7 +624,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             continue   # "好的谢谢", "说错了", "有吗", politeness alone ("可以吗", "Could you please?"): nothing to quote
         # the particle before a question mark asks with it when no question word does: "明天能到吧？"
         start, end = _trim_edges(text, start, end, own, pack,
-                                 trail=asks or text[end:end + 1] not in pack.state.question_marks)
+                                 trail=asks or text[end:end + 1] not in pack.state.question_marks, asks=asks)
         score = _score(text[start:end], own, pack)
         marked = text[end:end + 1] in pack.state.question_marks
         worded = asks and any(cue.group(0).casefold() in pack.question.kinds
@@ -666,7 +666,7 @@ def _cuts(text: str, found: Sequence[Fact], required: Sequence[tuple[int, int]],
 
 
 def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
-                pack: RulePack, trail: bool = True) -> tuple[int, int]:
+                pack: RulePack, trail: bool = True, asks: bool = False) -> tuple[int, int]:
     """Shrink a clause past leading politeness and (``trail``) trailing particles, never into a fact."""
     first = min((f.span.start for f in facts), default=end)
     last = max((f.span.end for f in facts), default=start)
@@ -679,7 +679,7 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
         lead = next((hit.start() for hit in pack.lead.finditer(text, start, lead) if hit.start() <= split < hit.end()), split)
     if lead <= first and lead < end:
         start = lead
-    stripped = pack.trail.strip_run(text, start, end, from_end=True) if trail else end
+    stripped = (pack.question_trail if asks else pack.trail).strip_run(text, start, end, from_end=True) if trail else end
     if stripped >= last and stripped > start:
         end = stripped
     return start, end

@@ -1154,6 +1154,12 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("zh", "我想帮我爸预约体检", "帮我爸预约体检"),
     ("zh", "帮我订一家有免费停车的酒店", "订一家有免费停车的酒店"),
     ("en", "Please help us find a cheap hotel", "help us find a cheap hotel"),
+    # a question keeps the words it asks about ("Is that ok then?" had been quoted "Is that")
+    ("en", "Is that ok then?", "Is that ok"),
+    ("en", "Does it work for you too?", "Does it work for you too"),
+    ("en", "Is Friday ok?", "Is Friday ok?"),
+    ("zh", "周五可以吗？", "周五可以吗"),
+    ("zh", "那样也行吗？", "那样也行吗"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]
@@ -1165,7 +1171,7 @@ def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, te
 NEEDS_MARK = [
     ("en", "So will I get the money back before the investigation is over, or do I wait months?",
      "will I get the money back before the investigation is over", True),
-    ("en", "Wait, does the freeze on my debit card block wires too?", "Wait, does the freeze on my debit card block wires", True),
+    ("en", "Wait, does the freeze on my debit card block wires then?", "Wait, does the freeze on my debit card block wires", True),
     # the particle before a question mark asks with it ("北京外国语大学是免费进出吧？" had been quoted
     # as "北京外国语大学是免费进出", a statement)
     ("zh", "北京外国语大学是免费进出吧？不会要门票吧？", "北京外国语大学是免费进出吧？", False),
@@ -1412,6 +1418,12 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
 # comma asks nothing ("When we buy, send the e-tickets to …" was quoted as a question)
 ASKING = [
     ("zh", "我们买好以后，把电子票发到我邮箱", False),
+    # an auxiliary before a name or an id asks ("does BDG-30945 need changing too?" had been an
+    # obligation shown as a constraint); "Will" before a name may be the name
+    ("en", "does BDG-30945 need changing too?", True),
+    ("en", "Is Dr. Patel in on Friday?", True),
+    ("en", "Will Smith needs a ride on Friday.", False),
+    ("zh", "BDG-30945也需要改吗？", True),
     # a question word inside "不怎么", "没什么" asks nothing
     ("zh", "我爸不怎么看手机", False),
     ("zh", "没什么特别的要求", False),
@@ -1879,6 +1891,12 @@ def test_a_title_is_kept_whole(lang: str, text: str, title: str | None) -> None:
     # a degree alone requires nothing ("only a little" was quoted as a requirement)
     ("en", "I did spill coffee on it last month, but only a little.", False),
     ("en", "only two rooms", True),
+    # asked, not required: an auxiliary before a name or an id asks ("does BDG-30945 need changing
+    # too?" had been an obligation, shown as a constraint without its question mark)
+    ("en", "does BDG-30945 need changing too?", False),
+    ("en", "Does Maria need a ride?", False),
+    ("en", "Maria needs a ride on Friday.", True),
+    ("zh", "BDG-30945也需要改吗？", False),
 ])
 def test_a_requirement_says_what_it_requires(lang: str, text: str, required: bool) -> None:
     facts = _run(lang, text)[0]

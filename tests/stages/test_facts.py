@@ -1423,6 +1423,7 @@ ASKING = [
     ("en", "does BDG-30945 need changing too?", True),
     ("en", "Is Dr. Patel in on Friday?", True),
     ("en", "Will Smith needs a ride on Friday.", False),
+    ("en", "Has 3 bedrooms and a pool.", False),
     ("zh", "BDG-30945也需要改吗？", True),
     # a question word inside "不怎么", "没什么" asks nothing
     ("zh", "我爸不怎么看手机", False),

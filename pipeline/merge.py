@@ -676,12 +676,14 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     paths: dict[str, list[str]] = {}
     said_at: dict[str, list[Span]] = {}
     last_status: dict[str, str] = {}   # what holds now: its last status (dropped, accepted: the assistant's words)
+    bare: dict[str, bool] = {}         # … accepted naming no value ("book a table": yes)
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
         last_status[decision.object] = decision.status
+        bare[decision.object] = decision.status == "accepted" and not decision.valued
     # … and one choosing what still holds at the end (not dropped since) is a decision, unless it
     # accepts a proposal whose line says so ("Sounds good, go with the Bogotá one" beside
     # "Traducciones Andinas: all 8 pages for $152: assistant's proposal, accepted")
@@ -762,8 +764,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         state_path.append(line)
         # a drop or an accepted proposal changes what holds; a choice is usually in its own
         # clause already. Short of room, an accepted proposal is said by the clauses holding its values
-        # (an accepted proposal holds like a constraint the user set: [ladder] decision_accepted)
-        level, value = ((pack.ladder_kinds.get(f"decision_{last_status[obj]}", "changes"), 4.0)
+        # (an accepted proposal holds like a constraint the user set: [ladder] decision_accepted;
+        # one naming no value is a decision, below the clauses holding the values: decision_accepted_bare)
+        status = "accepted_bare" if bare[obj] else last_status[obj]
+        level, value = ((pack.ladder_kinds.get(f"decision_{status}", "changes"), 4.0)
                         if last_status[obj] in ("dropped", "accepted") else ("key", 0.2))
         at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,

@@ -202,6 +202,7 @@ class Decision:
     by: Span | None = None  # accepted: where the user accepted
     core: str = ""          # accepted: the clauses of ``object`` that hold its values, when shorter
     times: tuple[dict[str, str], ...] = ()   # accepted: the times ``object`` names, resolved (as Fact.value)
+    valued: bool = True     # accepted: ``object`` names a thing or a value; "book a table" only a kind of thing
 
     def to_dict(self) -> dict[str, Any]:
         out = {"object": self.object, "status": self.status, "text": self.text,

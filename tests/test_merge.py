@@ -1757,6 +1757,39 @@ def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[
     assert dropped == ["changes"], levels
 
 
+@pytest.mark.parametrize(("lang", "messages", "level"), [
+    ("en", [("user", "I also need a restaurant that serves turkish food"),
+            ("assistant", "The Meze Bar serves Turkish food in the centre. Would you like to book a table?"),
+            ("user", "yes please")], "changes"),
+    ("en", [("user", "Somewhere near the station"), ("assistant", "The Lensfield has rooms. Shall I reserve a room?"),
+            ("user", "Yes please")], "changes"),
+    ("en", [("user", "Any cheap guesthouse?"), ("assistant", "Alexander B&B is cheap. Would you like me to book a room?"),
+            ("user", "Sure")], "changes"),
+    ("zh", [("user", "想吃川菜"), ("assistant", "蜀香园口碑不错。需要我帮您预订一家餐厅吗？"), ("user", "好的")], "changes"),
+    ("zh", [("user", "想住市中心"), ("assistant", "汉庭还有房。需要我帮您预订一间房间吗？"), ("user", "可以")], "changes"),
+    # controls: a thing or a value named
+    ("en", [("user", "Something Italian"), ("assistant", "Shall I book a table for 2 at 7 pm?"), ("user", "Yes")],
+     "constraints"),
+    ("en", [("user", "Which car?"), ("assistant", "My recommendation: go with the Europcar VW T-Roc. Does that work?"),
+            ("user", "Sounds good.")], "constraints"),
+    ("zh", [("user", "哪家好"), ("assistant", "要我帮您订湖畔小馆12月10日晚上6点半的位子吗？"), ("user", "好的")], "constraints"),
+    ("zh", [("user", "帮我看看，先别取消订单"), ("assistant", "要我帮您取消订单A1042吗？"), ("user", "好的谢谢")],
+     "constraints"),
+])
+def test_an_accepted_proposal_naming_only_a_kind_of_thing_is_a_decision(lang: str, messages: list[tuple[str, str]],
+                                                                       level: str) -> None:
+    """"Would you like to book a table?" "yes": the yes decides, the
+    user's clause holds the table's values; on the constraints' level the bare line had taken the
+    room of "I also need a restaurant that serves turkish food" at 25 % of a shared dialogue."""
+    comp = compressor()
+    turns = [*messages, ("user", "thanks" if lang == "en" else "谢谢")]
+    summary = comp.summarize_prefix(parse_conversation([{"role": r, "content": t} for r, t in turns],
+                                                       comp.settings), len(turns) - 1, 4000)
+    accepted = load_rule_pack(lang).templates["accepted"]
+    levels = [i.level for i in summary.items if i.section == "state" and accepted in i.text]
+    assert levels == [level], [(i.text, i.level) for i in summary.items if i.section == "state"]
+
+
 # (lang, a clause, what its shortest form starts with, what no shorter form may start with): the
 # stretch holding a clause's values keeps a short subject and verb that ask for nothing ("at 3:47 in
 # the morning in Lisbon" of "I was definitely asleep at …" read as an appointment) and never opens

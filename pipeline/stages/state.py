@@ -310,9 +310,7 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     said = written.casefold()
     if any(said == w or said.startswith(w + " " if pack.spaced else w) for w in pack.state.action_leads):
         return None   # "我要给我老公看一下": what the user will do, not a thing chosen ("老公看")
-    bare = next((obj[len(w):].strip() for w in pack.state.indefinites
-                 if obj.casefold().startswith(w + " " if pack.spaced else w)), "")
-    if bare and [kind for a, b, kind in pack.lexicon.find(bare) if (a, b) == (0, len(bare))] == ["topic"]:
+    if _a_kind_only(obj, pack):
         return None   # "book a table", "我要一个房间": a kind of thing asked for, none chosen
     if obj.casefold() in pack.state.pronouns or written.casefold() in pack.state.pronouns:
         return memory.last_mention or memory.last_object
@@ -489,7 +487,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 times = tuple(v for _, _, v in times_of(offer.text[a:b], pack, now) if isinstance(v, dict)) if now else ()
                 decisions.append(Decision(offer.text[a:b], "accepted", said, Span(offer.id, a, b),
                                           Span(event.id, offset, offset + len(said)),
-                                          _core(offer.text[a:b], read), times))
+                                          _core(offer.text[a:b], read), times,
+                                          not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
@@ -1317,6 +1316,13 @@ def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]])
     valued = [b for _, b, values in clauses if values]
     core = text[clauses[0][0]:valued[-1]] if valued else ""
     return core if len(core) < len(text) else ""
+
+
+def _a_kind_only(text: str, pack: RulePack) -> bool:
+    """"a table", "一个房间": a kind of thing asked for (an indefinite and a topic), none chosen."""
+    bare = next((text[len(w):].strip() for w in pack.state.indefinites
+                 if text.casefold().startswith(w + " " if pack.spaced else w)), "")
+    return bool(bare) and [kind for a, b, kind in pack.lexicon.find(bare) if (a, b) == (0, len(bare))] == ["topic"]
 
 
 def _names_something(text: str, pack: RulePack) -> bool:

@@ -47,7 +47,7 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
                          "requests": c.requests} for c in result.clauses],
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by), "core": d.core,
-                           "times": [dict(t) for t in d.times]} for d in result.decisions],
+                           "times": [dict(t) for t in d.times], "valued": d.valued} for d in result.decisions],
             "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
                              "old_span": _span(t.old_span),
                              "condition": _span(t.condition)} for t in result.transitions],
@@ -73,7 +73,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
                                     c.get("requests", True))   # stored before it was read: its level as then
                           for c in item["clauses"]),
             decisions=tuple(Decision(d["object"], d["status"], d["text"], _unspan(d["span"]),  # type: ignore[arg-type]
-                                     _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())))
+                                     _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())),
+                                     d.get("valued", True))   # stored before it was read: its level as then
                             for d in item["decisions"]),
             transitions=tuple(Transition(t["slot"], t["old"], t["new"], _unspan(t["span"]),  # type: ignore[arg-type]
                                          _unspan(t["old_span"]), _unspan(t.get("condition")))

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
@@ -571,6 +571,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     previous = memory.previous(kind, slot, typed) if kind else memory.named(slot)
+                    booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
+                    previous = booked or previous
                     decided = _decided(slot, decisions, events, rules)
                     if decided and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
@@ -1316,6 +1318,29 @@ def _core(text: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]])
     valued = [b for _, b, values in clauses if values]
     core = text[clauses[0][0]:valued[-1]] if valued else ""
     return core if len(core) < len(text) else ""
+
+
+def _booked_as(slot: str, kind: str, event: Event, events: Sequence[Event], memory: _Memory,
+               pack: RulePack) -> tuple[str, Span] | None:
+    """The value a change naming a tool's id replaces: the newest of its kind in the user's turn
+    that the tool call returning the id answered ("thursday the 10th at 6 works, book it" …
+    TST-61408 … "she doesn't land till Thursday at 9pm. can we move TST-61408 to …": not the
+    Thursday of its own message). None when the slot is no id, or the user named it first."""
+    if not any(p.fullmatch(slot) for p in pack.patterns.get("id", ())):
+        return None
+    asked_by = None
+    for said in events:
+        if said is event or slot in said.text and said.role == "user":
+            return None
+        if said.role == "user":
+            asked_by = said.id
+        elif said.role == "tool" and slot in said.text:
+            break
+    else:
+        return None
+    values = [(value, span) for _, value, span in memory.values.get(_FAMILY.get(kind, kind), [])
+              if span.event_id == asked_by and span not in memory.replaced]
+    return values[-1] if values else None
 
 
 def _a_kind_only(text: str, pack: RulePack) -> bool:

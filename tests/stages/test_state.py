@@ -1426,6 +1426,43 @@ def test_a_change_after_an_acceptance_replaces_what_was_accepted(
     assert changes[0].old_span is not None and changes[0].old_span.event_id.startswith("A")
 
 
+# a change naming the id a tool returned for a booking ("move TST-61408 to …") replaces the value
+# the user booked in the turn that tool call answered, not a value of the change's own message
+BOOKED_BY_ID = [
+    ("en", [("user", "can we do a tasting next Wednesday at 6ish?"),
+            ("assistant", "Wednesday is full. Thursday, Dec 10 at 6:00 pm is open."),
+            ("user", "thursday the 10th at 6 works, book it"),
+            ("tool", '{"tasting_id": "TST-61408", "date": "2026-12-10", "time": "6:00 pm", "status": "booked"}'),
+            ("assistant", "Booked: TST-61408, Thursday Dec 10 at 6 pm."),
+            ("user", "Nadia doesn't land till Thursday at 9pm. can we move TST-61408 to Saturday the 12th at 1:30?")],
+     "thursday the 10th at 6", "Saturday the 12th at 1:30"),
+    ("en", [("user", "Order 3 boxes of the blue tiles please"),
+            ("tool", '{"order_id": "ORD-88231", "qty": 3, "item": "blue tile"}'),
+            ("assistant", "Placed ORD-88231 for 3 boxes."),
+            ("user", "My sister wants 2 boxes of the grey ones for herself. Change ORD-88231 to 5 boxes")],
+     "3 boxes", "5 boxes"),
+    ("zh", [("user", "就订12月10日晚上6点吧"),
+            ("tool", '{"预约号": "TST-61408", "日期": "2026-12-10", "时间": "18:00"}'),
+            ("assistant", "已预约，预约号TST-61408。"),
+            ("user", "我妹周四晚上9点才到，把TST-61408改到12号下午1点半")],
+     "12月10日晚上6点", "12号下午1点半"),
+    ("zh", [("user", "帮我下单3箱蓝色瓷砖"),
+            ("tool", '{"订单号": "ORD-88231", "数量": 3}'),
+            ("assistant", "已下单ORD-88231，3箱。"),
+            ("user", "我姐自己要2箱灰色的，把ORD-88231改成5箱")],
+     "3箱", "5箱"),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "old", "new"), BOOKED_BY_ID)
+def test_a_change_naming_a_booking_id_replaces_what_was_booked(
+        lang: str, messages: list[tuple[str, str]], old: str, new: str) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    changes = [(t.old, t.new) for t in result.transitions if t.span.event_id == last]
+    assert changes == [(old, new)], result.transitions
+
+
 @pytest.mark.parametrize(("lang", "texts", "new", "old"), [
     ("en", ["We fly Saturday the 6th.", "Let's meet at 10 am.", "Can we move the meeting to half past two?"],
      "half past two", "at 10 am"),

@@ -325,6 +325,15 @@ class RulePack:
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
     joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
+    history_fields: tuple[str, ...] = ()           # [tools] history_fields: a tool field's name saying it held the value before
+
+    def names_the_past(self, path: str) -> bool:
+        """Whether a tool result's field path names a value it held before ("ship_to.previous",
+        "old_email", "地址.变更前"): history, beside the field that holds now."""
+        for word in re.split(r"[^\w]+|_", path.casefold()):
+            if word and any(word == w or not w.isascii() and word.startswith(w) for w in self.history_fields):
+                return True
+        return False
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -625,6 +634,7 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
+        history_fields=tuple(w.casefold() for w in base.get("tools", {}).get("history_fields", [])),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,

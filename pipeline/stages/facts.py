@@ -541,8 +541,10 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     continue   # a limit of no value: "go over the forms", "Under my name"
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 if (kind == "obligation" and cue.group().casefold() not in pack.limits
-                        and pack.filler.covers(text, cue.end(), right)):
-                    continue   # nothing required after the cue: "必须的啊" agrees, "We need to." points back
+                        and (pack.filler.covers(text, cue.end(), right) or pack.filler.covers(text, left, right))):
+                    # nothing required after the cue: "必须的啊" agrees, "We need to." points back;
+                    # nor by a filler holding the cue: "That should be everything" ends the list
+                    continue
                 if kind == "negation" and (pack.filler.covers(text, left, right) or (
                         _says_nothing(text, left, cue.start(), pack) and _says_nothing(text, cue.end(), right, pack)
                         and not any(left <= f.span.start and f.span.end <= right for f in facts[before:]))):

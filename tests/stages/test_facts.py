@@ -386,6 +386,9 @@ FILLER_ROWS = [
     ("zh", "算了吧"),
     ("en", "Actually no, forget it"),
     ("en", "Never mind."),
+    ("en", "That should be everything."),
+    ("en", "That should do it, thanks"),
+    ("zh", "应该就这些了"),
     # a greeting asks after nobody's booking ("Hi, how's it going?" had been the task at 25 %)
     ("en", "Hi, how's it going?"),
     ("en", "Hello, how are you doing?"),
@@ -888,6 +891,9 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
     ("en", "Do you have anything to recommend?"), ("en", "Does it have something for kids?"),
     ("en", "Do they have one near the river?"), ("zh", "你们有什么推荐的吗？"), ("zh", "有没有什么好玩的"),
     ("en", "His rabies shot might have expired"),   # a tense, no feature
+    # a question word names no feature: "with what" of "I will go with what you recommend" was quoted
+    ("en", "No preference, I will go with what you recommend"), ("en", "I'm happy with whatever is cheapest"),
+    ("zh", "你推荐什么就订什么"), ("zh", "听你的，哪家都行"),
 ])
 
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
@@ -1942,6 +1948,12 @@ def test_a_requirement_says_what_it_requires(lang: str, text: str, required: boo
     ("en", "Book two rooms for Friday. Could you please?", ["Book two rooms for Friday"]),
     ("en", "Book two rooms for Friday. Can you?", ["Book two rooms for Friday"]),
     ("en", "Two rooms for Friday. Is that ok?", ["Two rooms for Friday"]),
+    # nor a discourse word left alone by a comma ("though?" had been quoted at 25 %)
+    ("en", "I was wondering if there are any parks on the south side of town, though.",
+     ["I was wondering if there are any parks on the south side of town"]),
+    ("en", "Great, but thanks for asking.", []),
+    ("zh", "好的，谢谢关心", []),
+    ("zh", "南边有公园吗，顺便问一下", ["南边有公园吗"]),
 ])
 def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted

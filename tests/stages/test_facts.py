@@ -1047,6 +1047,8 @@ def test_an_ordinal_without_what_it_ranks_is_no_level(lang: str, text: str) -> N
     ("en", "I was up all night with this", []), ("en", "We'll stay one night", ["one night"]),
     ("en", "It rained for days", []), ("en", "Book 3 nights please", ["3 nights"]),
     ("zh", "正好也是他俩结婚三十五周年", ["三十五周年"]), ("zh", "我们在这住了三周", ["三周"]),   # not "三十五周"
+    ("zh", "找一个人均消费在100-150元之间的餐馆", []), ("zh", "我们一共三个人，人均100元", ["三个人"]),   # not "一个人"
+    ("en", "a place where the average cost is 100 yuan per person", []), ("en", "a table for two people", ["two people"]),
 ])
 def test_a_unit_that_begins_a_longer_word_is_none(lang: str, text: str, quantities: list[str]) -> None:
     """"一晚上" is an evening, not one night ("今天弄了一晚上" was quoted as "一晚" at 5 %)."""

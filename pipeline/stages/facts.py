@@ -121,7 +121,8 @@ def is_exception(text: str, cue: Hit, start: int, end: int, pack: RulePack) -> b
     """A negation cue inside a fixed phrase that negates nothing: "特别", "no problem", or inside
     a hedge ("记不太清", "I don't remember", "说不定") or a question cue ("会不会", "能回收不"): the
     uncertainty or question cue reads it."""
-    low, high = max(start, cue.start() - 4), min(end, cue.end() + 32)   # "not a hundred percent sure"
+    # "not a hundred percent sure" after the cue; "since there isn't" before it
+    low, high = max(start, cue.start() - 16), min(end, cue.end() + 32)
     windows = [pack.negation_exception.finditer(text, low, high), pack.uncertainty.finditer(text, low, high),
                pack.question.finditer(text, low, high)]
     windows += [p.finditer(text, low, high) for p in pack.negation_exception_patterns]

@@ -305,6 +305,10 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # a reason given for a request ("既然没有那你帮我推荐一个吧" was a strong negation on the
+    # constraints' level at 35 %)
+    ("zh", "既然没有那你帮我推荐一个吧"), ("zh", "既然没有合适的，那就换个地方"),
+    ("en", "Since there isn't one, recommend another place"), ("en", "Since they don't have any, find me another"),
     # a question opening on a negative auxiliary asks; it forbids nothing ("Can't we go before 9?")
     ("en", "Can't we go before 9?"), ("en", "Don't we need a visa?"),
     # a bare "no" answering a question negates nothing it names ("I do not" was a constraint,
@@ -994,6 +998,9 @@ WRITTEN_TIMES = [
      {"at": "2026-12-04T18:40:00-08:00"}),
     ("en", "Meet me at 3 pm Central Park entrance", "at 3 pm", {"time": "15:00:00-05:00"}),   # a place, no zone
     ("zh", "我们美西时间周五晚上6点40落地", "美西时间周五晚上6点40", {"at": "2026-12-04T18:40:00-08:00"}),
+    # the 下 of "一下" is no "next" ("查一下周三" had been Wednesday of next week)
+    ("zh", "帮我查一下周三的航班", "周三", {"start": "2026-12-02T00:00:00+08:00", "end": "2026-12-02T23:59:59+08:00"}),
+    ("zh", "下周到北京", "下周", {"start": "2026-12-07T00:00:00+08:00", "end": "2026-12-13T23:59:59+08:00"}),
 ]
 NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}
@@ -1082,6 +1089,9 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     # a holiday's name before a noun names no day
     ("zh", "圣诞节礼物买好了"), ("zh", "想要国庆节套餐"), ("en", "We're planning a Christmas party"),
     ("en", "I love Halloween costumes"),
+    # "一下" and "周边" straddle no week ("看一下周边有啥餐馆没" had been next week, 2026-12-07–13)
+    ("zh", "看一下周边有啥餐馆没？"), ("zh", "这周边有什么景点"), ("zh", "帮我查一下周围的酒店"),
+    ("en", "Check the weekly rates around here"), ("en", "Is there a week-long pass?"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

@@ -325,15 +325,13 @@ class RulePack:
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
     joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
-    history_fields: tuple[str, ...] = ()           # [tools] history_fields: a tool field's name saying it held the value before
+    # [tools] history_fields: a word of a tool field's path saying it held the value before
+    history_field: re.Pattern[str] | None = None
 
     def names_the_past(self, path: str) -> bool:
         """Whether a tool result's field path names a value it held before ("ship_to.previous",
         "old_email", "地址.变更前"): history, beside the field that holds now."""
-        for word in re.split(r"[^\w]+|_", path.casefold()):
-            if word and any(word == w or not w.isascii() and word.startswith(w) for w in self.history_fields):
-                return True
-        return False
+        return self.history_field is not None and self.history_field.search(path) is not None
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -352,6 +350,18 @@ def fact_span(match: re.Match[str]) -> tuple[int, int]:
     """Where a pattern's fact is: its group named ``fact`` when it has one ("prefer (?P<fact>a
     standard room)": the cue words around it are context), else the whole match."""
     return match.span("fact" if "fact" in match.re.groupindex else 0)
+
+
+def _history_field(words: Sequence[str]) -> re.Pattern[str] | None:
+    """A word of a field path ("old" in "old_qty", not in "bold"; "_" and "." separate words); a
+    word of a script without spaces opens its segment ("原来的地址")."""
+    if not words:
+        return None
+    spaced = [re.escape(w) for w in words if w.isascii()]
+    glued = [re.escape(w) for w in words if not w.isascii()]
+    parts = ([rf"(?<![^\W_])(?:{'|'.join(spaced)})(?![^\W_])"] if spaced else []) + \
+        ([rf"(?<![^\W_])(?:{'|'.join(glued)})"] if glued else [])
+    return re.compile("|".join(parts), re.IGNORECASE)
 
 
 def slot_keys(slot: str) -> list[str]:
@@ -634,7 +644,7 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
-        history_fields=tuple(w.casefold() for w in base.get("tools", {}).get("history_fields", [])),
+        history_field=_history_field(base.get("tools", {}).get("history_fields", [])),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,

@@ -233,6 +233,8 @@ class StateRules:
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
     alternative: Lexicon       # a proposal naming options ("Ferro & Vine or Osteria Lucca"): a reply naming one takes that one
     list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
+    option_refs: tuple[re.Pattern[str], ...]   # a proposal naming a listed option by its number ("option 2", "第2种": group n)
+    option_numbers: Mapping[str, int]   # words for those numbers ("second", "二")
     proposal_mark: Lexicon     # an assistant's sentence proposing what follows ("My proposal:", "我建议")
     open_offer: Lexicon        # a question offering more help, proposing nothing ("Anything else?", "还有什么需要")
     asks_preference: Lexicon   # a question asking what the user wants, proposing nothing unless it asks an action too
@@ -473,6 +475,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         single_ref=Lexicon(table.get("single_refs", []), bounds),
         alternative=Lexicon(table.get("alternatives", []), bounds),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),
+        option_refs=tuple(_compile(f"{lang}.state.option_refs", p) for p in table.get("option_refs", [])),
+        option_numbers={str(k).casefold(): int(v) for k, v in table.get("option_numbers", {}).items()},
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
         asks_preference=Lexicon(table.get("asks_preference", []), bounds),

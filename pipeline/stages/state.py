@@ -1141,6 +1141,37 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
 
 def _proposal(text: str, pack: RulePack,
               read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """(start, end) of what an assistant's message proposes (:func:`_proposed`); one naming a
+    listed option by its number ("Two options:\n1. Buy a new seat …\n2. Reassign Mel Castro's
+    seat …\nI'd suggest option 2", "我建议选第2种") proposes that line of the list: "option 2:
+    assistant's proposal, accepted" had told the agent nothing of what was agreed."""
+    found = _proposed(text, pack, read)
+    return found and (_option_named(text, *found, pack.state) or found)
+
+
+def _option_named(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int] | None:
+    """The line of the list before ``start`` that ``text[start:end]`` names by its number (the
+    line numbered so, else the n-th), its bullet left out."""
+    ref = next((m for p in rules.option_refs if (m := p.search(text, start, end))), None)
+    listed = _listed(text, start, rules) if ref else None
+    if ref is None or listed is None:
+        return None
+    said = ref.group("n").casefold()
+    number = int(said) if said.isdigit() else rules.option_numbers.get(said)
+    items, pos = [], listed[0]
+    for line in text[listed[0]:listed[1]].split("\n"):
+        bullet = rules.list_item.match(text, pos)
+        if bullet and line.strip():
+            items.append((bullet.end(), pos + len(line.rstrip()), re.search(r"\d+", bullet.group(0))))
+        pos += len(line) + 1
+    chosen = next(((a, b) for a, b, digits in items if digits and int(digits.group(0)) == number), None)
+    if chosen is None and number and 0 < number <= len(items) and not any(digits for _, _, digits in items):
+        chosen = items[number - 1][:2]
+    return chosen if chosen and chosen[1] > chosen[0] else None
+
+
+def _proposed(text: str, pack: RulePack,
+              read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
     """(start, end) of what an assistant's message proposes, which a "yes" accepts:
     its last question when that names a value ("Shall I book 2 rooms for March 8th?") — unless a
     proposing sentence before it holds all the question's values, which then is what was
@@ -1182,8 +1213,10 @@ def _proposal(text: str, pack: RulePack,
             after = next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None)
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
-        # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅")
-        if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)):
+        # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅"), as does one naming a
+        # listed option ("I'd suggest option 2")
+        if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
+                            or _option_named(text, start, end, rules)):
             proposed = start, end
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation

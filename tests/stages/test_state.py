@@ -1426,6 +1426,34 @@ def test_a_change_after_an_acceptance_replaces_what_was_accepted(
     assert changes[0].old_span is not None and changes[0].old_span.event_id.startswith("A")
 
 
+# (lang, the assistant's message, the user's reply, what was accepted): a proposal naming a listed
+# option by its number accepts that line of the list, its bullet left out
+OPTION_NAMED = [
+    ("en", "Tableau Creator is the snag: all 15 seats are taken. Two options:\n1. Buy a new seat: $900/yr, about 5 days"
+           " to provision\n2. Reassign Mel Castro's Tableau Creator seat. Mel left on Nov 20 and the seat has been idle"
+           " since.\n\nI'd suggest option 2: it costs nothing and it's instant. Shall I go ahead?", "yes, do that",
+     "Reassign Mel Castro's Tableau Creator seat. Mel left on Nov 20 and the seat has been idle since."),
+    ("en", "Two ways to do it:\n- A 3.8 m van that drives in: two trips, $500 more\n- The 4.2 m truck parks at the"
+           " south gate and the crew carts things in: $150 more\nMy suggestion: the second one. Does that work?",
+     "Sounds good", "The 4.2 m truck parks at the south gate and the crew carts things in: $150 more"),
+    ("zh", "不用扛，有两种办法：\n1. 换3.8米小厢货开进小区：要跑2趟，加¥500；\n2. 4.2米车不进小区：货车停在南门临时卸货区，"
+           "师傅用平板车短驳到7幢，加收短驳费¥150。\n我建议选第2种，省钱也省时间。您看可以吗？", "行，就按这个来",
+     "4.2米车不进小区：货车停在南门临时卸货区，师傅用平板车短驳到7幢，加收短驳费¥150。"),
+    ("zh", "有两个方案：\n1. 周六上午9点，两位师傅\n2. 周日下午2点，三位师傅\n我建议选第一种，人少但时间早。可以吗？", "好的",
+     "周六上午9点，两位师傅"),
+    # controls: no list, or no option of that number
+    ("en", "The 2 pm slot is open. I'd suggest the 2 pm slot. Shall I book it?", "yes", "the 2 pm slot"),
+    ("zh", "有两个方案：\n1. 周六上午9点\n2. 周日下午2点\n我建议选第3种。可以吗？", "好的", "选第3种"),
+]
+
+
+@pytest.mark.parametrize(("lang", "offer", "reply", "accepted"), OPTION_NAMED)
+def test_a_proposal_naming_a_listed_option_accepts_that_line(lang: str, offer: str, reply: str, accepted: str) -> None:
+    result = extract_state(_dialogue([("user", "有什么办法？" if lang == "zh" else "What can we do?"),
+                                      ("assistant", offer), ("user", reply)]), load_rule_pack(lang))
+    assert [d.object for d in result.decisions if d.status == "accepted"] == [accepted], result.decisions
+
+
 # a change naming the id a tool returned for a booking ("move TST-61408 to …") replaces the value
 # the user booked in the turn that tool call answered, not a value of the change's own message
 BOOKED_BY_ID = [

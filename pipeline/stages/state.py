@@ -1209,7 +1209,9 @@ def _proposed(text: str, pack: RulePack,
             # "Cafe Jello Gallery would be my recommendation. The phone number is …": what it
             # recommends is before it, not the sentence after
             start, end = _trim_proposal(text, begin, marks[-1].start(), rules)
-        elif end <= start:   # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …": the sentence after it
+        elif end <= start or text[begin:end].rstrip().endswith((":", "：")):
+            # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …", "The standout is local:\n\nSugar
+            # Pine Bakehouse …": the sentence after it
             after = next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None)
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose

@@ -1454,6 +1454,31 @@ def test_a_proposal_naming_a_listed_option_accepts_that_line(lang: str, offer: s
     assert [d.object for d in result.decisions if d.status == "accepted"] == [accepted], result.decisions
 
 
+# (lang, the assistant's message, the user's reply, how what was accepted begins): a mark naming the
+# best of what was found, its sentence ending on a colon, proposes the sentence after it
+BEST_FOUND = [
+    ("en", "Three bakeries can deliver. The standout is local:\n\nSugar Pine Bakehouse: a three-tier lemon cake,"
+           " serves 80, $820 total.\n\nCrumb & Blossom is cheaper ($590) but can't do gluten-free. Sugar Pine takes"
+           " a 30% deposit within 45 days. Shall I reserve it?", "sounds good, book it",
+     "Sugar Pine Bakehouse: a three-tier lemon cake, serves 80, $820 total"),
+    ("en", "I found four. My top pick is this one:\n\nHarbor Inn, 2 queen rooms for 3 nights at $189 a night.\n\n"
+           "The others are further out and cost $20 more a night. Shall I hold it?", "yes please",
+     "Harbor Inn, 2 queen rooms for 3 nights at $189 a night"),
+    ("zh", "三家都能送。最推荐的是本地这家：\n\n甜松烘焙：三层柠檬蛋糕，够80人，合计820元。\n\n另一家便宜些（590元）但做不了无麸质。"
+           "甜松要在45天内付30%定金。要帮您预订吗？", "好的，就订这个", "甜松烘焙：三层柠檬蛋糕，够80人，合计820元"),
+    ("zh", "查到四家。首推这家：\n\n海港酒店，两间大床房住3晚，每晚589元。\n\n其他几家离得远，每晚还贵50元。需要我帮您预订吗？", "可以",
+     "海港酒店，两间大床房住3晚，每晚589元"),
+]
+
+
+@pytest.mark.parametrize(("lang", "offer", "reply", "accepted"), BEST_FOUND)
+def test_the_best_of_what_was_found_is_what_a_yes_accepts(lang: str, offer: str, reply: str, accepted: str) -> None:
+    result = extract_state(_dialogue([("user", "有什么推荐？" if lang == "zh" else "What did you find?"),
+                                      ("assistant", offer), ("user", reply)]), load_rule_pack(lang))
+    objects = [d.object for d in result.decisions if d.status == "accepted"]
+    assert len(objects) == 1 and objects[0].startswith(accepted), result.decisions
+
+
 # a change naming the id a tool returned for a booking ("move TST-61408 to …") replaces the value
 # the user booked in the turn that tool call answered, not a value of the change's own message
 BOOKED_BY_ID = [

@@ -136,6 +136,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a short object is completed from its last mention
     (["我想问一下换购 AirPods Max", "换购算了"], expect(dropped("换购 AirPods Max"))),
     (["换购 AirPods Max 要多少钱", "换购就算了"], expect(dropped("换购 AirPods Max"))),
+    # a completion takes a name, not what was said of it ("光打包就要命" had made "打包就要命：已放弃")
+    (["搬家真是折腾，光打包就要命", "保价加上吧，打包就不用了"], expect(dropped("打包"))),
+    (["换购也要排队吗", "换购就算了"], expect(dropped("换购"))),
 
     # add
     (["加上延保服务"], expect(added("延保服务"))),

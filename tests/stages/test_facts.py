@@ -144,6 +144,11 @@ ZH_ROWS = [
     ("我们住锦绣路1888弄", "address", "锦绣路1888弄", EQ),
     ("送到玉林南路18号3栋2单元502", "address", "玉林南路18号3栋2单元502", EQ),
     ("我家在长寿路8号2026年搬来的", "address", "长寿路8号", EQ),
+    # a compound's building, unit and flat, with or without a numbered road before it (both homes of a
+    # move had been quoted as preferences, and dropped at 20 %)
+    ("旧的是西湖区文三路翠苑一区12幢3单元601，老小区没电梯", "address", "西湖区文三路翠苑一区12幢3单元601", EQ),
+    ("新家是余杭区五常街道西溪蓝湾花园7幢1单元1802，有电梯", "address", "余杭区五常街道西溪蓝湾花园7幢1单元1802", EQ),
+    ("送到阳光花园5号楼2单元302室", "address", "阳光花园5号楼2单元302室", EQ),
     # a cue's object keeps its first characters ("算三千五百元以内" was kept)
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
     # … and starts at a word (jieba's): "司9点之前来不了", "家评分是4分以上的酒店", "荐一个评分4.5以上"
@@ -284,6 +289,7 @@ EN_ROWS = [
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
+    ("We're moving into Lakeview Gardens, Building 7, Unit 1802", "address", "Lakeview Gardens, Building 7, Unit 1802", EQ),
     ("Meet at 350 5th Avenue, Suite 3", "address", "350 5th Avenue, Suite 3", EQ),
     ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),
     # an area code in brackets is part of the number

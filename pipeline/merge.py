@@ -817,8 +817,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         listed = "[" in str(fact.value or "")
         if listed and (element(fact) in history or not named_later(fact)):
             continue
-        if pack.names_the_past(str(fact.value or "")):
-            continue   # "previous.time=6:00 pm": the tool's own history, beside "new.time"
+        if pack.left_to_snapshot(str(fact.value or "")):
+            continue   # "previous.time=6:00 pm": the tool's own history, beside "new.time"; "updated_at=…"
         if not listed and replaced_later(fact):   # what was done, changed since ("rooms=3间")
             text += templates.get("changed", "")
         items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG and not listed

@@ -327,13 +327,14 @@ class RulePack:
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
     joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
-    # [tools] history_fields: a word of a tool field's path saying it held the value before
-    history_field: re.Pattern[str] | None = None
+    # [tools] history_fields, record_fields: a word of a tool field's path saying the value is not one to act on
+    unshown_field: re.Pattern[str] | None = None
 
-    def names_the_past(self, path: str) -> bool:
+    def left_to_snapshot(self, path: str) -> bool:
         """Whether a tool result's field path names a value it held before ("ship_to.previous",
-        "old_email", "地址.变更前"): history, beside the field that holds now."""
-        return self.history_field is not None and self.history_field.search(path) is not None
+        "old_email", "地址.变更前") or the record's own bookkeeping ("updated_at", "request_id"):
+        kept in the snapshot, not shown in the summary."""
+        return self.unshown_field is not None and self.unshown_field.search(path) is not None
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -354,7 +355,7 @@ def fact_span(match: re.Match[str]) -> tuple[int, int]:
     return match.span("fact" if "fact" in match.re.groupindex else 0)
 
 
-def _history_field(words: Sequence[str]) -> re.Pattern[str] | None:
+def _field_words(words: Sequence[str]) -> re.Pattern[str] | None:
     """A word of a field path ("old" in "old_qty", not in "bold"; "_" and "." separate words); a
     word of a script without spaces opens its segment ("原来的地址")."""
     if not words:
@@ -648,7 +649,8 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder=tuple(ladder["levels"]),
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
-        history_field=_history_field(base.get("tools", {}).get("history_fields", [])),
+        unshown_field=_field_words([*base.get("tools", {}).get("history_fields", []),
+                                    *base.get("tools", {}).get("record_fields", [])]),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,

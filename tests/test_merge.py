@@ -1362,12 +1362,18 @@ def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask
      ["变更后.日期=2026-12-12", "变更后.时间=13:30"], ["变更前.日期=2026-12-10", "变更前.时间=18:00"]),
     ("zh", {"订单号": "SV20261128015", "原来的地址": "翠苑一区12幢3单元601", "地址": "西溪蓝湾花园7幢1单元1802", "修改前数量": "3箱", "数量": "5箱"},
      ["地址=西溪蓝湾花园7幢1单元1802", "数量=5箱"], ["原来的地址=翠苑一区12幢3单元601", "修改前数量=3箱"]),
+    # the record's own bookkeeping ("updated_at=…" took the room of the user's address at 20 %)
+    ("en", {"sms_id": "SMS-2047118", "status": "sent", "sent_at": "2026-12-03 20:47", "last_updated": "2026-11-20"},
+     ["sms_id=SMS-2047118"], ["sent_at=2026-12-03 20:47", "last_updated=2026-11-20"]),
+    ("zh", {"预约号": "KC2612050317", "时间": "2026-12-05 14:30", "更新时间": "2026-12-03 20:31"},
+     ["预约号=KC2612050317", "时间=2026-12-05 14:30"], ["更新时间=2026-12-03 20:31"]),
     # controls: a field whose name only contains such letters ("folder", "bold") holds now
     ("en", {"folder": "F-2291", "bold_ref": "B-7781"}, ["folder=F-2291", "bold_ref=B-7781"], []),
 ])
 def test_a_tool_field_naming_the_value_before_is_left_to_the_snapshot(lang, result, shown, history):
     """"previous.time=6:00 pm" beside "new.time=1:30 pm" was shown like any confirmed fact: the
-    meaning benchmark read the tool's own history as a current value (2 stale values at 20 %)."""
+    meaning benchmark read the tool's own history as a current value (2 stale values at 20 %); so
+    was a record's bookkeeping ("updated_at")."""
     messages = [{"role": "user", "content": "Please update it." if lang == "en" else "帮我改一下"},
                 {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", "function": {
                     "name": "update", "arguments": "{}"}}]},

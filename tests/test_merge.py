@@ -1796,6 +1796,23 @@ def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[
     assert dropped == ["changes"], levels
 
 
+@pytest.mark.parametrize(("lang", "said", "level"), [
+    ("en", "Nadia's vegetarian", "constraints"), ("en", "Two of the guests are vegan", "constraints"),
+    ("zh", "我妈吃素", "constraints"), ("zh", "他们家要清真的", "constraints"),
+    ("en", "Tom's family loves Lebanese food", "preferences"), ("zh", "我妈喜欢吃川菜", "preferences"),   # controls
+])
+def test_a_diet_holds_like_a_constraint(lang: str, said: str, level: str) -> None:
+    """What someone does not eat by rule is a hard limit, like an allergy: "Nadia's vegetarian" had
+    been a preference and was dropped at 10 % of the wedding conversation."""
+    comp = compressor()
+    ok = "OK." if lang == "en" else "好的。"
+    turns = [("user", "Help me plan a dinner" if lang == "en" else "帮我安排个饭局"), ("assistant", ok), ("user", said),
+             ("assistant", ok), ("user", "thanks" if lang == "en" else "谢谢")]
+    summary = comp.summarize_prefix(parse_conversation([{"role": r, "content": t} for r, t in turns], comp.settings),
+                                    len(turns) - 1, 4000)
+    assert [i.level for i in summary.items if said.startswith(i.text)] == [level], [(i.text, i.level) for i in summary.items]
+
+
 @pytest.mark.parametrize(("lang", "messages", "level"), [
     ("en", [("user", "I also need a restaurant that serves turkish food"),
             ("assistant", "The Meze Bar serves Turkish food in the centre. Would you like to book a table?"),

@@ -144,6 +144,9 @@ ZH_ROWS = [
     ("我们住锦绣路1888弄", "address", "锦绣路1888弄", EQ),
     ("送到玉林南路18号3栋2单元502", "address", "玉林南路18号3栋2单元502", EQ),
     ("我家在长寿路8号2026年搬来的", "address", "长寿路8号", EQ),
+    # a diet holds like an allergy ("Nadia's vegetarian" had been a preference, dropped at 10 %)
+    ("我妈吃素，点菜的时候注意一下", "diet", "吃素", EQ),
+    ("他们家是回民，要清真的", "diet", "清真", EQ),
     # a compound's building, unit and flat, with or without a numbered road before it (both homes of a
     # move had been quoted as preferences, and dropped at 20 %)
     ("旧的是西湖区文三路翠苑一区12幢3单元601，老小区没电梯", "address", "西湖区文三路翠苑一区12幢3单元601", EQ),
@@ -289,6 +292,8 @@ EN_ROWS = [
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
+    ("talked to Nadia, and Nadia's vegetarian", "diet", "vegetarian", EQ),
+    ("Two of the guests are vegan", "diet", "vegan", EQ),
     ("We're moving into Lakeview Gardens, Building 7, Unit 1802", "address", "Lakeview Gardens, Building 7, Unit 1802", EQ),
     ("Meet at 350 5th Avenue, Suite 3", "address", "350 5th Avenue, Suite 3", EQ),
     ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),

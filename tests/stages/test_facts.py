@@ -667,6 +667,7 @@ def test_words_of_a_greeting_inside_a_clause_still_say_it(lang: str, text: str) 
 
 # what the user asks a thing to have, a place by its name: medium facts that keep the words as said (and the facts inside them stay facts of their own)
 DESCRIPTIVE_ROWS = [
+    ("en", "a restaurant whose signature dishes include hand-cut lamb", "feature", "include hand-cut lamb"),
     ("zh", "你能给我找一个价格是300-400元，提供宽带上网的酒店吗？", "feature", "提供宽带上网"),
     ("zh", "我想找一家有接机服务和接待外宾服务的高档型酒店", "feature", "有接机服务和接待外宾服务的"),
     ("zh", "请帮我找一家可以打国际长途电话的豪华型酒店。", "feature", "可以打国际长途电话的"),
@@ -755,6 +756,8 @@ def test_where_a_trip_goes_is_a_strong_fact(lang: str, text: str, kind: str, exp
 # verb and an article before it are not ("想" and "I'd like" are lead words a quote may lose)
 WISHES = [
     ("zh", "家人喜欢西北菜，能给推荐一个餐厅吗？", "西北菜"),
+    # the dish a restaurant's recommended dishes must hold ("推荐菜有…" had given "菜有…", cut inside 推荐菜)
+    ("zh", "给我找到一家推荐菜有传统手切鲜羊上脑、然后评分在4.5分以上的店", "传统手切鲜羊上脑"),
     ("zh", "我想买一辆三厢车，比较信赖上汽大众", "上汽大众"),
     ("zh", "你能帮我推荐一部2010年代的美国科幻片吗？", "一部2010年代的美国科幻片"),
     ("zh", "我想要一等卧，顺便帮我看下票价。", "一等卧"),
@@ -784,6 +787,8 @@ WISHES = [
     ("en", "Can you suggest a vegetarian restaurant near the museum?", "vegetarian restaurant"),
 ]
 NO_WISH = [
+    # "推荐菜" is the recommended dishes: asking what they are wants nothing ("菜是什" had been quoted)
+    ("zh", "老磁器口豆汁店(天坛店)的推荐菜是什么？"), ("en", "What are their signature dishes?"),
     ("zh", "那就你推荐的那个吧"),            # "推荐的那个" points back at an offer: "的那个" names nothing
     ("en", "Let's go with the one you recommended"),
     ("zh", "你帮我推荐一款吧。"),          # a measure word wants nothing named

@@ -667,6 +667,7 @@ def test_words_of_a_greeting_inside_a_clause_still_say_it(lang: str, text: str) 
 
 # what the user asks a thing to have, a place by its name: medium facts that keep the words as said (and the facts inside them stay facts of their own)
 DESCRIPTIVE_ROWS = [
+    ("zh", "再看看下周一的航班吧，我打算坐公务舱", "term", "公务舱"), ("en", "I plan to fly business class", "term", "business class"),
     ("en", "a restaurant whose signature dishes include hand-cut lamb", "feature", "include hand-cut lamb"),
     ("zh", "你能给我找一个价格是300-400元，提供宽带上网的酒店吗？", "feature", "提供宽带上网"),
     ("zh", "我想找一家有接机服务和接待外宾服务的高档型酒店", "feature", "有接机服务和接待外宾服务的"),

@@ -105,6 +105,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # choose: 我要 / 选 / 就要 / 就选 / 还是选 / 决定要
     (["我要黑色的"], expect(chosen(IN("黑色")))),
     (["我选B套餐"], expect(chosen("B套餐"))),
+    # where the user is going is the trip, no thing chosen ("去北京出差：已选定" had been a decision)
+    (["帮我找个酒店，我要去北京出差"], NOTHING),
+    (["我要去上海看我妈"], NOTHING),
+    (["就去中国国家博物馆吧"], expect(chosen("中国国家博物馆"))),   # control: a place chosen
     (["就要128G的"], expect(chosen(IN("128G")))),
     (["就选顺丰吧"], expect(chosen("顺丰"))),
     (["先选A套餐", "还是选B套餐吧"], expect(chosen("A套餐"), chosen("B套餐"))),
@@ -502,6 +506,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
 
     # choose / take / go with / start with / book / pick / opt for
     (["Let's go with the premium room"], expect(chosen("the premium room"))),
+    (["Find me a hotel, I'm going to Boston for work"], NOTHING),   # the trip, no thing chosen
+    (["I'll go to Boston to see my mom"], NOTHING),
     (["start with the salad"], expect(chosen("the salad"))),
     (["book the 7pm table"], expect(chosen("the 7pm table"))),
     (["choose the red one"], expect(chosen("the red one"))),

@@ -915,6 +915,9 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
     # a question word names no feature: "with what" of "I will go with what you recommend" was quoted
     ("en", "No preference, I will go with what you recommend"), ("en", "I'm happy with whatever is cheapest"),
     ("zh", "你推荐什么就订什么"), ("zh", "听你的，哪家都行"),
+    # "能"/"可以" asking for help is no feature ("能帮我找个豪华型的酒店吗" gave the feature "能帮我找个豪华型的")
+    ("zh", "你好，能帮我找个豪华型的酒店吗"), ("zh", "可以给我推荐个便宜的酒店吗"),
+    ("en", "Can you help me with my booking?"),
 ])
 
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:

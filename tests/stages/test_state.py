@@ -109,6 +109,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["帮我找个酒店，我要去北京出差"], NOTHING),
     (["我要去上海看我妈"], NOTHING),
     (["就去中国国家博物馆吧"], expect(chosen("中国国家博物馆"))),   # control: a place chosen
+    (["我要来一份宫保鸡丁"], expect(chosen("来一份宫保鸡丁"))),   # control: a dish ordered
     (["就要128G的"], expect(chosen(IN("128G")))),
     (["就选顺丰吧"], expect(chosen("顺丰"))),
     (["先选A套餐", "还是选B套餐吧"], expect(chosen("A套餐"), chosen("B套餐"))),

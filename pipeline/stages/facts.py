@@ -495,6 +495,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 add(kind, max(a, start), min(b, end), HABIT if _told_as_habit(text, start, a, b, end, pack)
                     else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
                     else None)
+            elif kind == "wish" and pack.info_request.covers(text, a, b):
+                continue   # "I'd like the reference number", "我想要电话号码": asked to be told, no wish
             else:
                 add(kind, max(a, start), min(b, end))
         for term_start, term_end, kind in pack.lexicon.find(text, start, end):

@@ -788,6 +788,9 @@ WISHES = [
     ("en", "Can you suggest a vegetarian restaurant near the museum?", "vegetarian restaurant"),
 ]
 NO_WISH = [
+    # what the user asks to be told is no wish ("reference number" had been quoted alone at 25 %)
+    ("en", "I would like the reference number please"), ("en", "I'd like the phone number"),
+    ("zh", "我想要电话号码"), ("zh", "我想要预订号"),
     # "推荐菜" is the recommended dishes: asking what they are wants nothing ("菜是什" had been quoted)
     ("zh", "老磁器口豆汁店(天坛店)的推荐菜是什么？"), ("en", "What are their signature dishes?"),
     ("zh", "那就你推荐的那个吧"),            # "推荐的那个" points back at an offer: "的那个" names nothing
@@ -824,6 +827,17 @@ def test_the_object_of_a_wish_is_a_medium_fact(lang: str, text: str, expected: s
 @pytest.mark.parametrize(("lang", "text"), NO_WISH)
 def test_no_wish_without_a_named_object(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "wish"], _shown(_run(lang, text)[0])
+
+
+@pytest.mark.parametrize(("lang", "text", "products"), [
+    ("en", "Could you give me their phone number?", []), ("en", "What's the phone number there?", []),
+    ("zh", "他家电话号码是多少？", []), ("zh", "帮我查下手机号码归属地", []),
+    ("en", "My phone is broken", ["phone"]), ("zh", "我的手机坏了", ["手机"]),   # controls: the device
+])
+def test_a_phone_number_is_no_phone(lang: str, text: str, products: list[str]) -> None:
+    """"phone" of "their phone number" was a product, which raised a question for a number to the
+    preferences' level at 25 %."""
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "product"] == products
 
 
 # (text, the age it states or None): an age said of a person is a strong value of its own ("they're

@@ -19,7 +19,7 @@ from typing import Sequence
 
 from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
-from .types import (Attachment, Conversation, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
+from .types import (Attachment, Conversation, Decision, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition, said_of_the_past)
 
 __all__ = ["RunGap", "merge"]
@@ -678,20 +678,18 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                        and roles[d.span.event_id].role == "user"])
     paths: dict[str, list[str]] = {}
     said_at: dict[str, list[Span]] = {}
-    last_status: dict[str, str] = {}   # what holds now: its last status (dropped, accepted: the assistant's words)
-    bare: dict[str, bool] = {}         # … accepted naming no value ("book a table": yes)
+    latest: dict[str, Decision] = {}   # what holds now: its last decision (dropped, accepted: the assistant's words)
     for decision in decisions:
         statuses = paths.setdefault(decision.object, [])
         if not statuses or statuses[-1] != templates[decision.status]:
             statuses.append(templates[decision.status])
         said_at.setdefault(decision.object, []).extend(s for s in (decision.span, decision.by) if s)
-        last_status[decision.object] = decision.status
-        bare[decision.object] = decision.status == "accepted" and not decision.valued
+        latest[decision.object] = decision
     # … and one choosing what still holds at the end (not dropped since) is a decision, unless it
     # accepts a proposal whose line says so ("Sounds good, go with the Bogotá one" beside
     # "Traducciones Andinas: all 8 pages for $152: assistant's proposal, accepted")
     accepting = _Spans([d.by for d in decisions if d.status == "accepted" and d.by is not None])
-    choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == d.status
+    choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and latest[d.object].status == d.status
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"
                        and not accepting.overlap(d.span)])
     items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
@@ -769,9 +767,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # clause already. Short of room, an accepted proposal is said by the clauses holding its values
         # (an accepted proposal holds like a constraint the user set: [ladder] decision_accepted;
         # one naming no value is a decision, below the clauses holding the values: decision_accepted_bare)
-        status = "accepted_bare" if bare[obj] else last_status[obj]
-        level, value = ((pack.ladder_kinds.get(f"decision_{status}", "changes"), 4.0)
-                        if last_status[obj] in ("dropped", "accepted") else ("key", 0.2))
+        status = latest[obj].status
+        bare = status == "accepted" and not latest[obj].valued
+        level, value = ((pack.ladder_kinds.get(f"decision_{status}{'_bare' if bare else ''}", "changes"), 4.0)
+                        if status in ("dropped", "accepted") else ("key", 0.2))
         at = (order[said_at[obj][-1].event_id], said_at[obj][-1].start)
         shorter = (SummaryItem("state", templates["decision"].format(object=cores[obj], status=" → ".join(statuses)) + mark,
                                level, value, "", at, refs=tuple(said_at[obj])),) if obj in cores else ()

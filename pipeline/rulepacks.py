@@ -210,6 +210,8 @@ class StateRules:
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
+    # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
+    unit_forms: tuple[tuple[re.Pattern[str], str], ...]
     slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
@@ -453,6 +455,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         headcounts=frozenset(c.casefold() for c in table.get("headcounts", [])),
+        unit_forms=tuple((_compile(lang, pattern), replacement) for pattern, replacement in table.get("unit_forms", [])),
         slot_stopwords=frozenset(w.casefold() for w in table.get("slot_stopwords", [])),
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
@@ -533,6 +536,8 @@ def load_rule_pack(lang: str) -> RulePack:
     # a number before a plural noun counts it, units or not ("three Google Play charges")
     if text.get("counted"):
         patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}\s+{text['counted']}"))
+    if text.get("counted_one"):   # … and one of a thing, said alone ("One monitor and a dock")
+        patterns.setdefault("quantity", []).append(_compile(lang, text["counted_one"]))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
     if text.get("money_leads"):
         # (the whole number, never a shorter one: "seven" of "seven hundred dollars" is no amount)

@@ -45,6 +45,7 @@ class _Memory:
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
+    unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     clauses: list[tuple[str, Span]] = field(default_factory=list)
@@ -85,10 +86,15 @@ class _Memory:
         return tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
 
     def unit(self, value: str) -> str:
-        """A quantity's unit; the party's count is one slot whatever counts it ("about sixty
-        people" … "make it seventy-five guests", "六十个人" … "七十五位客人")."""
+        """A quantity's unit, in one form ("One monitor" … "make that two monitors"); the party's
+        count is one slot whatever counts it ("about sixty people" … "make it seventy-five
+        guests", "六十个人" … "七十五位客人"), a singular one not ("one person with an allergy")."""
         unit = _unit(value, self.number)
-        return _PARTY if any(unit.endswith(h.replace(" ", "")) for h in self.headcounts) else unit
+        if any(unit.endswith(h.replace(" ", "")) for h in self.headcounts):
+            return _PARTY
+        for pattern, replacement in self.unit_forms:
+            unit = pattern.sub(replacement, unit)
+        return unit
 
     def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
@@ -429,7 +435,8 @@ class Walked:
 def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
-                          headcounts=pack.state.headcounts, slot_stopwords=pack.state.slot_stopwords,
+                          headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
+                          slot_stopwords=pack.state.slot_stopwords,
                           sentence_end=pack.sentence_end))
 
 

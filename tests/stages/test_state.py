@@ -87,6 +87,8 @@ NOTHING = Expect()
 # zh
 # ---------------------------------------------------------------------------------------------
 ZH_ROWS: list[tuple[list[str], Expect]] = [
+    # 一台，再改成两台：同一个量
+    (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
     (["你好，在吗？",
       "我的AirPods Pro左耳最近老是有滋滋啦啦的杂音，开降噪的时候特别明显，右耳完全正常。",
@@ -643,6 +645,16 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["The Lumora one and the two Google Play charges on the 28th are not me.",
       "Oh I missed that one, so it's three Google Play charges, not two."],
      expect(change("quantity", "two Google Play charges", "three Google Play charges"))),
+    # one of a thing, then its plural: one unit ("make that two monitors" had replaced nothing, "One
+    # monitor and a dock" shown as current)
+    (["One monitor and a dock. ship to his home", "wait actually make that two monitors."],
+     expect(change("quantity", "One monitor", "two monitors"))),
+    (["We have 3 boxes to move.", "make it one box."], expect(change("quantity", "3 boxes", "one box"))),
+    (["Two houses nearby would be ideal.", "actually make it one house."],
+     expect(change("quantity", "Two houses", "one house"))),
+    (["One room please.", "wait actually make that two rooms."], expect(change("quantity", "One room", "two rooms"))),
+    # … another thing's count replaces nothing said ("a dock" is no count)
+    (["One monitor and a dock.", "make it two docks."], expect(change("quantity", None, "two docks"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
     (["Let's switch to the 2-year visa instead of the 6-month visa"],
      expect(change("quantity", "6-month visa", "2-year visa"))),
@@ -1255,6 +1267,15 @@ VALUES = [
     ("en", "Shall I place a free 48-hour hold on them?", [("48-hour", "quantity")]),   # a hyphen joins a unit
     ("zh", "帮我预留48小时", [("48小时", "quantity")]),
     ("en", "We need four bedrooms", [("four bedrooms", "quantity")]),
+    # one of a thing said alone is a count; "one" naming which is none
+    ("en", "One monitor and a dock.", [("One monitor", "quantity")]),
+    ("en", "we want one bedroom only", [("one bedroom", "quantity")]),
+    ("en", "one adult and one child", [("one adult", "quantity"), ("one child", "quantity")]),
+    ("en", "the one downtown.", []),
+    ("en", "One more thing: one question.", []),
+    ("en", "Which one should I pick?", []),
+    ("en", "one of them is fine", []),
+    ("zh", "一台显示器和一个扩展坞", [("一台", "quantity")]),
     ("en", "7 works for me", []),                                 # a verb is counted by nothing
     ("en", "In 2026 prices went up", []),                         # a year counts nothing
     ("en", "Change the internet to 500 Mbps ones", [("500 Mbps", "quantity")]),   # nor a pronoun

@@ -547,6 +547,13 @@ def load_rule_pack(lang: str) -> RulePack:
         regex = (rf"(?=[{first}]){_alternation(text['money_leads'], bounds)}\s+"
                  rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
+    # … and a bare number large enough to be one (a scale word, three digits), before words said only
+    # of an amount ("twelve thousand total for venue food and cake"; "two total" counts)
+    if text.get("money_trails"):
+        scales = "|".join(f"(?<={re.escape(s)})" for s in text.get("amount_scales", [])) + r"|(?<=\d{3})"
+        regex = (rf"(?=(?P<trailed>{text['number']}))(?P=trailed)(?:{scales})"
+                 rf"(?=\s+{_alternation(text['money_trails'], bounds)})")
+        patterns.setdefault("money", []).append(_compile(lang, regex))
     # who a request may be for; a name after one of them, or after a naming word, is a person's
     people = data["beneficiary"].get("people", [])
     patterns["beneficiary"] = [_compile(lang, r.replace("{people}", f"(?:{_alternation(people, bounds)})"))

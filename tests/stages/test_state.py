@@ -87,6 +87,11 @@ NOTHING = Expect()
 # zh
 # ---------------------------------------------------------------------------------------------
 ZH_ROWS: list[tuple[list[str], Expect]] = [
+    # 说得出的总数改了（"能出到一万五"），没说"改"也换掉原来的"一共一万二"
+    (["大概六十个人，场地餐饮蛋糕一共一万二", "跟娜迪亚商量了，她们能出到一万五"], expect(change("money", "一万二", "一万五"))),
+    (["总共3000元吧", "另外一共三个人"], NOTHING),
+    (["大概六十个人，场地餐饮蛋糕一共一万二", "娜迪亚说表哥们都来，改成七十五位客人", "跟娜迪亚商量了，她们能出到一万五"],
+     expect(change("quantity", "六十个人", "七十五位客人"), change("money", "一万二", "一万五"))),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -653,6 +658,18 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Two houses nearby would be ideal.", "actually make it one house."],
      expect(change("quantity", "Two houses", "one house"))),
     (["One room please.", "wait actually make that two rooms."], expect(change("quantity", "One room", "two rooms"))),
+    # what the user can do now revises the amount ("they can do fifteen thousand dollars total" had
+    # left "twelve thousand total" current); a day one can do too replaces nothing
+    (["about sixty people, and twelve thousand total for venue food and cake",
+      "ugh ok. talked to Nadia, they can do fifteen thousand dollars total. our parents are chipping in"],
+     expect(change("money", "twelve thousand", "fifteen thousand dollars"))),
+    (["Book me a table for Tuesday at 7", "I can do Wednesday too"], NOTHING),
+    # … and an amount replaces no count of guests said between, whatever words they share ("Nadia")
+    (["about sixty people, and twelve thousand total",
+      "Tom just told Nadia his cousins are all coming. make it seventy-five guests",
+      "ugh ok. talked to Nadia, they can do fifteen thousand dollars total."],
+     expect(change("quantity", "sixty people", "seventy-five guests"),
+            change("money", "twelve thousand", "fifteen thousand dollars"))),
     # … another thing's count replaces nothing said ("a dock" is no count)
     (["One monitor and a dock.", "make it two docks."], expect(change("quantity", None, "two docks"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
@@ -1276,6 +1293,13 @@ VALUES = [
     ("en", "Which one should I pick?", []),
     ("en", "one of them is fine", []),
     ("zh", "一台显示器和一个扩展坞", [("一台", "quantity")]),
+    # a bare amount said as a total is money ("twelve thousand total"); a count is not
+    ("en", "and twelve thousand total for venue food and cake", [("twelve thousand", "money")]),
+    ("en", "1200 all in, please", [("1200", "money")]),
+    ("en", "we are two total", []),
+    ("zh", "场地餐饮蛋糕一共一万二", [("一万二", "money")]),
+    ("zh", "她们能出到一万五", [("一万五", "money")]),
+    ("zh", "一共两千个箱子", []),   # (个 alone is no unit: no count either)
     ("en", "7 works for me", []),                                 # a verb is counted by nothing
     ("en", "In 2026 prices went up", []),                         # a year counts nothing
     ("en", "Change the internet to 500 Mbps ones", [("500 Mbps", "quantity")]),   # nor a pronoun

@@ -92,6 +92,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["总共3000元吧", "另外一共三个人"], NOTHING),
     (["大概六十个人，场地餐饮蛋糕一共一万二", "娜迪亚说表哥们都来，改成七十五位客人", "跟娜迪亚商量了，她们能出到一万五"],
      expect(change("quantity", "六十个人", "七十五位客人"), change("money", "一万二", "一万五"))),
+    # "现在我想到…找一家…"是另一个请求，不改前面的票价（曾把"200元以上"换成"人均消费是50元"）
+    (["找一个评分4.5分以上，票价在200元以上的地方吧。", "现在我想到那附近找一家人均消费是50元以下的餐馆"], NOTHING),
+    (["我们一共12个人", "现在14个人了"], expect(change("quantity", "12个人", "14个人"))),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -664,6 +667,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "ugh ok. talked to Nadia, they can do fifteen thousand dollars total. our parents are chipping in"],
      expect(change("money", "twelve thousand", "fifteen thousand dollars"))),
     (["Book me a table for Tuesday at 7", "I can do Wednesday too"], NOTHING),
+    (["Find a place with tickets over $200.", "Now I want to go find a restaurant near it under $50 a head"], NOTHING),
     # … and an amount replaces no count of guests said between, whatever words they share ("Nadia")
     (["about sixty people, and twelve thousand total",
       "Tom just told Nadia his cousins are all coming. make it seventy-five guests",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -663,7 +664,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
-                                   or _renamed(text, start, end, kept, event.id, memory))
+                                   or _renamed(text, start, end, kept, event.id, memory)
+                                   or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
+                                       if asked_by is not None and asked_by.role == "assistant" else []))
             if kept:
                 revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
@@ -1036,6 +1039,38 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
+
+
+def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,
+                         read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """"can we do a tasting next Wednesday at 6ish?" … "Next Wednesday evening doesn't work: …" …
+    "thursday the 10th at 6 works, book it": a time the user asked for in the message before, turned
+    down by the answer (a clause of it naming its day or clock, negated or saying it cannot be
+    had: [state] unavailable, "fully booked"), is replaced by the time the user names next, with
+    no change word."""
+    times = sorted((a, b) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time")
+    new = times[0] if times else None
+    for a, b in times[1:]:   # one time said in parts, run together ("周四10号晚上6点")
+        if new is not None and not any(ch.isspace() or unicodedata.category(ch).startswith("P") for ch in text[new[1]:a]):
+            new = (new[0], max(b, new[1]))
+    before = memory.order[event_id] - 1
+    # (asked for: "我那天十一点半得走" after "中午十二点半到两点不能施工" echoed as "要避开…" replaces nothing)
+    old = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+                if memory.order.get(span.event_id) == before and span.event_id in memory.asking
+                and span not in memory.replaced), None) if new else None
+    if new is None or old is None or old[0].casefold() == text[new[0]:new[1]].casefold():
+        return []
+    runs = re.findall(r"[^\W\d_]+", old[0])
+    # (unspaced, any two or more characters of a run: "周一" of "周一上午")
+    parts = runs if pack.spaced else [run[i:j] for run in runs for i in range(len(run)) for j in range(i + 2, len(run) + 1)]
+    words = {p.casefold() for p in parts if memory.names_day(p) or memory.names_clock(p)} | {old[0].casefold()}
+    for a, b, _ in read(answer):
+        scopes = [cued_scope(answer, a, b, cue, pack) for cue in negations(answer, a, b, pack)]
+        if pack.state.unavailable.search(answer, a, b):
+            scopes.append((a, b))
+        if any(w in answer[x:y].casefold() for x, y in scopes for w in words):
+            return [Transition("time", old[0], text[new[0]:new[1]], Span(event_id, *new), old[1])]
+    return []
 
 
 def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:

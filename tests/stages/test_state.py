@@ -1762,3 +1762,48 @@ def test_a_go_ahead_lifts_only_what_it_answers(lang: str, messages: list[tuple[s
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     kinds = [o.kind for o in result.open_items]
     assert kinds == (["authorised_by_user"] if lifted else ["unauthorised"]), _show(result)
+
+
+# (lang, messages as (role, text), the time change the last message makes: (old, new), or None)
+TURNED_DOWN = [
+    # a time asked for, turned down by the answer (negated, or said to be full), then another named
+    ("en", [("user", "Nadia's flying down next week. can we do a tasting next Wednesday at 6ish? I'm off work at 5"),
+            ("assistant", "Next Wednesday evening doesn't work: they have no Wednesday evening tastings in December. "
+                          "The closest options: Thursday, Dec 10 at 6:00 pm"),
+            ("user", "thursday the 10th at 6 works, book it")], ("next Wednesday at 6", "thursday the 10th at 6")),
+    ("zh", [("user", "下周三晚上6点左右能去试菜吗？"),
+            ("assistant", "下周三晚上不行，他们12月没有周三晚上的试菜。最近的是12月10日周四晚上6点"),
+            ("user", "那就周四10号晚上6点吧，帮我订")], ("下周三晚上6点", "周四10号晚上6点")),
+    ("en", [("user", "Can I come in Monday at 9am?"),
+            ("assistant", "Sorry, Monday is fully booked. Tuesday at 9am or 11am are open."),
+            ("user", "Tuesday at 11am then")], ("Monday at 9am", "Tuesday at 11am")),
+    ("zh", [("user", "周一上午9点能过去吗？"), ("assistant", "抱歉，周一已经约满了，周二上午9点或11点还有空。"),
+            ("user", "那就周二上午11点")], ("周一上午9点", "周二上午11点")),
+    # the answer takes the time (its negation is of another thing): the next time is another thing's
+    ("en", [("user", "Can we do a tasting next Wednesday at 6?"),
+            ("assistant", "Sure, Wednesday at 6 works. They don't do pork though."),
+            ("user", "great, and thursday the 10th at 6 for the cake shop")], None),
+    ("zh", [("user", "周一上午9点能去吗？"), ("assistant", "周一上午没问题，不过他们不收现金。"),
+            ("user", "好的，另外周三下午3点帮我约个理发")], None),
+    ("en", [("user", "Can I come in Monday at 9am?"),
+            ("assistant", "Monday at 9am is booked for you. Note they do not take cash."),
+            ("user", "Also book Tuesday at 11am for my husband")], None),
+    ("zh", [("user", "周一上午9点能过去吗？"), ("assistant", "周一上午9点给您约好了。注意他们不收现金。"),
+            ("user", "另外周二上午11点帮我老公也约一个")], None),
+    # a time the user ruled out, echoed by the answer, was asked for by no one
+    ("zh", [("user", "对了，小区规定中午十二点半到两点不能施工，这个也得跟他们说下"),
+            ("assistant", "记下了：施工要避开中午十二点半到两点。这条我会在量房当天提醒王工。"),
+            ("user", "我那天十一点半得走，来得及吗")], None),
+    ("en", [("user", "Also, the building says no work between 12:30 and 2 pm, please tell them"),
+            ("assistant", "Noted: no work between 12:30 and 2 pm. I'll remind them on the day."),
+            ("user", "I have to leave at 11:30 that day, is that enough time?")], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "change"), TURNED_DOWN)
+def test_a_time_named_after_the_answer_turned_one_down_replaces_it(
+        lang: str, messages: list[tuple[str, str]], change: tuple[str, str] | None) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    got = [(t.old, t.new) for t in result.transitions if t.span.event_id == last and t.slot == "time"]
+    assert got == ([change] if change else []), _show(result)

@@ -483,6 +483,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # "The T-Roc sounds good, book it", questions about other things since it was offered
             offer, proposal = next(((o, p) for o in reversed(walked.offers) if o is not asked_by
                                     for p in [_accepted_by_name(o.text, text, pack)] if p), (offer, None))
+        if (proposal is None and not asks and asked_by is not None and asked_by.role == "assistant"
+                and not any(mark in asked_by.text for mark in rules.question_marks)
+                and _commits(text, pack) and _accepts(text, pack, asked_by.text)):
+            # "好的就这个，我爸就按这个加" after an answer that asks nothing and names a proposal made
+            # before again ("所以叔叔的加项方案不变：低剂量螺旋CT…"): it takes that proposal; after
+            # answers about other things ("3元/GB，封顶60元"), what "这个" is is no longer sure
+            offer, proposal = next(((o, p) for o in reversed(walked.offers) if o is not asked_by
+                                    for p in [_proposal(o.text, pack, read)] if p
+                                    and _restates(asked_by.text, o.text[p[0]:p[1]], read)), (offer, None))
         if (proposal is None and asked_by is not None and asked_by.role == "assistant"
                 and any(mark in asked_by.text for mark in rules.question_marks) and _accepts(text, pack, asked_by.text)):
             # a go-ahead to what was just asked whose words this could not read ("… Shall I go
@@ -1170,6 +1179,13 @@ def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[
     while start < end and text[start].isspace():
         start += 1
     return start, end
+
+
+def _restates(answer: str, proposed: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> bool:
+    """Whether an answer names again a value of a proposal ("方案不变：…肿瘤标志物12项" of "建议…加：…
+    肿瘤标志物12项，合计¥1,160")."""
+    held = answer.casefold()
+    return any(proposed[a:b].casefold() in held for _, _, kept in read(proposed) for a, b, _ in kept)
 
 
 def _accepted_proposal(before: Event, reply: str, pack: RulePack,

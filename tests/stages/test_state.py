@@ -1807,3 +1807,48 @@ def test_a_time_named_after_the_answer_turned_one_down_replaces_it(
     last = f"U{len(messages)}"
     got = [(t.old, t.new) for t in result.transitions if t.span.event_id == last and t.slot == "time"]
     assert got == ([change] if change else []), _show(result)
+
+
+_ADDONS_ZH = "建议在臻选套餐基础上加：低剂量螺旋CT（平扫）+颈动脉彩超+肿瘤标志物12项，合计¥1,160。叔叔这个组合您看行吗？"
+_ADDONS_EN = ("I would suggest adding a low-dose CT scan, a carotid ultrasound and a tumor panel, 1,160 dollars "
+              "in total. Does that combination work for him?")
+# (lang, messages, what the last message accepts, in the message it was proposed in (its index), or None)
+ACCEPTED_EARLIER = [
+    # a strong yes after an answer that asks nothing takes the newest proposal before it
+    ("zh", [("user", "帮我爸看看加什么项"), ("assistant", _ADDONS_ZH), ("user", "对了，我爸以前打造影剂起过疹子"),
+            ("assistant", "这个信息很重要。刚才建议的CT是平扫，不受影响。所以叔叔的加项方案不变：低剂量螺旋CT（平扫）+颈动脉彩超+肿瘤标志物12项，合计¥1,160。"),
+            ("user", "好的就这个，我爸就按这个加")],
+     ("在臻选套餐基础上加：低剂量螺旋CT（平扫）+颈动脉彩超+肿瘤标志物12项，合计¥1,160", 1)),
+    ("en", [("user", "What add-ons for my dad?"), ("assistant", _ADDONS_EN), ("user", "Oh, he once had a rash after contrast dye"),
+            ("assistant", "Good to know. The CT I suggested is non-contrast, so it is not affected. So his add-ons stay "
+                          "as they are: low-dose CT, carotid ultrasound and the tumor panel, 1,160 dollars."),
+            ("user", "Great, go with that for my dad")],
+     ("adding a low-dose CT scan, a carotid ultrasound and a tumor panel, 1,160 dollars in total", 1)),
+    # an acknowledgement takes nothing; "对了" (by the way) is no yes
+    ("zh", [("user", "帮我爸看看加什么项"), ("assistant", _ADDONS_ZH), ("user", "对了，我爸以前打造影剂起过疹子"),
+            ("assistant", "知道了。医院早上7点开门。"), ("user", "好的谢谢")], None),
+    ("en", [("user", "What add-ons for my dad?"), ("assistant", _ADDONS_EN), ("user", "Oh, he once had a rash after contrast dye"),
+            ("assistant", "Good to know. The clinic opens at 7."), ("user", "ok thanks")], None),
+    # a sentence opening on 建议 proposes (so a yes right after takes it); "刚才建议的" does not
+    ("zh", [("user", "帮我爸看看加什么项"), ("assistant", _ADDONS_ZH), ("user", "好的就这个")],
+     ("在臻选套餐基础上加：低剂量螺旋CT（平扫）+颈动脉彩超+肿瘤标志物12项，合计¥1,160", 1)),
+    ("zh", [("user", "CT要打造影剂吗"), ("assistant", "刚才建议的CT是平扫，不用打造影剂，合计¥1,160。"), ("user", "好的")], None),
+    # advice proposes nothing to take ("建议11:30前收尾"): "对，蛋糕也要订" answers the cake
+    ("zh", [("user", "十二点开席来得及吗"), ("assistant", "来得及。建议11:30前收尾，留半小时迎宾。另外如果有寿宴蛋糕，也最好11点前送到。"),
+            ("user", "对，蛋糕也要订")], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "accepted"), ACCEPTED_EARLIER)
+def test_a_yes_after_an_answer_asking_nothing_takes_the_proposal_before_it(
+        lang: str, messages: list[tuple[str, str]], accepted: tuple[str, int] | None) -> None:
+    events = _dialogue(messages)
+    result = extract_state(events, load_rule_pack(lang))
+    found = [d for d in result.decisions if d.status == "accepted"]
+    if accepted is None:
+        assert not found, _show(result)
+        return
+    [decision] = found
+    text, at = accepted
+    assert decision.object == text
+    assert decision.span.event_id == events[at].id and decision.by is not None and decision.by.event_id == events[-1].id

@@ -19,6 +19,7 @@ from .policy import plan
 from .render import dropped_items, render_summary
 from .rulepacks import RulePack, available_langs, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, start_stage
+from .stages.base import Memo
 from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryItem, SummaryOutcome, SummaryRequest, Trace)
 from .units import counter_for
@@ -65,6 +66,7 @@ class Compressor:
             from .llm import LLMSummarizer  # httpx and the validator load only when asked for
             self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
+        self._items = Memo(self.settings["stages.memo_size"])   # the merge's clause items, for a growing history
         self._loaded: dict[str, dict[str, Any]] = {}
         self._loading: dict[str, threading.Lock] = {}   # one per language: a first call loads it once
         self._loading_lock = threading.Lock()
@@ -204,7 +206,7 @@ class Compressor:
                                                         self._models(pack)), carried)
         warnings = read_warnings + warnings
         snapshot, items, must = merge(conv, prefix, results, pack, RunGap(
-            self.settings["summary.fact_gap"], self.settings["summary.fact_gap_words"], pack.spaced))
+            self.settings["summary.fact_gap"], self.settings["summary.fact_gap_words"], pack.spaced), self._items)
         rendering = render_summary(prefix, items, must, pack, budget, self.measure,
                                    self.settings["summary.layout_tolerance"])
         if rendering.missing:

@@ -19,6 +19,7 @@ from typing import Sequence
 
 from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
+from .stages.base import Memo
 from .types import (Attachment, Conversation, Decision, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition, said_of_the_past)
 
@@ -338,10 +339,15 @@ class _Spans:
             by_event.setdefault(span.event_id, []).append((span.start, span.end))
         self._starts: dict[str, list[int]] = {}
         self._reach: dict[str, list[int]] = {}   # the furthest end among the first i spans
+        self._pairs = by_event
         for event, pairs in by_event.items():
             pairs.sort()
             self._starts[event] = [a for a, _ in pairs]
             self._reach[event] = list(accumulate((b for _, b in pairs), max))
+
+    def within(self, span: Span) -> tuple[tuple[int, int], ...]:
+        """The spans overlapping this one, in order."""
+        return tuple((a, b) for a, b in self._pairs.get(span.event_id, ()) if a < span.end and b > span.start)
 
     def overlap(self, span: Span) -> bool:
         starts = self._starts.get(span.event_id)
@@ -630,8 +636,12 @@ def _task(clauses: Sequence[KeyClause], sources: dict[int, str], by_event: dict[
 
 
 def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageResult],
-          pack: RulePack, gap: RunGap = RunGap()) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
-    """The snapshot, the items for the renderer, and the strong facts the text must hold."""
+          pack: RulePack, gap: RunGap = RunGap(), memo: Memo | None = None
+          ) -> tuple[Snapshot, list[SummaryItem], list[Fact]]:
+    """The snapshot, the items for the renderer, and the strong facts the text must hold. With
+    ``memo``, a clause's item made by an earlier call is reused when the clause is the same
+    object (the fact stage gives a growing conversation its remembered clauses) in the same
+    context (what was replaced, set or said before in it): making them was a third of a call."""
     facts = [f for r in results for f in r.facts]
     clauses = [c for r in results for c in r.clauses]
     decisions = [d for r in results for d in r.decisions]
@@ -692,9 +702,24 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and latest[d.object].status == d.status
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"
                        and not accepting.overlap(d.span)])
-    items = [_clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned, setting,
-                          dropping.contain(c.span), choosing.overlap(c.span))
-             for c in clauses
+
+    def item(c: KeyClause) -> SummaryItem:
+        def make() -> SummaryItem:
+            return _clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned,
+                                setting, dropping.contain(c.span), choosing.overlap(c.span))
+        if memo is None:
+            return make()
+        # everything the item depends on beside the clause itself
+        key = (id(c), order[c.span.event_id], tuple(superseded.overlap(f.span) for f in c.facts),
+               tuple(setting.overlap(f.span) for f in c.facts), mentioned.within(c.span), sources[id(c)],
+               id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span), gap, pack.lang, pack.version)
+        held = memo.get(key, lambda: (c, make()))
+        if held[0] is not c:   # another clause had this id, since collected
+            held = (c, make())
+            memo.put(key, held)
+        return held[1]
+
+    items = [item(c) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
              and not said_open.contain(c.span)]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}

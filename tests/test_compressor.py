@@ -121,6 +121,26 @@ def test_same_input_same_output(compressor):
     assert first.messages == second.messages and first.snapshot == second.snapshot
 
 
+CONVERSATIONS = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "conversations").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", CONVERSATIONS, ids=lambda p: p.stem)
+def test_a_growing_history_reads_as_it_would_fresh(path: Path) -> None:
+    """The fact stage and the merge remember what they made for the messages a call saw before
+    (the same clauses, and their items in the same context); what a history says after it grew
+    is what a compressor that never saw it says, values changed since included."""
+    conv = json.loads(path.read_text("utf-8"))
+    messages, size = conv["messages"], sum(len(m.get("content") or "") for m in conv["messages"])
+    grown = Compressor()
+    for cut in (len(messages) * 2 // 5, len(messages) * 3 // 5, len(messages) * 4 // 5, len(messages)):
+        payload = {**conv, "messages": messages[:cut]}
+        target = max(600, size * cut // len(messages) // 5)
+        seen = grown.compress(payload, target_chars=target)
+        fresh = Compressor().compress(payload, target_chars=target)
+        assert seen.messages == fresh.messages, (path.stem, cut)
+        assert seen.snapshot == fresh.snapshot, (path.stem, cut)
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX")
 def test_a_compressor_keeps_working_in_a_forked_child(compressor):
     """Prefork servers (gunicorn --preload, multiprocessing's fork) load the models once and

@@ -59,11 +59,15 @@ class Memo:
                 self._items.move_to_end(key)
                 return self._items[key]  # type: ignore[no-any-return]
         value = compute()
+        self.put(key, value)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> None:
         with self._lock:
             self._items[key] = value
+            self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
-        return value
 
 
 def run_stage(stage: Stage, data: StageInput) -> tuple[StageResult, str | None]:

@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import replace
 from datetime import date, datetime
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
@@ -822,9 +822,20 @@ class FactStage:
 
     def __init__(self, settings: Settings) -> None:
         self._memo = Memo(settings["stages.memo_size"])
+        self._placed = Memo(settings["stages.memo_size"])
 
     def run(self, data: StageInput) -> StageResult:
         return self.start(data)()
+
+    def _stamped(self, read: Hashable, packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
+                 day: date | None = None, named: tuple[date, ...] = (), weekdays: tuple[date, ...] = ()
+                 ) -> tuple[list[Fact], list[KeyClause], list[tuple[date, bool]]]:
+        """:func:`_stamped` of the analysis remembered under ``read``, remembered too: a growing
+        conversation places the same facts again, and gives the merge the same objects to
+        recognise. What it is placed by matters only when the text names a time."""
+        timed = any(row[0] == "time" for rows in (packed[0], packed[2]) for row in rows)
+        key = (read, event_id, *((now, day, named, weekdays) if timed else ()))
+        return self._placed.get(key, lambda: _stamped(packed, event_id, pack, now, day, named, weekdays))
 
     def start(self, data: StageInput) -> Callable[[], StageResult]:
         """Send the user turns to the recognizer now (in the embedding process, it works while
@@ -858,9 +869,8 @@ class FactStage:
                 answer = event
             if event.role == "user":
                 found = entities[event.id]
-                analysis = self._memo.get(
-                    ("user", data.pack.lang, data.pack.version, event.text, found),
-                    lambda: _pack(*_analysis(event.text, data.pack, found)))
+                read = ("user", data.pack.lang, data.pack.version, event.text, found)
+                analysis = self._memo.get(read, lambda: _pack(*_analysis(event.text, data.pack, found)))
                 if answer is not None and data.now and any(
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
@@ -888,8 +898,8 @@ class FactStage:
                 if answer is not None:
                     earlier.append(answer)
                 answer = None
-                event_facts, event_clauses, days = _stamped(analysis, event.id, data.pack, data.now, day, named,
-                                                            weekdays)
+                event_facts, event_clauses, days = self._stamped(read, analysis, event.id, data.pack, data.now, day,
+                                                                 named, weekdays)
                 for d, by_weekday in days:
                     named = _latest_first(d, named)
                     if by_weekday:
@@ -900,8 +910,8 @@ class FactStage:
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
             elif event.role == "tool":  # read once per text, like user turns
-                analysis = self._memo.get(
-                    ("tool", data.pack.lang, data.pack.version, event.text, max_fields, max_chars),
-                    lambda: _pack(extract_tool_facts(replace(event, id=""), data.pack, max_fields, max_chars), []))
-                facts.extend(_stamped(analysis, event.id, data.pack, None)[0])
+                read = ("tool", data.pack.lang, data.pack.version, event.text, max_fields, max_chars)
+                analysis = self._memo.get(read, lambda: _pack(extract_tool_facts(replace(event, id=""), data.pack,
+                                                                                 max_fields, max_chars), []))
+                facts.extend(self._stamped(read, analysis, event.id, data.pack, None)[0])
         return StageResult(self.name, tuple(facts), tuple(clauses))

@@ -646,7 +646,8 @@ def load_rule_pack(lang: str) -> RulePack:
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ()),
                          within=data["questions"].get("within", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,
-        request=Lexicon(data["questions"]["requests"], bounds) if data["questions"].get("requests") else None,
+        request=Lexicon(data["questions"]["requests"], bounds, patterns=data["questions"].get("requests_patterns", ()))
+        if data["questions"].get("requests") else None,
         other_side=Lexicon(data["questions"]["alternatives"], bounds) if data["questions"].get("alternatives") else None,
         bare_question=int(data["questions"].get("bare", 0)),
         templates=dict(data["summary"]),

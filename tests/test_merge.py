@@ -1077,6 +1077,11 @@ LEVELS = [
     ("zh", "148块包括小费吗？", "claims"),
     ("zh", "能帮我订一张4人桌吗？", "constraints"),
     ("zh", "有没有人均100元以内的餐馆？", "constraints"),
+    # "do you have to" asks what is required, to be told; "do you have" looks for one
+    ("en", "Do you have to pay for parking there?", "preferences"),   # (an obligation asked is none: "parking" is a term)
+    ("en", "Do you have a room for 2 on Friday?", "constraints"),
+    ("zh", "在那儿停车必须付费吗？", "key"),   # (a zh question holds no obligation at all)
+    ("zh", "有没有周五2个人的房间？", "constraints"),
     # a choice that still holds is a decision, above what the user only likes ("就去中国国家博物馆吧"
     # had been a preference, dropped at 35 % while "怕孩子太累了" stayed); a question chooses nothing
     ("en", "Let's go with the Gonville Hotel", "changes"),
@@ -1396,7 +1401,8 @@ def test_a_tool_field_naming_the_value_before_is_left_to_the_snapshot(lang, resu
 # nothing and keeps its room
 RULES, FEATURES = ("negation", "obligation"), ("feature",)
 CUT_QUESTIONS = [
-    ("en", "We skip the cancellation coverage to save money and only get medical?", RULES),   # asked by its mark alone
+    # asked by its mark alone (an obligation so asked is none: "Do you have to pay for parking there?")
+    ("en", "We skip the cancellation coverage to save money and don't take the dental one?", RULES),
     # (a case the question supposes sets no rule: "if we don't show up on time" is none)
     ("en", "So do I have to pay the $25 fee even though we don't use the shuttle?", RULES),
     ("zh", "那我们能不能先不买意外险，只保留医疗险呢", RULES),

@@ -532,8 +532,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             asks = True
         supposes = pack.state.conditional.search(text, start, end) is not None
         for kind in () if preface else _CUED_KINDS:
-            if kind == "obligation" and asks:  # "需要证明吗", "do they have to": asked, not required
-                continue
+            if kind == "obligation" and (asks or text[end:].lstrip()[:1] in pack.state.question_marks):
+                continue   # "需要证明吗", "do they have to", "Do you have to pay for parking there?": asked, not required
             if kind == "negation" and asks and supposes:
                 continue   # "What if she can't do it that morning?", "要是那天他来不了呢": a case asked about
             cues = (negations(text, start, end, pack) if kind == "negation"

@@ -1539,6 +1539,27 @@ def test_a_question_word_opening_a_clause_that_goes_on_asks_nothing(lang: str, t
     assert {c.asks for c in clauses} == {asks}, [(c.text, c.asks) for c in clauses]
 
 
+# (lang, text, whether it holds an obligation): one asked, by a word or by its mark alone, requires
+# nothing ("Do you have to pay for parking there?" had been a strong fact, its room kept at 25 %)
+ASKED_OBLIGATIONS = [
+    ("en", "Do you have to pay for parking there?", False),
+    ("en", "Do they have to pay?", False),
+    ("en", "We have to bring our passports?", False),
+    ("en", "I have to leave by 5.", True),
+    ("en", "Can you book it? I have to leave by 5.", True),
+    ("zh", "停车必须付费吗？", False),
+    ("zh", "我们必须带护照？", False),
+    ("zh", "我必须五点前走。", True),
+    ("zh", "能帮我订吗？我必须五点前走。", True),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "held"), ASKED_OBLIGATIONS)
+def test_an_obligation_asked_requires_nothing(lang: str, text: str, held: bool) -> None:
+    facts, _ = _run(lang, text)
+    assert any(f.kind == "obligation" for f in facts) == held, [(f.kind, f.text) for f in facts]
+
+
 # (lang, messages, a time of the last one, its value): a reply pointing back at a day ("那天", a bare
 # clock) means the day the assistant's message before it named, when it named one ("约11月18日（周三）
 # 下午5点半…" "她那天五点十分才能到" was read as the 19th, the last day the user had named)

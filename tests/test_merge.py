@@ -1080,6 +1080,9 @@ LEVELS = [
     # "do you have to" asks what is required, to be told; "do you have" looks for one
     ("en", "Do you have to pay for parking there?", "preferences"),   # (an obligation asked is none: "parking" is a term)
     ("en", "Do you have a room for 2 on Friday?", "constraints"),
+    ("en", "What is available for Friday at 15:15 for 7 people?", "constraints"),   # looks for one
+    ("en", "Is there anything at 14:15?", "constraints"),
+    ("zh", "周五15:15还有没有7个人的位子？", "constraints"),
     ("zh", "在那儿停车必须付费吗？", "key"),   # (a zh question holds no obligation at all)
     ("zh", "有没有周五2个人的房间？", "constraints"),
     # a choice that still holds is a decision, above what the user only likes ("就去中国国家博物馆吧"

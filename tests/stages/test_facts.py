@@ -558,6 +558,12 @@ NEGATION_VALUES = [
     # a thing named before "won't": what it will not do, no prohibition
     ("en", "My work laptop won't charge anymore.", "My work laptop won't charge anymore", None),
     ("zh", "我的电脑充不了电了。", "我的电脑充不了电了", None),
+    # … nor a choice turned down ("I 'm sorry that train wo n't work" had been a prohibition, the
+    # first item of a 25 % summary)
+    ("en", "I'm sorry, that train won't work.", "I'm sorry, that train won't work", None),
+    ("en", "I 'm sorry that train wo n't work", "I 'm sorry that train wo n't work", None),
+    ("en", "This hotel won't work for us.", "This hotel won't work for us", None),
+    ("zh", "不好意思，那趟车不行。", "那趟车不行", None),
     # what a thing is not is told like a claim too ("It's not too heavy" had been a constraint,
     # ahead of "recommend a model between 5,000-10,000 yuan"); a contrast, a requirement or a
     # prohibition cue keeps it the user's

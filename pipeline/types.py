@@ -163,8 +163,10 @@ HABIT = "habit"
 
 
 def said_of_the_past(kind: str, value: Any) -> bool:
-    """Whether a fact is a time said of what happened: told like a claim, no time to keep to."""
-    return kind == "time" and isinstance(value, dict) and value.get(PAST) is True
+    """Whether a fact is a time, or a length of time, said of what happened ("got back Sunday",
+    "吵了20分钟了"): told like a claim, no time to keep to."""
+    return (kind == "time" and isinstance(value, dict) and value.get(PAST) is True
+            or kind == "quantity" and value == PAST)
 
 
 @dataclass(frozen=True)

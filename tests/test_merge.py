@@ -1081,6 +1081,10 @@ LEVELS = [
     ("en", "Do you have to pay for parking there?", "preferences"),   # (an obligation asked is none: "parking" is a term)
     ("en", "Do you have a room for 2 on Friday?", "constraints"),
     ("en", "What is available for Friday at 15:15 for 7 people?", "constraints"),   # looks for one
+    # how long something went on is the user's account ("楼上已经吵了20分钟了" had been a constraint)
+    ("zh", "楼上已经吵了20分钟了", "claims"),
+    ("en", "We've been on hold for 40 minutes", "claims"),
+    ("zh", "我要住三天", "constraints"),
     ("en", "Is there anything at 14:15?", "constraints"),
     ("zh", "周五15:15还有没有7个人的位子？", "constraints"),
     ("zh", "在那儿停车必须付费吗？", "key"),   # (a zh question holds no obligation at all)

@@ -326,6 +326,17 @@ def _pack(facts: Sequence[Fact], clauses: Sequence[KeyClause], taken_in: Sequenc
             tuple((f.kind, f.text, f.strength.value, f.span.start, f.span.end, f.value) for f in taken_in))
 
 
+def _elapsed(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> bool:
+    """Whether the quantity at ``a:b`` is a length of time that went by ("楼上吵了20分钟了", "我们住了
+    三天", "we waited 40 minutes"), not one yet to go ("20分钟就到了") or asked for ("住三天")."""
+    if pack.duration is None or pack.duration.search(text, a, b) is None:
+        return False
+    if pack.elapsed_not_after is not None and pack.elapsed_not_after.match(text, b, end):
+        return False
+    return (pack.elapsed_before is not None and pack.elapsed_before.search(text, start, a) is not None
+            or said_as_past(text[start:a], text[b:end], pack.lang, pack))
+
+
 def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None,
              day: date | None = None, named: tuple[date, ...] = (), weekdays: tuple[date, ...] = ()
              ) -> tuple[list[Fact], list[KeyClause], list[tuple[date, bool]]]:
@@ -495,6 +506,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 add(kind, max(a, start), min(b, end), HABIT if _told_as_habit(text, start, a, b, end, pack)
                     else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
                     else None)
+            elif kind == "quantity" and condition is None and _elapsed(text, start, a, b, end, pack):
+                add(kind, max(a, start), min(b, end), PAST)   # "吵了20分钟了": how long something went on
             elif kind == "wish" and pack.info_request.covers(text, a, b):
                 continue   # "I'd like the reference number", "我想要电话号码": asked to be told, no wish
             else:

@@ -19,7 +19,7 @@ import pytest
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.entities import get_recognizer
 from pipeline.stages.facts import FactStage, analyse_text, extract_facts, split_clauses
-from pipeline.types import Event, Fact, KeyClause, Strength
+from pipeline.types import Event, Fact, KeyClause, Strength, said_of_the_past
 
 EQ = "eq"  # fact.text == expected
 IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite prefix, a scope)
@@ -1543,6 +1543,32 @@ ASKING = [
 def test_a_question_word_opening_a_clause_that_goes_on_asks_nothing(lang: str, text: str, asks: bool) -> None:
     _, clauses = _run(lang, text)
     assert {c.asks for c in clauses} == {asks}, [(c.text, c.asks) for c in clauses]
+
+
+# (lang, text, a length of time it names, whether it went by): said of what happened, it is told
+# like a claim ("吵了20分钟了" had been a constraint of a long session); one yet to go or asked for
+# is a requirement
+ELAPSED = [
+    ("zh", "楼上已经吵了20分钟了", "20分钟", True),
+    ("zh", "我们住了三天", "三天", True),
+    ("zh", "租了两年了，想续一年", "两年", True),
+    ("zh", "租了两年了，想续一年", "一年", False),
+    ("zh", "我要住三天", "三天", False),
+    ("zh", "20分钟就到了", "20分钟", False),
+    ("en", "We got here and waited 40 minutes", "40 minutes", True),
+    ("en", "It has been 20 minutes", "20 minutes", True),
+    ("en", "I've been on hold for 40 minutes now", "40 minutes", True),
+    ("en", "It has been booked for 2 hours", "2 hours", False),
+    ("en", "Book it for 2 hours", "2 hours", False),
+    ("en", "The delivery will take 3 days", "3 days", False),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "length", "went_by"), ELAPSED)
+def test_a_length_of_time_that_went_by_is_said_of_the_past(lang: str, text: str, length: str, went_by: bool) -> None:
+    facts, _ = _run(lang, text)
+    [fact] = [f for f in facts if f.kind == "quantity" and f.text == length]
+    assert said_of_the_past(fact.kind, fact.value) == went_by
 
 
 # (lang, text, whether it holds an obligation): one asked, by a word or by its mark alone, requires

@@ -210,6 +210,12 @@ def _continues(later: Transition, last: Transition, pack: RulePack, times: _Time
         return True
     if _other_named_slots(later, last, pack):
         return False
+    return _replaces_value(later, last, times)
+
+
+def _replaces_value(later: Transition, last: Transition, times: _Times) -> bool:
+    """Whether what ``later`` replaces is the value ``last`` set, part of it, or a time holding it
+    or held by it."""
     if later.old_span is not None and _overlaps(later.old_span, last.span):
         return True
     old, new = fold(later.old or ""), fold(last.new)
@@ -219,19 +225,29 @@ def _continues(later: Transition, last: Transition, pack: RulePack, times: _Time
                           or times.within(now, was) or times.within(was, now))
 
 
-def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times) -> list[list[Transition]]:
+def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times,
+            order: dict[str, int]) -> list[list[Transition]]:
     """The transitions of each slot in the order said: one path per slot, A → B → C, so that
     B, replaced in turn, never ends a line as if it held."""
     chains: list[list[Transition]] = []
+
+    def set_since(transition: Transition, chain: list[Transition]) -> bool:
+        # it replaces another value, said after the chain's last change: another thing's, whatever
+        # slot it names (a second move's "搬家日期改成6月24日" replaced its own "7月12日", not the
+        # first move's "7月15日")
+        old = transition.old_span
+        return (old is not None and order.get(old.event_id, -1) > order.get(chain[-1].span.event_id, -1)
+                and not _replaces_value(transition, chain[-1], times))
+
     for transition in transitions:
         # the newest chain it continues: it replaces the value the chain ends with, or again one the chain already replaced
         # ("Pickup at 4:30 pm" … "make it 4 pm" … "make the pickup half past three": 4:30 pm
         # found by the slot's words) — then the chain's newest value is what it replaces
         # ("change the pickup to …" continues the pickup's chain, whatever it replaced in between)
-        chain = next((c for c in reversed(chains) if _continues(transition, c[-1], pack, times)
-                      or any(_same_named_slot(transition, t, pack) or (
+        chain = next((c for c in reversed(chains) if not set_since(transition, c) and (
+                      _continues(transition, c[-1], pack, times) or any(_same_named_slot(transition, t, pack) or (
                           t.old_span is not None and transition.old_span is not None
-                          and _overlaps(t.old_span, transition.old_span)) for t in c)), None)
+                          and _overlaps(t.old_span, transition.old_span)) for t in c))), None)
         if chain is None:
             chains.append([transition])
         else:
@@ -654,7 +670,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     times = _Times(user_facts)
-    chains = _chains(transitions, pack, times)
+    chains = _chains(transitions, pack, times, order)
     superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     by_event: dict[str, list[KeyClause]] = {}

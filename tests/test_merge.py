@@ -1942,3 +1942,26 @@ def test_a_clause_dropping_something_is_never_cut_to_its_name(lang, turns, name,
     forms = [f.text for i in summary.items if i.label == label for f in (i, *i.alternatives, *i.fragments)]
     named = [f for f in forms if name in f]
     assert named and all(dropping in f for f in named), forms
+
+
+# (lang, turns, the change lines the state path must hold, a line it must not): a change of a value
+# set after another matter began is that matter's, whatever slot it names (a second move's date
+# change had continued the first move's line, "6月30日 → 6月14日 → 7月15日 → 6月24日")
+SECOND_TASK = [
+    ("zh", ["有台实木衣柜要搬，6月30日。", "搬家日期改成7月15日，房东同意延一周。",
+            "换个事儿问你，有台按摩椅要从西湖区文三路搬到天河区，7月12日。", "搬家日期改成6月24日，房东同意延一周。"],
+     ["6月30日 → 7月15日", "7月12日 → 6月24日"], "7月15日 → 6月24日"),
+    ("en", ["We're moving a wardrobe on June 30.", "Change the moving date to July 15.",
+            "Separate issue. My sister is moving a massage chair on July 12.", "Change the moving date to June 24."],
+     ["June 30 → July 15", "July 12 → June 24"], "July 15 → June 24"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "lines", "wrong"), SECOND_TASK)
+def test_a_change_in_another_matter_starts_its_own_line(lang, turns, lines, wrong):
+    messages = _chat(lang, *turns)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 3000)
+    path = summary.snapshot.state_path
+    assert all(any(line in p for p in path) for line in lines), path
+    assert not any(wrong in p for p in path), path

@@ -69,6 +69,17 @@ class _Memory:
     # that does not name them replaces them
     kept_as_is: set[Span] = field(default_factory=set)
 
+    def begin_task(self) -> None:
+        """Another matter begins ("换个事儿问你，…", "Separate issue. …"): no value said before it is
+        one a change or a restatement replaces (a second move's "搬家日期改成6月24日" had replaced
+        the first move's date, "我妈现在53岁" the wife's "62岁")."""
+        self.values.clear()
+        self.frames.clear()
+        self.slots.clear()
+        self.near.clear()
+        self.clauses.clear()
+        self.last_object = self.last_mention = None
+
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:
         """The newest value of any kind for which ``said(texts, value)`` holds."""
         found = max(((span, value) for values in self.values.values() for texts, value, span in values
@@ -466,6 +477,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         made = len(transitions)
         memory.order[event.id] = len(memory.order)
         text = event.said  # what the user decided, not what an attached document says
+        if _opens_new_task(text, pack):
+            memory.begin_task()
         folded_text = text.casefold()
         offer = asked_by
         proposal = _accepted_proposal(asked_by, text, pack, read) if asked_by is not None else None
@@ -1048,6 +1061,14 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
+
+
+def _opens_new_task(text: str, pack: RulePack) -> bool:
+    """Whether a message opens on another matter: a [state] new_task cue in its first sentence,
+    before any value."""
+    stop = pack.sentence_end.search(text) if pack.sentence_end else None
+    hit = pack.state.new_task.search(text, 0, stop.end() if stop else len(text))
+    return hit is not None and not any(ch.isdigit() for ch in text[:hit.start()])
 
 
 def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,

@@ -95,6 +95,13 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # "现在我想到…找一家…"是另一个请求，不改前面的票价（曾把"200元以上"换成"人均消费是50元"）
     (["找一个评分4.5分以上，票价在200元以上的地方吧。", "现在我想到那附近找一家人均消费是50元以下的餐馆"], NOTHING),
     (["我们一共12个人", "现在14个人了"], expect(change("quantity", "12个人", "14个人"))),
+    # 开头说要办另一件事：之后的改动不换掉之前说的值（妈妈的"53岁"曾换掉老婆的"62岁"）；"还有件事"接着说同一件事
+    (["同行的是我老婆，62岁，第一次坐飞机。", "对了，另外帮我处理个事：我妈上个月住院花了89400元。", "我妈现在53岁，保费每年都会涨吗？"],
+     NOTHING),
+    (["有台实木衣柜要搬，6月30日。", "搬家日期改成7月15日，房东同意延一周。", "换个事儿问你，有台按摩椅要从西湖区文三路搬到天河区，7月12日。",
+      "搬家日期改成6月24日，房东同意延一周。"],
+     expect(change("搬家日期", "6月30日", "7月15日"), change("搬家日期", "7月12日", "6月24日"))),
+    (["我们4个人。", "还有件事，改成6个人吧。"], expect(change("quantity", "4个人", "6个人"))),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -674,6 +681,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "ugh ok. talked to Nadia, they can do fifteen thousand dollars total."],
      expect(change("quantity", "sixty people", "seventy-five guests"),
             change("money", "twelve thousand", "fifteen thousand dollars"))),
+    # a message opening on another matter: a change after it replaces no value said before it (the
+    # sister's move "on July 12" had changed the first move's date); "one more thing" goes on
+    (["We're moving a wardrobe on June 30.", "Change the moving date to July 15.",
+      "Separate issue. My sister is moving a massage chair on July 12.", "Change the moving date to June 24."],
+     expect(change("moving date", "June 30", "July 15"), change("moving date", "July 12", "June 24"))),
+    (["We are 4 people.", "One more thing. Make it 6 people."], expect(change("quantity", "4 people", "6 people"))),
     # … another thing's count replaces nothing said ("a dock" is no count)
     (["One monitor and a dock.", "make it two docks."], expect(change("quantity", None, "two docks"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)

@@ -49,6 +49,9 @@ class _Memory:
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
+    # a change naming a slot no value was said with pairs with a value of one of the last this many
+    # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
+    reach: int | None = None
     clauses: list[tuple[str, Span]] = field(default_factory=list)
     # kind -> (lead, clause, message: casefolded once), value, span
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
@@ -63,11 +66,14 @@ class _Memory:
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
     old_values: set[str] = field(default_factory=set)  # their words, casefolded
+    replaced_at: dict[str, int] = field(default_factory=dict)  # … and the place of the message that replaced them
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
     # that does not name them replaces them
     kept_as_is: set[Span] = field(default_factory=set)
+    # where a change naming its slot set a value -> that slot ("Move the date to March 28": "date")
+    set_under: dict[Span, str] = field(default_factory=dict)
 
     def begin_task(self) -> None:
         """Another matter begins ("换个事儿问你，…", "Separate issue. …"): no value said before it is
@@ -76,6 +82,7 @@ class _Memory:
         self.values.clear()
         self.frames.clear()
         self.slots.clear()
+        self.set_under.clear()
         self.near.clear()
         self.clauses.clear()
         self.last_object = self.last_mention = None
@@ -178,14 +185,27 @@ class _Memory:
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
-        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is]
+        # a value another named slot's change set is that slot's ("Move the date to March 28" …
+        # "Change the pickup to this Sunday" replaces no date)
+        named_slot = slot != kind and bool(self.keys(slot))
+        since = len(self.order) - 1 - self.reach if named_slot and self.reach is not None else -1
+        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and not self._other_slot(slot, kind, v[2])
+                     # nor a mention, said before, of a value a change replaced since ("For the March 24
+                     # move, …" after the move went to March 28)
+                     and self.replaced_at.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
         unit = self.unit(new)
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
                 return value, span
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
+        same_kind = [v for v in same_kind if self.order.get(v[2].event_id, -1) >= since]
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
+
+    def _other_slot(self, slot: str, kind: str, span: Span) -> bool:
+        under = self.set_under.get(span)
+        return (under is not None and slot != kind and bool(self.keys(slot))
+                and not set(self.keys(slot)) & set(self.keys(under)))
 
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
@@ -446,25 +466,25 @@ class Walked:
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
 
 
-def new_walk(pack: RulePack, lookback: int | None = None) -> Walked:
+def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
-                          sentence_end=pack.sentence_end))
+                          sentence_end=pack.sentence_end, reach=reach))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   read: Callable[[str], tuple[tuple[int, int, Values], ...]] | None = None,
                   lookback: int | None = None, walked: Walked | None = None,
-                  now: datetime | None = None) -> StageResult:
+                  now: datetime | None = None, reach: int | None = None) -> StageResult:
     """Decisions, value transitions and authorisation items over user events, in order.
     ``read`` gives a text's clauses and values (``read_clauses``, or a memo of it); ``walked``,
     the walk over the first ``walked.count`` of these events, goes on and is left at their end;
     with ``now``, an accepted proposal carries the times it names, resolved."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    walked = walked if walked is not None else new_walk(pack, lookback)
+    walked = walked if walked is not None else new_walk(pack, lookback, reach)
     memory, decisions, transitions, open_items = walked.memory, walked.decisions, walked.transitions, walked.open_items
 
     last_event = walked.last_event
@@ -804,6 +824,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
         memory.old_values.update(olds)
+        memory.replaced_at.update((o, memory.order[event.id]) for o in olds)
+        memory.set_under.update((t.span, t.slot) for t in transitions[made:] if t.slot and t.slot in memory.slots)
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
     walked.count, walked.last_event = len(events), last_event
@@ -1486,6 +1508,7 @@ class StateStage:
         # left it (kept by a digest of those events; taken by one call at a time)
         self._memo = Memo(settings["stages.memo_size"])
         self._lookback = settings["stages.state_lookback"]
+        self._reach = settings["stages.state_unnamed_reach"]
         self._walks: OrderedDict[bytes, Walked] = OrderedDict()
         self._walks_kept = settings["stages.state_walks"]
         self._lock = threading.Lock()
@@ -1495,7 +1518,7 @@ class StateStage:
         # the day of "now" resolves the times an accepted proposal names; its instant changes on
         # every call made without one, and the walk would never go on
         today = f"{data.now.date()}{data.now.utcoffset()}" if data.now else ""
-        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{today}".encode(),
+        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{self._reach}\0{today}".encode(),
                                  digest_size=16)
         keys = [digest.digest()]
         for event in prefix:   # keys[i]: the first i events
@@ -1504,7 +1527,7 @@ class StateStage:
             keys.append(digest.digest())
         with self._lock:
             resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
-            walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback)
+            walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback, self._reach)
         result = extract_state(prefix, data.pack, lambda text: self._memo.get(
             (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback, walked, data.now)
         with self._lock:

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from pipeline.config import load_settings
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.state import extract_state, read_clauses
 from pipeline.types import Event, StageResult
@@ -102,6 +103,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
       "搬家日期改成6月24日，房东同意延一周。"],
      expect(change("搬家日期", "6月30日", "7月15日"), change("搬家日期", "7月12日", "6月24日"))),
     (["我们4个人。", "还有件事，改成6个人吧。"], expect(change("quantity", "4个人", "6个人"))),
+    (["必须3月24日搬完", "日期改到3月28日，房东多给了一周", "还有件事，儿童座椅想退货。", "取件时间改到这周日上午9点以后"],
+     expect(change("日期", "3月24日", "3月28日"), change("取件时间", None, "这周日上午9点以后"))),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -687,6 +690,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "Separate issue. My sister is moving a massage chair on July 12.", "Change the moving date to June 24."],
      expect(change("moving date", "June 30", "July 15"), change("moving date", "July 12", "June 24"))),
     (["We are 4 people.", "One more thing. Make it 6 people."], expect(change("quantity", "4 people", "6 people"))),
+    # a value another named slot's change set is that slot's: "pickup" replaces no moving date
+    (["Everything has to be out on March 24", "Move the date to March 28, the landlord gave us another week",
+      "Another thing. The car seat I got doesn't work for my sister. How do I return it?",
+      "Change the pickup to this Sunday after 9am, I'll be home then"],
+     expect(change("date", "March 24", "March 28"), change("pickup", None, "this Sunday after 9am"))),
     # … another thing's count replaces nothing said ("a dock" is no count)
     (["One monitor and a dock.", "make it two docks."], expect(change("quantity", None, "two docks"))),
     # a determiner is no part of the value ("Assuming the regular 6-month visa" names it too)
@@ -1865,3 +1873,27 @@ def test_a_yes_after_an_answer_asking_nothing_takes_the_proposal_before_it(
     text, at = accepted
     assert decision.object == text
     assert decision.span.event_id == events[at].id and decision.by is not None and decision.by.event_id == events[-1].id
+
+
+_FILLER = {"zh": "好的，我知道了。", "en": "Okay, got it."}
+# (lang, the first message, how many messages between, the change, what it replaces): a change naming a
+# slot no value was said with pairs with a value of the last few user messages only
+# (`stages.state_unnamed_reach`): "Change the pickup to this Sunday" had replaced a date of a task
+# thirty messages before
+UNNAMED_REACH = [
+    ("en", "The treadmill arrives on April 21.", 1, "Change the pickup to this Sunday after 9am", "April 21"),
+    ("en", "The treadmill arrives on April 21.", 8, "Change the pickup to this Sunday after 9am", None),
+    ("zh", "跑步机4月21日到。", 1, "取件时间改到这周日上午9点以后", "4月21日"),
+    ("zh", "跑步机4月21日到。", 8, "取件时间改到这周日上午9点以后", None),
+    # a value of the same unit is that slot's however far back ("时长改成3个小时" of "做4个小时")
+    ("zh", "阿姨每次做4个小时。", 8, "时长改成3个小时", "4个小时"),
+    ("en", "The cleaner stays 4 hours each visit.", 8, "Change the length to 3 hours", "4 hours"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), UNNAMED_REACH)
+def test_a_change_naming_a_new_slot_reaches_back_a_few_messages(lang, first, between, change_text, old):
+    texts = [first, *[_FILLER[lang]] * between, change_text]
+    result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
+    [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]
+    assert transition.old == old, _show(result)

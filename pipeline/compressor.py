@@ -66,7 +66,7 @@ class Compressor:
             from .llm import LLMSummarizer  # httpx and the validator load only when asked for
             self.llm = LLMSummarizer(self.settings, measure=self.measure)
         self.stages: list[Stage] = [_STAGES[name](self.settings) for name in self.settings["stages.enabled"]]
-        self._items = Memo(self.settings["stages.memo_size"])   # the merge's clause items, for a growing history
+        self._items = Memo(self.settings["stages.reuse_size"])   # the merge's clause items, for a growing history
         self._loaded: dict[str, dict[str, Any]] = {}
         self._loading: dict[str, threading.Lock] = {}   # one per language: a first call loads it once
         self._loading_lock = threading.Lock()

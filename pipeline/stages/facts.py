@@ -835,7 +835,7 @@ class FactStage:
 
     def __init__(self, settings: Settings) -> None:
         self._memo = Memo(settings["stages.memo_size"])
-        self._placed = Memo(settings["stages.memo_size"])
+        self._placed = Memo(settings["stages.reuse_size"])
 
     def run(self, data: StageInput) -> StageResult:
         return self.start(data)()

@@ -196,6 +196,7 @@ class StateRules:
     drop_after: Lexicon
     choose_after: Lexicon
     add_after: Lexicon
+    add_before: Lexicon   # an add said after its object ("保价加上吧"): the object before it
     change: Lexicon
     actions: Lexicon
     authorize: Lexicon
@@ -449,6 +450,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         relatives=Lexicon(table.get("relatives", []), bounds),
         drop_after=cue("drop_after"),
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
+        add_before=Lexicon(table.get("add_before", []), bounds, within=table.get("cue_within", ()),
+                           patterns=table.get("add_before_patterns", ())),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),

@@ -714,7 +714,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),
-                                        (rules.add_after, "added", False)):
+                                        (rules.add_after, "added", False),
+                                        (rules.add_before, "added", True)):
                 found = None
                 limited = False   # "超过就不考虑了": a condition on a value; the clause decides nothing
                 floor = start

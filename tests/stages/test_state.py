@@ -105,6 +105,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我们4个人。", "还有件事，改成6个人吧。"], expect(change("quantity", "4个人", "6个人"))),
     (["必须3月24日搬完", "日期改到3月28日，房东多给了一周", "还有件事，儿童座椅想退货。", "取件时间改到这周日上午9点以后"],
      expect(change("日期", "3月24日", "3月28日"), change("取件时间", None, "这周日上午9点以后"))),
+    # 说在东西后面、分句末尾的"加上"：加的是前面的东西（"保价加上吧"曾什么也没读出来）；问句不加
+    (["保价加上吧，打包就不用了，我姐自己慢慢包。"], expect(added("保价"), dropped("打包"))),
+    (["妇科那个TCT也加上"], expect(added("妇科那个TCT"))),
+    (["要不要把保价加上？"], NOTHING),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -162,7 +166,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我想问一下换购 AirPods Max", "换购算了"], expect(dropped("换购 AirPods Max"))),
     (["换购 AirPods Max 要多少钱", "换购就算了"], expect(dropped("换购 AirPods Max"))),
     # a completion takes a name, not what was said of it ("光打包就要命" had made "打包就要命：已放弃")
-    (["搬家真是折腾，光打包就要命", "保价加上吧，打包就不用了"], expect(dropped("打包"))),
+    (["搬家真是折腾，光打包就要命", "保价加上吧，打包就不用了"], expect(added("保价"), dropped("打包"))),
     (["换购也要排队吗", "换购就算了"], expect(dropped("换购"))),
 
     # add

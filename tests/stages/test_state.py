@@ -1329,6 +1329,10 @@ VALUES = [
     ("zh", "场地餐饮蛋糕一共一万二", [("一万二", "money")]),
     ("zh", "她们能出到一万五", [("一万五", "money")]),
     ("zh", "一共两千个箱子", []),   # (个 alone is no unit: no count either)
+    # what a thing cost is money ("钢琴那个当时买的一万二" had no value: the piano's worth was lost)
+    ("zh", "钢琴那个当时买的一万二，挺贵的", [("一万二", "money")]),
+    ("en", "the piano, we bought it for twelve thousand", [("bought it for twelve thousand", "money")]),
+    ("en", "I paid 450 for the flight", [("paid 450", "money")]),
     ("en", "7 works for me", []),                                 # a verb is counted by nothing
     ("en", "In 2026 prices went up", []),                         # a year counts nothing
     ("en", "Change the internet to 500 Mbps ones", [("500 Mbps", "quantity")]),   # nor a pronoun

@@ -261,8 +261,10 @@ class _Memory:
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
              and span not in self.hedged and span not in self.kept_as_is
              and (k != "quantity" or not unit or self.unit(value) == unit)
-             # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests")
+             # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests",
+             # "我妈现在53岁" no "花了89400元")
              and (k == kind or k != "quantity" or self.unit(value) in self.currencies or not self.unit(value))
+             and (k == kind or k != "money" or not unit or unit in self.currencies)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates],

@@ -109,6 +109,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["保价加上吧，打包就不用了，我姐自己慢慢包。"], expect(added("保价"), dropped("打包"))),
     (["妇科那个TCT也加上"], expect(added("妇科那个TCT"))),
     (["要不要把保价加上？"], NOTHING),
+    # 一笔钱不是年龄："我妈现在53岁"不换掉"花了89400元"
+    (["我妈上个月住院花了89400元。", "我妈现在53岁，保费每年都会涨吗？"], NOTHING),
     # 一台，再改成两台：同一个量
     (["一台显示器和一个扩展坞。", "等等，改成两台显示器吧"], expect(change("quantity", "一台", "两台显示器"))),
     # seed: AirPods repair (examples/zh_repair.json, condensed, the user's own sentences)
@@ -681,6 +683,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "ugh ok. talked to Nadia, they can do fifteen thousand dollars total. our parents are chipping in"],
      expect(change("money", "twelve thousand", "fifteen thousand dollars"))),
     (["Book me a table for Tuesday at 7", "I can do Wednesday too"], NOTHING),
+    (["My mom's hospital stay, I paid 19,100 dollars.", "My mom is 53 years old now, will the premium go up?"], NOTHING),
     (["Find a place with tickets over $200.", "Now I want to go find a restaurant near it under $50 a head"], NOTHING),
     # … and an amount replaces no count of guests said between, whatever words they share ("Nadia")
     (["about sixty people, and twelve thousand total",

@@ -110,7 +110,11 @@ ZH_ROWS = [
     ("订单 #12345", "id", "#12345", EQ),
     # the last digits of a card or an account, with the words that say so
     ("对，就是尾号4417那张。", "id", "尾号4417", EQ),
-    ("卡号后四位是9051", "id", "后四位是9051", EQ),
+    # whose last digits they are is part of the id ("后四位0317" had left whose it is unsaid), and an
+    # identity card's check letter too ("后四位352X" had been "后四位352")
+    ("卡号后四位是9051", "id", "卡号后四位是9051", EQ),
+    ("我爸身份证后四位0317", "id", "身份证后四位0317", EQ),
+    ("我妈王秀兰，后四位352X", "id", "后四位352X", EQ),
     ("尾号为9051的账户被冻结了", "id", "尾号为9051", EQ),
     ("我的手机号是13812345678", "phone", "13812345678", EQ),
     ("联系电话 13812345678", "phone", "13812345678", EQ),
@@ -266,8 +270,10 @@ EN_ROWS = [
     ("Order #12345 is late", "id", "#12345", EQ),
     # the last digits of a card or an account, with the words that say so
     ("Yes, the one ending in 4417.", "id", "ending in 4417", EQ),
+    ("It's the card ending in 4417.", "id", "card ending in 4417", EQ),   # whose last digits they are
+    ("Her ID ending in 352X, please.", "id", "ID ending in 352X", EQ),
     ("The last four digits are 9051", "id", "last four digits are 9051", EQ),
-    ("My card ending 9051 was charged twice", "id", "ending 9051", EQ),
+    ("My card ending 9051 was charged twice", "id", "card ending 9051", EQ),
     ("Email me at jane.doe@example.com please.", "email", "jane.doe@example.com", EQ),
     ("Send it to bob@mail.co.uk", "email", "bob@mail.co.uk", EQ),
     ("Call me at +1 415-555-0134.", "phone", "+1 415-555-0134", EQ),

@@ -233,6 +233,7 @@ class StateRules:
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
     offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
     new_task: Lexicon          # words opening a message about another matter ("换个事儿问你", "Separate issue.")
+    other_slots: Lexicon       # words holding a slot's word that name another one ("date of birth", "出生日期")
     unavailable: Lexicon       # words saying a time asked for cannot be had ("fully booked", "约满了")
     plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
@@ -485,6 +486,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         offer_reach=int(table.get("offer_reach", 1)),
         unavailable=Lexicon(table.get("unavailable", []), bounds),
         new_task=Lexicon(table.get("new_task", []), bounds),
+        other_slots=Lexicon(table.get("other_slots", []), bounds),
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
         alternative=Lexicon(table.get("alternatives", []), bounds),

@@ -708,7 +708,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
-                                   or _renamed(text, start, end, kept, event.id, memory)
+                                   or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else []))
             if kept:
@@ -1128,13 +1128,19 @@ def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, me
     return []
 
 
-def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+             other_slots: Lexicon) -> list[Transition]:
     """"预算改成300元" … "预算1200元以内": a value said plainly with the words of a slot a change
     named, of the kind that change set, replaces the slot's value as a revision would: one
-    value, one slot (the first named)."""
+    value, one slot (the first named). Words naming another slot that hold the slot's word name
+    it not ("date of birth August 2, 1958" is no "date" a move was set to; [state] other_slots)."""
     clause = text[start:end].casefold()
+    others = [(hit.start() - start, hit.end() - start, hit.group().casefold())
+              for hit in other_slots.finditer(text, start, end)]
     for slot, kind in memory.slots.items():
-        if not any(k in clause for k in slot_keys(slot)):
+        inside = [(a, b) for a, b, words in others if words not in slot.casefold()]   # ("截止日期" names itself)
+        if not any(any(not any(a <= at and at + len(k) <= b for a, b in inside) for at in _occurrences(clause, k))
+                   for k in slot_keys(slot)):
             continue
         for a, b, value_kind in kept:
             same = (_FAMILY.get(value_kind, value_kind) == _FAMILY.get(kind, kind)
@@ -1146,6 +1152,15 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
                 return [Transition(slot, previous[0], text[a:b], Span(event_id, a, b), previous[1])]
             break
     return []
+
+
+def _occurrences(text: str, word: str) -> list[int]:
+    """Where ``word`` stands in ``text``."""
+    found, at = [], text.find(word)
+    while at >= 0 and word:
+        found.append(at)
+        at = text.find(word, at + 1)
+    return found
 
 
 def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:

@@ -103,6 +103,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
       "搬家日期改成6月24日，房东同意延一周。"],
      expect(change("搬家日期", "6月30日", "7月15日"), change("搬家日期", "7月12日", "6月24日"))),
     (["我们4个人。", "还有件事，改成6个人吧。"], expect(change("quantity", "4个人", "6个人"))),
+    # "出生日期"不是"日期"；"截止日期"说的就是它自己
+    (["日期改到3月28日", "被保险人是我妈，出生日期1958年8月2日。"], expect(change("日期", None, "3月28日"))),
+    (["截止日期改到周五", "截止日期是下周一了"], expect(change("截止日期", None, "周五"), change("截止日期", "周五", "下周一"))),
     (["必须3月24日搬完", "日期改到3月28日，房东多给了一周", "还有件事，儿童座椅想退货。", "取件时间改到这周日上午9点以后"],
      expect(change("日期", "3月24日", "3月28日"), change("取件时间", None, "这周日上午9点以后"))),
     # 说在东西后面、分句末尾的"加上"：加的是前面的东西（"保价加上吧"曾什么也没读出来）；问句不加
@@ -697,6 +700,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "Separate issue. My sister is moving a massage chair on July 12.", "Change the moving date to June 24."],
      expect(change("moving date", "June 30", "July 15"), change("moving date", "July 12", "June 24"))),
     (["We are 4 people.", "One more thing. Make it 6 people."], expect(change("quantity", "4 people", "6 people"))),
+    # words naming another slot that hold the slot's word: "date of birth" is no "date" a move was set to
+    (["Move the date to March 28, the landlord gave us another week",
+      "The insured is my mom, date of birth August 2, 1958."], expect(change("date", None, "March 28"))),
     # a value another named slot's change set is that slot's: "pickup" replaces no moving date
     (["Everything has to be out on March 24", "Move the date to March 28, the landlord gave us another week",
       "Another thing. The car seat I got doesn't work for my sister. How do I return it?",

@@ -720,15 +720,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                        and not accepting.overlap(d.span)])
 
     def item(c: KeyClause) -> SummaryItem:
+        source, task, drops, chooses = sources[id(c)], id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span)
+
         def make() -> SummaryItem:
-            return _clause_item(c, order, superseded, gap, pack, sources[id(c)], id(c) in stating, mentioned,
-                                setting, dropping.contain(c.span), choosing.overlap(c.span))
+            return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses)
         if memo is None:
             return make()
         # everything the item depends on beside the clause itself
         key = (id(c), order[c.span.event_id], tuple(superseded.overlap(f.span) for f in c.facts),
-               tuple(setting.overlap(f.span) for f in c.facts), mentioned.within(c.span), sources[id(c)],
-               id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span), gap, pack.lang, pack.version)
+               tuple(setting.overlap(f.span) for f in c.facts), mentioned.within(c.span), source, task, drops, chooses,
+               gap, pack.lang, pack.version)
         held = memo.get(key, lambda: (c, make()))
         if held[0] is not c:   # another clause had this id, since collected
             held = (c, make())

@@ -65,8 +65,8 @@ class _Memory:
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
-    old_values: set[str] = field(default_factory=set)  # their words, casefolded
-    replaced_at: dict[str, int] = field(default_factory=dict)  # … and the place of the message that replaced them
+    # their words, casefolded -> the place of the message that replaced them
+    old_values: dict[str, int] = field(default_factory=dict)
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
@@ -189,10 +189,10 @@ class _Memory:
         # "Change the pickup to this Sunday" replaces no date)
         named_slot = slot != kind and bool(self.keys(slot))
         since = len(self.order) - 1 - self.reach if named_slot and self.reach is not None else -1
-        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and not self._other_slot(slot, kind, v[2])
+        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and not (named_slot and self._other_slot(slot, v[2]))
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
-                     and self.replaced_at.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
+                     and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
         unit = self.unit(new)
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
@@ -202,10 +202,10 @@ class _Memory:
         same_kind = [v for v in same_kind if self.order.get(v[2].event_id, -1) >= since]
         return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
 
-    def _other_slot(self, slot: str, kind: str, span: Span) -> bool:
+    def _other_slot(self, slot: str, span: Span) -> bool:
+        """Whether the value at ``span`` was set by a change naming a slot other than ``slot``."""
         under = self.set_under.get(span)
-        return (under is not None and slot != kind and bool(self.keys(slot))
-                and not set(self.keys(slot)) & set(self.keys(under)))
+        return under is not None and not set(self.keys(slot)) & set(self.keys(under))
 
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
@@ -826,8 +826,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # 5:30"), are no value a later change replaces
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
-        memory.old_values.update(olds)
-        memory.replaced_at.update((o, memory.order[event.id]) for o in olds)
+        memory.old_values.update((o, memory.order[event.id]) for o in olds)
         memory.set_under.update((t.span, t.slot) for t in transitions[made:] if t.slot and t.slot in memory.slots)
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
@@ -1139,8 +1138,7 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
               for hit in other_slots.finditer(text, start, end)]
     for slot, kind in memory.slots.items():
         inside = [(a, b) for a, b, words in others if words not in slot.casefold()]   # ("截止日期" names itself)
-        if not any(any(not any(a <= at and at + len(k) <= b for a, b in inside) for at in _occurrences(clause, k))
-                   for k in slot_keys(slot)):
+        if not any(_said_apart(clause, k, inside) for k in slot_keys(slot)):
             continue
         for a, b, value_kind in kept:
             same = (_FAMILY.get(value_kind, value_kind) == _FAMILY.get(kind, kind)
@@ -1154,13 +1152,9 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
     return []
 
 
-def _occurrences(text: str, word: str) -> list[int]:
-    """Where ``word`` stands in ``text``."""
-    found, at = [], text.find(word)
-    while at >= 0 and word:
-        found.append(at)
-        at = text.find(word, at + 1)
-    return found
+def _said_apart(text: str, word: str, inside: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``word`` stands in ``text`` outside every span of ``inside``."""
+    return any(not any(a <= m.start() and m.end() <= b for a, b in inside) for m in re.finditer(re.escape(word), text))
 
 
 def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:

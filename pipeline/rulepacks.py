@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from .errors import ConfigError, Errors
 from .types import Strength, said_of_the_past
 
-__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "fact_span", "load_rule_pack",
+__all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "covered", "fact_span", "load_rule_pack",
            "rules_dir", "slot_keys"]
 
 _REQUIRED = {
@@ -173,13 +173,20 @@ class Lexicon:
 
     def covers(self, text: str, start: int = 0, end: int | None = None) -> bool:
         """True when every letter of ``text[start:end]`` belongs to a term: a pure filler."""
-        end = len(text) if end is None else end
-        pos = start
-        for hit in self.finditer(text, start, end):
-            if any(ch.isalnum() for ch in text[pos:hit.start()]):
-                return False
-            pos = hit.end()
-        return not any(ch.isalnum() for ch in text[pos:end])
+        return covered(text, start, end, (self,))
+
+
+def covered(text: str, start: int, end: int | None, lexicons: Sequence[Lexicon]) -> bool:
+    """True when every letter of ``text[start:end]`` belongs to a term of one of ``lexicons``
+    ("Thanks a lot, seriously", "哎不对": fillers and a correction's words, together)."""
+    end = len(text) if end is None else end
+    hits = sorted((hit.start(), hit.end()) for lexicon in lexicons for hit in lexicon.finditer(text, start, end))
+    pos = start
+    for first, last in hits:
+        if any(ch.isalnum() for ch in text[pos:first]):
+            return False
+        pos = max(pos, last)
+    return not any(ch.isalnum() for ch in text[pos:end])
 
 
 _SEPARATORS = " \t,，、"
@@ -338,6 +345,13 @@ class RulePack:
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
     # [tools] history_fields, record_fields: a word of a tool field's path saying the value is not one to act on
     unshown_field: re.Pattern[str] | None = None
+
+    def says_nothing(self, text: str, start: int = 0, end: int | None = None, *, quoted: bool = False) -> bool:
+        """Only fillers and correction words ("ok", "No wait", "哎不对"): nothing a cue could take.
+        ``quoted``: as a clause of its own, a yes or a change of subject too ("Sounds good, book
+        those", "就这么定", "Quick question"): the state stage reads them, a quote says nothing."""
+        lexicons = (self.filler, self.state.correction) + ((self.state.accept, self.state.new_task) if quoted else ())
+        return covered(text, start, end, lexicons)
 
     def left_to_snapshot(self, path: str) -> bool:
         """Whether a tool result's field path names a value it held before ("ship_to.previous",

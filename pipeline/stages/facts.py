@@ -449,11 +449,6 @@ def _forbidding(text: str, cue: Hit, right: int, end: int, pack: RulePack) -> bo
                                         and pack.prohibiting_bounds.search(text, cue.end(), right) is not None)
 
 
-def _says_nothing(text: str, start: int, end: int, pack: RulePack) -> bool:
-    """Only fillers or correction words ("ok", "Wait", "不对"): nothing a negation could take."""
-    return pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end)
-
-
 def own_phrase(text: str, start: int, a: int, b: int, end: int, pack: RulePack) -> tuple[int, int]:
     """Where the phrase of ``text[a:b]`` begins and ends inside ``start:end``: at the punctuation
     around it (``[state] gap_breaks``): the phrase of 6点 in "晚上6点吃饭，7点半开演" is "晚上6点吃饭"."""
@@ -562,7 +557,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     # nor by a filler holding the cue: "That should be everything" ends the list
                     continue
                 if kind == "negation" and (pack.filler.covers(text, left, right) or (
-                        _says_nothing(text, left, cue.start(), pack) and _says_nothing(text, cue.end(), right, pack)
+                        pack.says_nothing(text, left, cue.start()) and pack.says_nothing(text, cue.end(), right)
                         and not any(left <= f.span.start and f.span.end <= right for f in facts[before:]))):
                     # nothing negated: "No", "I do not", "Not yet", "没有啦" answer a question; "对不起"
                     # apologises; "Wait, no - make that Tuesday" corrects (a cue holding a value,
@@ -634,12 +629,12 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             del facts[absorbed:]
             facts.extend(own)
             start = reach
-        elif pack.filler.covers(text, start, end) or pack.state.correction.covers(text, start, end) or (
+        elif pack.says_nothing(text, start, end, quoted=True) or (
                 asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
                 <= pack.bare_question) or not own and not any(
                 ch.isalnum() for ch in pack.question.regex.sub(
                     "", text[pack.lead.strip_run(text, start, end, from_end=False):end])):
-            continue   # "好的谢谢", "说错了", "有吗", politeness alone ("可以吗", "Could you please?"): nothing to quote
+            continue   # "好的谢谢", "说错了", "就这么定", "有吗", politeness alone ("可以吗", "Could you please?"): nothing to quote
         # the particle before a question mark asks with it when no question word does: "明天能到吧？"
         start, end = _trim_edges(text, start, end, own, pack,
                                  trail=asks or text[end:end + 1] not in pack.state.question_marks, asks=asks)

@@ -912,7 +912,7 @@ def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
     """The words naming a changed slot, or the kind of its value when they are only fillers
     or a correction ("Hmm, make it ...", "No wait, make it ...")."""
-    if end > start and not pack.filler.covers(text, start, end) and not pack.state.correction.covers(text, start, end):
+    if end > start and not pack.says_nothing(text, start, end):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带)
         trimmed = pack.state.determiners.strip_run(text, start, end, from_end=True)
         # … as does the asking ("人均能不能放宽到95": 人均)

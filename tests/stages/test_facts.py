@@ -2064,6 +2064,35 @@ def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) 
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted
 
 
+# (lang, text, the clauses quoted): a clause of only fillers, yes words, correction words or a change
+# of subject says nothing out of its turn ("a lot, seriously" of "Thanks a lot, seriously.", "Quick
+# one", "就这么定" were summary lines); the state stage reads the yes and the correction
+@pytest.mark.parametrize(("lang", "text", "quoted"), [
+    ("en", "Thanks a lot, seriously. What's the booking reference again?", ["What's the booking reference again"]),
+    ("en", "Quick one: do we bring the originals to VFS or just copies?",
+     ["do we bring the originals to VFS or just copies"]),
+    ("en", "Sounds good, book those.", []),
+    ("en", "Different topic. My card got declined twice today.", ["My card got declined twice today"]),
+    ("en", "This is super helpful, thank you!", []),
+    ("en", "No wait, sorry.", []),
+    ("en", "Question: is parking included?", ["is parking included"]),
+    ("en", "Fair enough, add the rental one then", ["Fair enough, add the rental one"]),
+    # … not when a word of it names something
+    ("en", "Sounds good, book all three", ["Sounds good, book all three"]),
+    ("en", "Seriously, the dog needs a walk at noon", ["Seriously, the dog needs a walk at noon"]),
+    ("zh", "好的就这么定", []),
+    ("zh", "就这个吧", []),
+    ("zh", "哎不对", []),
+    ("zh", "还有个事，我妈对青霉素过敏", ["我妈对青霉素过敏"]),
+    ("zh", "问个问题：停车免费吗？", ["停车免费吗"]),
+    ("zh", "换个事儿，我的快递到哪了", ["我的快递到哪了"]),
+    ("zh", "行，就按这个", []),
+    ("zh", "好啊写上", ["好啊写上"]),
+])
+def test_a_clause_of_discourse_words_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
+    assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted
+
+
 # (lang, text, the hedged claims): right after a correction, "应该是" says the corrected value, sure
 # of it ("刚才打错了，应该是chenlina88@126.com" was a hedged claim, below the constraints); alone, or
 # after no correction, a hedge stays one ([cues] hedges_correcting; English hedges have no such use)

@@ -234,6 +234,7 @@ class StateRules:
     correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the words after a correction's value name the old one
     apology: Lexicon           # a correction cue that only apologises ("sorry for the delay"): it carries to no next sentence
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
+    revise_current: Lexicon    # a revise cue replacing the current time with no slot named ("Can we do Monday instead?")
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
@@ -493,6 +494,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),
+        revise_current=Lexicon(table.get("revise_current", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),

@@ -27,7 +27,8 @@ from .times import names_a_clock, names_a_day
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
-_VALUE_KINDS = ("time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address")
+# (an id a correction may replace: "The plate is Y28-KPL, not Y23", "我看错了，是XQG100-14B")
+_VALUE_KINDS = ("time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address", "id")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
@@ -242,7 +243,7 @@ class _Memory:
                     return value, span
         return None
 
-    def revised(self, kind: str, new: str, slot: str, event_id: str) -> tuple[str, Span] | None:
+    def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -251,7 +252,8 @@ class _Memory:
         day does not replace a clock ("back December 30th" after "at 9:15 pm and back on the
         29th"), a count without a unit replaces the party's ("we're 14 now" after "We're 12
         people"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
-        no words tie to an earlier one replaces nothing."""
+        no words tie to an earlier one replaces nothing, unless the cue says it replaces the
+        ``current`` one ("instead"): then the newest time said in the last ``reach`` messages."""
         unit = self.unit(new) if kind == "quantity" else ""
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -273,6 +275,18 @@ class _Memory:
             return named
         if unit:
             return next(((value, span) for k, _, value, span in candidates if k == "quantity"), None)
+        if current and _FAMILY.get(kind, kind) == "time":
+            # (a clock replaces the clock of a day said with one: "Can we instead try booking at
+            # 19:00?" after "a reservation for 1 at 20:00 on Sunday")
+            since = len(self.order) - 1 - self.reach if self.reach is not None else -1
+            for _, value, span in reversed(self.values.get("time", [])):
+                if self.order.get(span.event_id, -1) < since:
+                    break
+                if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
+                        and span not in self.kept_as_is and value.casefold() != new.casefold()
+                        and not self._other_part(kind, value, new)):
+                    return value, span
+            return None
         if kind == "quantity":
             # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
             # the last count of the party ("We're 12 people")
@@ -384,13 +398,21 @@ def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     return _just_after(pack.negation, text, start, cue_start, pack)
 
 
+def _forbidden(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
+    """"Don't change it to Friday", "千万别改成周五": a change cue right after a prohibition's is
+    none ("能不能放宽到95" asks for one)."""
+    return any(hit.group().casefold() in pack.prohibition for hit in negations(text, start, cue_start, pack)
+               if _close_before(text, hit.end(), cue_start, pack))
+
+
 def _just_after(words: Lexicon, text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """One of ``words`` stands at most ``negation_gap`` chars before the cue, in its sentence."""
-    for word in words.finditer(text, start, cue_start):
-        gap = text[word.end():cue_start]
-        if len(gap) <= pack.state.negation_gap and not pack.state.gap_breaks.search(gap):
-            return True
-    return False
+    return any(_close_before(text, word.end(), cue_start, pack) for word in words.finditer(text, start, cue_start))
+
+
+def _close_before(text: str, end: int, cue_start: int, pack: RulePack) -> bool:
+    gap = text[end:cue_start]
+    return len(gap) <= pack.state.negation_gap and not pack.state.gap_breaks.search(gap)
 
 
 def _apposed(text: str, end: int, after: tuple[int, int, "Values"] | None,
@@ -423,11 +445,14 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The values not inside another of their kind, in one sweep (a long clause holds many),
     and none inside a time: "4:30" and "30 pm" are no values of their own in "at 4:30 pm"; of
     one span read as two kinds, the kind listed first ("4 pm" is a time, not a quantity). A
-    value inside one of another kind stays ("3000元" in "预算3000元" is what a change names)."""
+    value inside one of another kind stays ("3000元" in "预算3000元" is what a change names),
+    but for an id ("whitfield88" of an e-mail address is part of it)."""
     kept: list[tuple[int, int, str]] = []
     reach: dict[str, int] = {}
     spans: set[tuple[int, int]] = set()
     for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1], _VALUE_KINDS.index(v[2]))):
+        if kind == "id" and max(reach.values(), default=-1) >= b:
+            continue
         if reach.get(kind, -1) < b and reach.get("time", -1) < b and (a, b) not in spans:
             kept.append((a, b, kind))
             spans.add((a, b))
@@ -594,6 +619,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 change = gapped
             else:
                 gapped = None
+            if change and _forbidden(text, start, change.start(), pack):
+                change = gapped = None
             instead = None if asked else rules.instead.search(text, start, end)
             if instead:
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
@@ -679,7 +706,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     wrong = rules.correction.search(text, b, end)
                     if not revised and wrong and not text[b:wrong.start()].strip() and not rules.correction.search(text, start, a):
                         continue   # "最后两位反了": what the cue right after it says was wrong, no new value
-                    previous = (named[1:] if named else turned_down.get(kind)
+                    # the old value named is of its own kind ("the email on HV-U-10482 should be
+                    # …86@…, not 88": the e-mail's, not the id's)
+                    previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
@@ -702,9 +731,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 under = (_condition(text, clauses, n, rules.revise.search(text, revising, end).start(), condition,
                                      event.id, pack)
                          if supposed or condition is not None else None)
+                cue = rules.revise.search(text, revising, end)
                 transitions.extend(replace(t, condition=under)
-                                   for t in _revised(text, revising, kept, event.id, memory,
-                                                     rules.revise.search(text, revising, end))
+                                   for t in _revised(text, revising, kept, event.id, memory, cue,
+                                                     cue is not None and cue.start() >= start
+                                                     and rules.revise_current.search(cue.group(0)) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
@@ -1067,12 +1098,13 @@ def _inside_another(a: int, b: int, kept: Values) -> bool:
 
 
 def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory,
-             cue: Hit | None = None) -> list[Transition]:
+             cue: Hit | None = None, current: bool = False) -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
     slot, named by the words from ``since`` (its clause, or the clause before that holds the cue);
     of several of one kind, the one nearest the revision cue ("make dinner 5:30 instead, 6 is
-    cutting it close with a 7:30 curtain": 5:30)."""
+    cutting it close with a 7:30 curtain": 5:30); ``current``: a time no words name replaces the
+    newest said ("Can we do Monday the 7th at 9:30 am instead?")."""
     found = []
     outer = [(a, b, kind) for a, b, kind in kept if not _inside_another(a, b, kept)]
     for a, b, kind in outer:
@@ -1081,7 +1113,7 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
                 of_kind, key=lambda v: max(v[0] - cue.end(), cue.start() - v[1])):
             continue
         value = text[a:b]
-        previous = memory.revised(kind, value, text[since:a], event_id)
+        previous = memory.revised(kind, value, text[since:a], event_id, current)
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
@@ -1300,8 +1332,8 @@ def _proposed(text: str, pack: RulePack,
     rules = pack.state
     sentences = _sentences(text, pack)
 
-    def has_values(a: int, b: int) -> bool:
-        return any(kept for _, _, kept in read(text[a:b]))
+    def has_values(a: int, b: int) -> bool:   # an id alone proposes nothing ("Your reference number is 5NVYGFM1.")
+        return any(kind != "id" for _, _, kept in read(text[a:b]) for _, _, kind in kept)
 
     asked = [i for i, (a, b, mark) in enumerate(sentences)
              if (mark in rules.question_marks or rules.confirm_request.search(text, a, b))

@@ -1914,3 +1914,47 @@ def test_a_change_naming_a_new_slot_reaches_back_a_few_messages(lang, first, bet
     result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
     [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]
     assert transition.old == old, _show(result)
+
+
+# (lang, user messages, the (old, new) changes read): an id or a slashed date a correction names
+# is replaced ("The plate is Y28-KPL, not Y23" had left "NJ Y23-KPL" current; "It's 04/17/1939, not
+# 38"); an id beside the value corrected names whose it is; a change a prohibition holds is none
+# ("Don't change it to Friday" had moved the booking to Friday); a trailing "instead" replaces the
+# newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
+# after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
+CORRECTED = [
+    ("en", ["It was the CR-V. Plate is NJ Y23-KPL.", "Oh wait, I just checked the registration. The plate is Y28-KPL, not Y23. Sorry!"],
+     [("Y23-KPL", "Y28-KPL")]),
+    ("en", ["My order is ORD-5521.", "Sorry, it's ORD-5512, I mixed up the digits."], [("ORD-5521", "ORD-5512")]),
+    ("en", ["Order ORD-5521 please.", "Booking ref is BK-77."], []),
+    ("en", ["Walter Whitfield, DOB 04/17/1938.", "Oops, typo. It's 04/17/1939, not 38."], [("04/17/1938", "04/17/1939")]),
+    ("en", ["Best number is my cell, 973-555-0147.", "Also I think I swapped two digits in my number. It's 973-555-0174, not 0147."],
+     [("973-555-0147", "973-555-0174")]),
+    ("en", ["his personal is jordan.whitfield88@gmail.com",
+            "also the email on HV-U-10482 should be jordan.whitfield86@gmail.com, not 88, my bad"],
+     [("jordan.whitfield88@gmail.com", "jordan.whitfield86@gmail.com")]),
+    ("en", ["Book Thursday at 3pm", "Don't change it to Friday"], []),
+    ("en", ["Book Thursday at 3pm", "No, change it to Friday"], [("Thursday at 3pm", "Friday")]),
+    ("en", ["Can we move the video visit to Friday afternoon?",
+            "My brother can't be there Friday. Can we do Monday the 7th at 9:30 am instead?"],
+     [(None, "Friday afternoon"), ("Friday afternoon", "Monday the 7th at 9:30 am")]),
+    ("en", ["Can we do Thursday the 10th at 2?", "Leah's mom is visiting Thursday, so let's do Friday the 11th at 10:30 am instead."],
+     [("Thursday the 10th at 2", "Friday the 11th at 10:30 am")]),
+    ("zh", ["洗衣机型号XQG80-14B", "哎我看错了，我妈刚拍过来，是XQG100-14B，10公斤那个"], [("XQG80-14B", "XQG100-14B")]),
+    ("zh", ["订单号DD20261201", "不对，订单号是DD20261210"], [("DD20261201", "DD20261210")]),
+    ("zh", ["订单号DD20261201", "快递单号SF1234567"], []),
+    ("zh", ["约周四下午三点", "千万别改成周五"], []),
+    ("zh", ["约周四下午三点", "不对，改成周五"], [("周四下午三点", "周五")]),
+    ("zh", ["酒店两晚", "别改完变成门市价了"], []),
+    ("zh", ["人均80左右。", "人均能不能放宽到95？"], [("人均80", "95")]),
+    ("zh", ["差价别超过五百就行，我俩加一块儿算", "七点那班太早了。算了八百以内也行"], [("差价别超过五百", "八百")]),
+    ("zh", ["维修费三百以内我能接受", "算了维修费五百以内也可以"], [("维修费三百", "维修费五百")]),
+    ("zh", ["约周四下午三点", "周五也可以"], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), CORRECTED)
+def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[str],
+                                                       changes: list[tuple[str | None, str]]) -> None:
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == changes, found

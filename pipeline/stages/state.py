@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Callable, Sequence
 
 from ..config import Settings
-from ..rulepacks import Hit, Lexicon, RulePack, StateRules, slot_keys
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
@@ -941,9 +941,11 @@ def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -
 
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
-    """The words naming a changed slot, or the kind of its value when they are only fillers
-    or a correction ("Hmm, make it ...", "No wait, make it ...")."""
-    if end > start and not pack.says_nothing(text, start, end):
+    """The words naming a changed slot, or the kind of its value when they are only fillers,
+    a correction or the asking ("Hmm, make it ...", "No wait, make it ...", "Can we move it to
+    ...": "[can we] Tuesday morning → …" had begun a line of its own)."""
+    rules = pack.state
+    if end > start and not covered(text, start, end, (pack.filler, rules.correction, rules.proposes_revision)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带)
         trimmed = pack.state.determiners.strip_run(text, start, end, from_end=True)
         # … as does the asking ("人均能不能放宽到95": 人均)

@@ -1950,6 +1950,21 @@ CORRECTED = [
     ("zh", ["差价别超过五百就行，我俩加一块儿算", "七点那班太早了。算了八百以内也行"], [("差价别超过五百", "八百")]),
     ("zh", ["维修费三百以内我能接受", "算了维修费五百以内也可以"], [("维修费三百", "维修费五百")]),
     ("zh", ["约周四下午三点", "周五也可以"], []),
+    # a message opening on "不行", "that doesn't work" turns the current value down: the time it
+    # asks for next replaces it ("哦不行，后天我也突然要去外地开会…周六上午十点以后行吗" had replaced nothing)
+    ("zh", ["后天上午行不行", "哦不行，后天我也突然要去外地开会，刚领导发消息。周六上午十点以后行吗"],
+     [("后天上午", "周六上午十点以后")]),
+    ("zh", ["后天上午行不行", "周六上午行不行"], []),
+    ("en", ["Can we do Thursday at 2?", "Oh no, that doesn't work, I have a conference Thursday. Could we do Saturday at 10 am?"],
+     [("Thursday at 2", "Saturday at 10 am")]),
+    ("en", ["Can we do Thursday at 2?", "Actually no, Thursday I'm at a conference. Could we do Saturday at 10 am?"],
+     [("Thursday at 2", "Saturday at 10 am")]),
+    ("en", ["Can we do Thursday at 2?", "The wifi doesn't work since Monday"], []),
+    # a flat's unit and number alone are part of the address they correct
+    ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
+     [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
+    ("en", ["Address is 4410 Greenwood Ave N, Apt 312, Seattle 98103.", "Wait, I gave you the wrong apartment. It's Apt 318, not 312."],
+     [("4410 Greenwood Ave N, Apt 312", "Apt 318")]),
 ]
 
 
@@ -1958,3 +1973,15 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
                                                        changes: list[tuple[str | None, str]]) -> None:
     found = [(t.old, t.new) for t in _run(lang, texts).transitions]
     assert found == changes, found
+
+
+@pytest.mark.parametrize(("lang", "texts", "slot"), [
+    ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),
+    ("en", ["Dinner at 6 pm", "Could we move dinner to 7 pm?"], "dinner"),
+    ("zh", ["约下周二上午", "能不能改到周四下午两点"], "time"),
+    ("zh", ["人均80左右。", "人均能不能放宽到95？"], "人均"),
+])
+def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> None:
+    """"Can we move it to …" names no slot "can we" ("[can we] Tuesday morning → …" had begun a
+    line of its own beside the time's)."""
+    assert [t.slot.casefold() for t in _run(lang, texts).transitions][-1:] == [slot], _show(_run(lang, texts))

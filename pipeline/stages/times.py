@@ -88,6 +88,7 @@ class TimeGrammar:
     zone_side: str = "after"       # where a zone is written: "12:10 pm London time", "北京时间下午3点"
     past_before: re.Pattern[str] | None = None   # words before a time saying it is past ("got back Sunday")
     past_after: re.Pattern[str] | None = None    # words after it saying so ("周日回来了")
+    target_before: re.Pattern[str] | None = None  # words before it making it where a change moved a thing ("挪到周六了")
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -136,6 +137,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         zone_side=str(data.get("zone_side", "after")),
         past_before=re.compile(data["past_before"], flags) if data.get("past_before") else None,
         past_after=re.compile(data["past_after"], flags) if data.get("past_after") else None,
+        target_before=re.compile(data["target_before"], flags) if data.get("target_before") else None,
     )
 
 
@@ -204,8 +206,11 @@ def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
 def said_as_past(before: str, after: str, lang: str, pack: RulePack) -> bool:
     """Whether the words around a time say it is of what happened ("got back Sunday", "it broke on
     the 5th", "周日回来了"): the grammar's ``past_before`` matches the clause's words before it, or
-    ``past_after`` those after it."""
+    ``past_after`` those after it; a time a change moved something to is ahead whatever the tense
+    (``target_before``: "说可能是周五的会挪到周六了", "the meeting got moved to Saturday")."""
     grammar = _grammar(pack, lang)
+    if grammar.target_before and grammar.target_before.search(before):
+        return False
     return bool((grammar.past_before and grammar.past_before.search(before))
                 or (grammar.past_after and grammar.past_after.search(after)))
 

@@ -1383,6 +1383,18 @@ BARE_WEEKDAY = [
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
      {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    # where a change moved a thing to is ahead, whatever the tense ("挪到周六了" had been last Saturday)
+    ("zh", ["说可能是周五的会挪到周六了"], "周六", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
+    ("en", ["The meeting got moved to Saturday."], "Saturday",
+     {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
+    # a day of the month after "就" or a person is a day ("就12号早上那班", "我12号到" had named none)
+    ("zh", ["就12号早上那班"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    # "七点多" (a little after seven) is read whole, as seven ("七点" had been cut from it)
+    ("zh", ["就12号早上七点多那班"], "早上七点多", {"at": "2026-12-12T07:00:00+08:00"}),
+    ("zh", ["明天下午5点多到"], "明天下午5点多", {"at": "2026-12-01T17:00:00+08:00"}),
+    ("en", ["I arrive on the 12th."], "on the 12th",
+     {"start": "2026-12-12T00:00:00-05:00", "end": "2026-12-12T23:59:59-05:00"}),
     # "'ve got", "has got" hold something, nothing happened ("I've got a dentist appointment Tuesday"
     # had been the Tuesday gone by); zh has no such form ("我周二有个牙医预约")
     ("en", ["I just remembered I've got a dentist appointment Tuesday."], "Tuesday",

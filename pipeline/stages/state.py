@@ -946,8 +946,10 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     ...": "[can we] Tuesday morning → …" had begun a line of its own)."""
     rules = pack.state
     if end > start and not covered(text, start, end, (pack.filler, rules.correction, rules.proposes_revision)):
-        # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带)
-        trimmed = pack.state.determiners.strip_run(text, start, end, from_end=True)
+        # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler
+        # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
+        trimmed = pack.state.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),
+                                                   from_end=True)
         # … as does the asking ("人均能不能放宽到95": 人均)
         asking = pack.state.proposes_revision.strip_run(text, start, trimmed, from_end=True)
         trimmed = asking if asking > start else trimmed

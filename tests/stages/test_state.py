@@ -1960,6 +1960,12 @@ CORRECTED = [
     ("en", ["Can we do Thursday at 2?", "Actually no, Thursday I'm at a conference. Could we do Saturday at 10 am?"],
      [("Thursday at 2", "Saturday at 10 am")]),
     ("en", ["Can we do Thursday at 2?", "The wifi doesn't work since Monday"], []),
+    # a new ceiling in money revises the limit; politeness ("if possible", "可能的话") supposes nothing
+    ("en", ["And I don't want him paying a lot, nothing over $25 copay per med if possible.", "fine, up to forty dollars."],
+     [("$25", "forty dollars")]),
+    ("en", ["We are 6 people.", "Do they have rooms for up to 4 people?"], []),
+    ("zh", ["差价别超过五百，可能的话", "好吧，最多出到八百"], [("差价别超过五百", "八百")]),
+    ("zh", ["我们6个人", "有没有最多住4个人的房间"], []),
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
@@ -1980,6 +1986,9 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     ("en", ["Dinner at 6 pm", "Could we move dinner to 7 pm?"], "dinner"),
     ("zh", ["约下周二上午", "能不能改到周四下午两点"], "time"),
     ("zh", ["人均80左右。", "人均能不能放宽到95？"], "人均"),
+    # nor a filler after the slot's words
+    ("en", ["Yes do a 90-day supply like usual.", "For the Toprol, actually make it a 30-day supply"], "for the toprol"),
+    ("zh", ["宽带300M的", "宽带呢改成500M的吧"], "宽带"),
 ])
 def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> None:
     """"Can we move it to …" names no slot "can we" ("[can we] Tuesday morning → …" had begun a

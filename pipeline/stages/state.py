@@ -173,19 +173,22 @@ class _Memory:
         held, named = current[0].casefold(), value.casefold()
         return current if held in named or named in held else None
 
-    def previous(self, kind: str, slot: str, new: str = "") -> tuple[str, Span] | None:
+    def previous(self, kind: str, slot: str, new: str = "", event_id: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
-        the newest of its kind (a quantity: only one of its unit). Only the last ``lookback``
-        are read: a correction answers something recent, and a message repeating a value a
-        thousand times stays linear."""
+        the newest of its kind (a quantity: only one of its unit). A day the change's own
+        message (``event_id``) named before it, as the reason, is the current value said again:
+        the earlier message's value on that day is the one replaced ("he has a hearing aid fitting
+        tomorrow morning. Can we move the video visit to Friday afternoon?" replaces "tomorrow at
+        10"). Only the last ``lookback`` are read: a correction answers something recent, and a
+        message repeating a value a thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced]
         if new:
             same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
-            return named
+            return self._said_before(kind, named, same_kind, event_id)
         # a value another named slot's change set is that slot's ("Move the date to March 28" …
         # "Change the pickup to this Sunday" replaces no date)
         named_slot = slot != kind and bool(self.keys(slot))
@@ -201,7 +204,20 @@ class _Memory:
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         same_kind = [v for v in same_kind if self.order.get(v[2].event_id, -1) >= since]
-        return (same_kind[-1][1], same_kind[-1][2]) if same_kind else None
+        return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
+
+    def _said_before(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
+                     event_id: str) -> tuple[str, Span]:
+        """``found``, or, when it is a day said earlier in the change's own message, the newest
+        time of an earlier message on that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午")."""
+        value, span = found
+        if not event_id or span.event_id != event_id or _FAMILY.get(kind, kind) != "time":
+            return found
+        earlier = next((v for v in reversed(candidates) if v[2].event_id != event_id), None)
+        folded = earlier[1].casefold() if earlier is not None else ""
+        if earlier is not None and any(self.names_day(word) and word.casefold() in folded for word in value.split()):
+            return earlier[1], earlier[2]
+        return found
 
     def _other_slot(self, slot: str, span: Span) -> bool:
         """Whether the value at ``span`` was set by a change naming a slot other than ``slot``."""
@@ -651,7 +667,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     slot = _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
-                    previous = memory.previous(kind, slot, typed) if kind else memory.named(slot)
+                    previous = memory.previous(kind, slot, typed, event.id) if kind else memory.named(slot)
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
                     decided = _decided(slot, decisions, events, rules)

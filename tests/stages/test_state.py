@@ -1260,7 +1260,8 @@ def test_an_accepted_proposal_has_a_short_form_of_the_clauses_holding_its_values
 # (lang, the user's messages, the changes of the last: (old, new, the words of its condition or None))
 CONDITIONS = [
     ("zh", ["预算5000元以内", "要是质量好的话，可以放宽到6000元"], [("5000元", "6000元", "要是质量好的话")]),
-    ("zh", ["周六上午来量房", "如果周六不行的话，就改成周日上午"], [("周六", "周日上午", "如果周六不行的话")]),
+    # (the day the condition names again is the current value, said before: "周六上午")
+    ("zh", ["周六上午来量房", "如果周六不行的话，就改成周日上午"], [("周六上午", "周日上午", "如果周六不行的话")]),
     ("zh", ["预算5000元以内", "质量好的话就放到6000元"], [("5000元", "6000元", "质量好的话")]),   # "的话" ends it
     ("zh", ["订12桌", "要是人多的话，改成13桌"], [("12桌", "13桌", "要是人多的话")]),
     ("zh", ["周六上午十点", "如果下雨，改到周日上午十点"], [("周六上午十点", "周日上午十点", "如果下雨")]),
@@ -1966,6 +1967,12 @@ CORRECTED = [
     ("en", ["We are 6 people.", "Do they have rooms for up to 4 people?"], []),
     ("zh", ["差价别超过五百，可能的话", "好吧，最多出到八百"], [("差价别超过五百", "八百")]),
     ("zh", ["我们6个人", "有没有最多住4个人的房间"], []),
+    # a day the change's own message names before it, as the reason, is the current value said
+    # again: the earlier message's value on that day is replaced
+    ("en", ["Can we do tomorrow at 10?", "He has a hearing aid fitting tomorrow morning. Can we move the video visit to Friday afternoon?"],
+     [("tomorrow at 10", "Friday afternoon")]),
+    ("zh", ["改到下周三上午吧，九点左右的", "客户又改口了，周三不行，改成周四下午吧"], [(None, "下周三上午"), ("下周三上午", "周四下午")]),
+    ("en", ["Dinner Friday at 7 pm", "The party is Saturday. Actually change it to Sunday."], [("Saturday", "Sunday")]),
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),

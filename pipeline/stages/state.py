@@ -209,15 +209,13 @@ class _Memory:
     def _said_before(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
                      event_id: str) -> tuple[str, Span]:
         """``found``, or, when it is a day said earlier in the change's own message, the newest
-        time of an earlier message on that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午")."""
+        time of an earlier message naming that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午")."""
         value, span = found
         if not event_id or span.event_id != event_id or _FAMILY.get(kind, kind) != "time":
             return found
-        earlier = next((v for v in reversed(candidates) if v[2].event_id != event_id), None)
-        folded = earlier[1].casefold() if earlier is not None else ""
-        if earlier is not None and any(self.names_day(word) and word.casefold() in folded for word in value.split()):
-            return earlier[1], earlier[2]
-        return found
+        days = [word.casefold() for word in value.split() if self.names_day(word)]
+        return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
+                     and any(day in v[1].casefold() for day in days)), found)
 
     def _other_slot(self, slot: str, span: Span) -> bool:
         """Whether the value at ``span`` was set by a change naming a slot other than ``slot``."""
@@ -958,10 +956,10 @@ def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
     """The words naming a changed slot, or the kind of its value when they are only fillers,
-    a correction or the asking ("Hmm, make it ...", "No wait, make it ...", "Can we move it to
-    ...": "[can we] Tuesday morning → …" had begun a line of its own)."""
+    leads, a correction or the asking ("Hmm, make it ...", "No wait, make it ...", "Can we move
+    it to ...": "[can we] Tuesday morning → …" had begun a line of its own; "那就改到…")."""
     rules = pack.state
-    if end > start and not covered(text, start, end, (pack.filler, rules.correction, rules.proposes_revision)):
+    if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler
         # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
         trimmed = pack.state.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),

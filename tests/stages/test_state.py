@@ -1973,6 +1973,11 @@ CORRECTED = [
      [("tomorrow at 10", "Friday afternoon")]),
     ("zh", ["改到下周三上午吧，九点左右的", "客户又改口了，周三不行，改成周四下午吧"], [(None, "下周三上午"), ("下周三上午", "周四下午")]),
     ("en", ["Dinner Friday at 7 pm", "The party is Saturday. Actually change it to Sunday."], [("Saturday", "Sunday")]),
+    # … the newest naming that day, past a clock said since ("10 am at the house is fine")
+    ("en", ["Now the adjuster. Can we do next Tuesday morning?", "10 am at the house is fine",
+            "I have a dentist appointment Tuesday morning. Can we move it to Thursday the 10th at 2?"],
+     [("next Tuesday morning", "Thursday the 10th at 2")]),
+    ("zh", ["下周二上午可以吗", "十点吧", "我周二上午要看牙，改到周四下午两点吧"], [("下周二上午", "周四下午两点")]),
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
@@ -1996,6 +2001,8 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     # nor a filler after the slot's words
     ("en", ["Yes do a 90-day supply like usual.", "For the Toprol, actually make it a 30-day supply"], "for the toprol"),
     ("zh", ["宽带300M的", "宽带呢改成500M的吧"], "宽带"),
+    ("zh", ["搬家定在下周日", "那就改到19号上午八点吧"], "time"),
+    ("en", ["The move is next Sunday", "Then let's move it to the 19th at 8 am"], "time"),
 ])
 def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> None:
     """"Can we move it to …" names no slot "can we" ("[can we] Tuesday morning → …" had begun a

@@ -742,10 +742,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # "I'll stretch to $175 if it gets us the center section": a revision under a
                 # condition still replaces the plain value, and carries its condition along; one
                 # the user asks for ("Can we go up to $95 a head then?") too
-                under = (_condition(text, clauses, n, rules.revise.search(text, revising, end).start(), condition,
-                                     event.id, pack)
-                         if supposed or condition is not None else None)
                 cue = rules.revise.search(text, revising, end)
+                under = (_condition(text, clauses, n, cue.start(), condition, event.id, pack)
+                         if cue is not None and (supposed or condition is not None) else None)
                 transitions.extend(replace(t, condition=under)
                                    for t in _revised(text, revising, kept, event.id, memory, cue,
                                                      cue is not None and cue.start() >= start

@@ -2100,6 +2100,9 @@ def test_a_bare_question_is_not_quoted(lang: str, text: str, quoted: list[str]) 
     ("zh", "换个事儿，我的快递到哪了", ["我的快递到哪了"]),
     ("zh", "行，就按这个", []),
     ("zh", "好啊写上", ["好啊写上"]),
+    # a greeting alone ("喂你好" had been the task of a repair request)
+    ("zh", "喂你好，我爸妈家那个洗衣机漏水了", ["我爸妈家那个洗衣机漏水了"]),
+    ("en", "Hey there, my dad's washer is leaking", ["my dad's washer is leaking"]),
 ])
 def test_a_clause_of_discourse_words_is_not_quoted(lang: str, text: str, quoted: list[str]) -> None:
     assert [c.text.rstrip("?？") for c in _run(lang, text)[1]] == quoted

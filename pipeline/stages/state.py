@@ -685,10 +685,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
                         corrected.add(kind)
-            elif (correction is not None and not asked and not pack.question.search(text, start, end)
+            elif (correction is not None and not asked and not supposed and not pack.question.search(text, start, end)
                   and not rules.change.search(text, end)):
                 # (a change said later in the message is what the correction corrects: "不对，
-                # 周六我爸妈不在，改成周日上午10点")
+                # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室
+                # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
                 revision = rules.revise.search(text, start, end)

@@ -1978,6 +1978,10 @@ CORRECTED = [
             "I have a dentist appointment Tuesday morning. Can we move it to Thursday the 10th at 2?"],
      [("next Tuesday morning", "Thursday the 10th at 2")]),
     ("zh", ["下周二上午可以吗", "十点吧", "我周二上午要看牙，改到周四下午两点吧"], [("下周二上午", "周四下午两点")]),
+    # a value only supposed after a correction corrects nothing
+    ("zh", ["今天昆明又下雨了", "说错了，是两室一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久？"], []),
+    ("en", ["It's raining again today.", "Sorry, it's two bedrooms, not three. If we move on July 15, how early do we unplug the fridge?"], []),
+    ("zh", ["周六搬", "说错了，是7月15日搬"], [("周六", "7月15日")]),
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),

@@ -1965,6 +1965,7 @@ CORRECTED = [
     ("en", ["And I don't want him paying a lot, nothing over $25 copay per med if possible.", "fine, up to forty dollars."],
      [("$25", "forty dollars")]),
     ("en", ["We are 6 people.", "Do they have rooms for up to 4 people?"], []),
+    ("en", ["Plain coverage, $410 a month max", "And with a deductible up to $1000"], []),
     ("zh", ["差价别超过五百，可能的话", "好吧，最多出到八百"], [("差价别超过五百", "八百")]),
     ("zh", ["我们6个人", "有没有最多住4个人的房间"], []),
     # a day the change's own message names before it, as the reason, is the current value said

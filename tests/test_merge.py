@@ -1379,8 +1379,15 @@ def test_a_tool_field_keeps_its_name_even_when_it_names_a_kind_of_fact(lang, ask
      ["sms_id=SMS-2047118"], ["sent_at=2026-12-03 20:47", "last_updated=2026-11-20"]),
     ("zh", {"预约号": "KC2612050317", "时间": "2026-12-05 14:30", "更新时间": "2026-12-03 20:31"},
      ["预约号=KC2612050317", "时间=2026-12-05 14:30"], ["更新时间=2026-12-03 20:31"]),
+    # … or the request it echoes ("searched.dob=1938-04-17" kept a mistyped date of birth unmarked)
+    ("en", {"found": False, "searched": {"name": "Walter Whitfield", "dob": "1938-04-17"}, "attempts_left": 2},
+     ["attempts_left=2"], ["searched.dob=1938-04-17"]),
+    ("zh", {"查询条件": {"日期": "2026-06-30", "户型": "三室一厅"}, "报价": "4200元", "订单号": "MV20519521"},
+     ["报价=4200元", "订单号=MV20519521"], ["查询条件.日期=2026-06-30"]),
+    ("en", {"query": {"date": "2026-06-30"}, "slots": 3, "queue": "tier-2"}, ["queue=tier-2"], ["query.date=2026-06-30"]),
     # controls: a field whose name only contains such letters ("folder", "bold") holds now
     ("en", {"folder": "F-2291", "bold_ref": "B-7781"}, ["folder=F-2291", "bold_ref=B-7781"], []),
+    ("en", {"requested_time": "10:00 am", "queries_left": 4}, ["requested_time=10:00 am"], []),
 ])
 def test_a_tool_field_naming_the_value_before_is_left_to_the_snapshot(lang, result, shown, history):
     """"previous.time=6:00 pm" beside "new.time=1:30 pm" was shown like any confirmed fact: the

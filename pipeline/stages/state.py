@@ -661,6 +661,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     value = text[value_start:value_end]
                 if not kind and (asked or pack.question.search(text, start, end)):
                     value = ""   # "能换成别的型号吗？": asks what it could become, names no value
+                origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
+                if origin:   # "我想从月付改成年付", "switch from monthly to annual": the old value is said
+                    slot_end = origin.start()
                 if value:
                     slot = _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")
@@ -668,8 +671,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = memory.previous(kind, slot, typed, event.id) if kind else memory.named(slot)
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
+                    if origin:
+                        previous = origin.group("old"), Span(event.id, *origin.span("old"))
                     decided = _decided(slot, decisions, events, rules)
-                    if decided and (not previous or memory.order.get(decided[2], -1)
+                    if decided and not origin and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元

@@ -1983,6 +1983,10 @@ CORRECTED = [
     ("zh", ["今天昆明又下雨了", "说错了，是两室一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久？"], []),
     ("en", ["It's raining again today.", "Sorry, it's two bedrooms, not three. If we move on July 15, how early do we unplug the fridge?"], []),
     ("zh", ["周六搬", "说错了，是7月15日搬"], [("周六", "7月15日")]),
+    # "从X改成Y", "switch from X to Y" say the old value ("[从月付] 年付" had labelled the change by it)
+    ("zh", ["我们现在是月付", "我想从月付改成年付，能便宜点吗"], [("月付", "年付")]),
+    ("en", ["We pay monthly now", "I'd like to switch from monthly to annual billing"], [("monthly", "annual billing")]),
+    ("zh", ["会议室订在3楼", "把会议室从3楼换到5楼"], [("3楼", "5楼")]),
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
@@ -2013,3 +2017,12 @@ def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> Non
     """"Can we move it to …" names no slot "can we" ("[can we] Tuesday morning → …" had begun a
     line of its own beside the time's)."""
     assert [t.slot.casefold() for t in _run(lang, texts).transitions][-1:] == [slot], _show(_run(lang, texts))
+
+
+@pytest.mark.parametrize(("lang", "texts", "slot"), [
+    ("zh", ["我们现在是月付", "我想从月付改成年付"], ""),
+    ("en", ["We pay monthly now", "I'd like to switch from monthly to annual billing"], ""),
+    ("zh", ["会议室订在3楼", "把会议室从3楼换到5楼"], "会议室"),
+])
+def test_the_old_value_said_with_from_is_no_slot(lang: str, texts: list[str], slot: str) -> None:
+    assert [t.slot for t in _run(lang, texts).transitions][-1:] == [slot], _show(_run(lang, texts))

@@ -662,6 +662,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if not kind and (asked or pack.question.search(text, start, end)):
                     value = ""   # "能换成别的型号吗？": asks what it could become, names no value
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
+                old_kind = _value_kind(origin.group("old"), pack) if origin and kind else None
+                if origin and kind and _FAMILY.get(old_kind or "", old_kind) != _FAMILY.get(kind, kind):
+                    origin = None   # no value of its kind ("Move the flight from Boston to 5 pm"): no old value
                 if origin:   # "我想从月付改成年付", "switch from monthly to annual": the old value is said
                     slot_end = origin.start()
                 if value:

@@ -1987,6 +1987,8 @@ CORRECTED = [
     ("zh", ["我们现在是月付", "我想从月付改成年付，能便宜点吗"], [("月付", "年付")]),
     ("en", ["We pay monthly now", "I'd like to switch from monthly to annual billing"], [("monthly", "annual billing")]),
     ("zh", ["会议室订在3楼", "把会议室从3楼换到5楼"], [("3楼", "5楼")]),
+    ("en", ["Book the flight at 3 pm", "Move the flight from 3 pm to 5 pm"], [("3 pm", "5 pm")]),
+    ("en", ["Book the flight at 3 pm", "Move the flight from Boston to 5 pm"], [("at 3 pm", "5 pm")]),   # no time: no old value
     # a flat's unit and number alone are part of the address they correct
     ("zh", ["地址是成都武侯区芳草东街23号芳草园小区8栋3单元502", "对了地址我刚才打错了，是3单元602，不是502，六楼"],
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),

@@ -192,7 +192,6 @@ class _Memory:
         # a value another named slot's change set is that slot's ("Move the date to March 28" …
         # "Change the pickup to this Sunday" replaces no date)
         named_slot = slot != kind and bool(self.keys(slot))
-        since = len(self.order) - 1 - self.reach if named_slot and self.reach is not None else -1
         same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and not (named_slot and self._other_slot(slot, v[2]))
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
@@ -203,8 +202,12 @@ class _Memory:
                 return value, span
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
-        same_kind = [v for v in same_kind if self.order.get(v[2].event_id, -1) >= since]
+        same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
+
+    def _reached(self, span: Span) -> bool:
+        """Whether ``span`` was said in one of the last ``reach`` user messages (all, without a reach)."""
+        return self.reach is None or self.order.get(span.event_id, -1) >= len(self.order) - 1 - self.reach
 
     def _said_before(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
                      event_id: str) -> tuple[str, Span]:
@@ -292,9 +295,8 @@ class _Memory:
         if current and _FAMILY.get(kind, kind) == "time":
             # (a clock replaces the clock of a day said with one: "Can we instead try booking at
             # 19:00?" after "a reservation for 1 at 20:00 on Sunday")
-            since = len(self.order) - 1 - self.reach if self.reach is not None else -1
             for _, value, span in reversed(self.values.get("time", [])):
-                if self.order.get(span.event_id, -1) < since:
+                if not self._reached(span):
                     break
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
                         and span not in self.kept_as_is and value.casefold() != new.casefold()
@@ -663,7 +665,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     value = ""   # "能换成别的型号吗？": asks what it could become, names no value
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
                 old_kind = _value_kind(origin.group("old"), pack) if origin and kind else None
-                if origin and kind and _FAMILY.get(old_kind or "", old_kind) != _FAMILY.get(kind, kind):
+                if origin and kind and _FAMILY.get(old_kind, old_kind) != _FAMILY.get(kind, kind):
                     origin = None   # no value of its kind ("Move the flight from Boston to 5 pm"): no old value
                 if origin:   # "我想从月付改成年付", "switch from monthly to annual": the old value is said
                     slot_end = origin.start()
@@ -970,10 +972,10 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler
         # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
-        trimmed = pack.state.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),
-                                                   from_end=True)
+        trimmed = rules.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),
+                                              from_end=True)
         # … as does the asking ("人均能不能放宽到95": 人均)
-        asking = pack.state.proposes_revision.strip_run(text, start, trimmed, from_end=True)
+        asking = rules.proposes_revision.strip_run(text, start, trimmed, from_end=True)
         trimmed = asking if asking > start else trimmed
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""

@@ -2023,6 +2023,7 @@ def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> Non
 
 @pytest.mark.parametrize(("lang", "texts", "slot"), [
     ("zh", ["我们现在是月付", "我想从月付改成年付"], ""),
+    ("zh", ["我们现在是月付", "快到期了，想从月付改成年付"], ""),
     ("en", ["We pay monthly now", "I'd like to switch from monthly to annual billing"], ""),
     ("zh", ["会议室订在3楼", "把会议室从3楼换到5楼"], "会议室"),
 ])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from re import _constants as _sre, _parser as _sre_parser
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from .errors import ConfigError, Errors
 from .types import Strength, said_of_the_past
 
 __all__ = ["Hit", "Lexicon", "RulePack", "StateRules", "available_langs", "covered", "fact_span", "load_rule_pack",
-           "rules_dir", "slot_keys"]
+           "required_chars", "rules_dir", "slot_keys"]
 
 _REQUIRED = {
     "meta": ("name", "version"),
@@ -292,6 +293,9 @@ class RulePack:
     elapsed_not_after: re.Pattern[str] | None   # words after it saying it is yet to go ("就到了", "后")
     preface: re.Pattern[str] | None  # a count of what a message lists after a colon ("two requirements:"): no value
     patterns: Mapping[str, tuple[re.Pattern[str], ...]]
+    # each pattern, in the order of ``patterns``, with its kind and ``required_chars``: a clause
+    # holding none of what it searches for is not searched (most patterns need a digit or a rare word)
+    scanned: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...]
     strengths: Mapping[str, Strength]
     negation: Lexicon
     negation_exception: Lexicon
@@ -372,6 +376,92 @@ class RulePack:
 
     def strength_of(self, kind: str) -> Strength:
         return self.strengths.get(kind, Strength.MEDIUM)
+
+
+# (literal strings, any digit): every match holds one of them
+_Needed = tuple[frozenset[str], bool]
+
+
+def _cased(text: str) -> bool:
+    return any(c.lower() != c.upper() for c in text)
+
+
+def _needed_of(strings: set[str], digit: bool) -> _Needed | None:
+    """Spaces and a letter or two of a cased script are in almost every clause: they gate nothing."""
+    if any(s.isspace() or (len(s) < 3 and (_cased(s) or any(c.isspace() for c in s))) for s in strings):
+        return None
+    return frozenset(strings), digit
+
+
+def _rank(needed: _Needed) -> tuple[bool, int]:
+    """Characters before words (a digit, "@", "号" are rarer than "with"), then the fewest."""
+    return any(_cased(s) for s in needed[0]), len(needed[0]) + 10 * needed[1]
+
+
+def _needed_in(items: Any) -> _Needed | None:
+    """Of a sequence: the rarest thing any one of its required parts needs (a run of literal
+    characters is one word)."""
+    found: list[_Needed] = []
+    run = ""
+    for op, arg in [*items, (None, None)]:
+        if op is _sre.LITERAL:
+            run += chr(arg)
+            continue
+        if run and (needed := _needed_of({run}, False)):
+            found.append(needed)
+        run = ""
+        if op is not None and (needed := _needed_by(op, arg)):
+            found.append(needed)
+    return min(found, key=_rank, default=None)
+
+
+def _needed_by(op: Any, arg: Any) -> _Needed | None:
+    if op is _sre.IN:
+        chars: set[str] = set()
+        digit = False
+        for item, value in arg:
+            if item is _sre.LITERAL:
+                chars.add(chr(value))
+            elif item is _sre.RANGE and value[1] - value[0] <= 400:
+                chars.update(map(chr, range(value[0], value[1] + 1)))
+            elif item is _sre.CATEGORY and value is _sre.CATEGORY_DIGIT:
+                digit = True
+            else:   # a negated class, a wide range, \w: any character may do
+                return None
+        return _needed_of(chars, digit)
+    if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT, _sre.POSSESSIVE_REPEAT):
+        return _needed_in(arg[2]) if arg[0] >= 1 else None
+    if op is _sre.SUBPATTERN:
+        return _needed_in(arg[3])
+    if op is _sre.ATOMIC_GROUP:
+        return _needed_in(arg)
+    if op is _sre.BRANCH:   # what one of the branches needs
+        union: set[str] = set()
+        digit = False
+        for branch in arg[1]:
+            needed = _needed_in(branch)
+            if needed is None:
+                return None
+            union |= needed[0]
+            digit |= needed[1]
+        return _needed_of(union, digit)
+    return None   # lookarounds and anchors consume nothing; any character, a back reference
+
+
+def required_chars(regex: re.Pattern[str]) -> re.Pattern[str] | None:
+    """A search for what every match of ``regex`` holds one of (a digit, "@", "号日", the kind
+    of place a place's name ends in), or None when common letters or any character may do: a
+    text without it has no match, so the pattern is not tried there. Read off the regex's
+    parse, so it holds for any pattern a pack adds. It is made to search the case-folded text
+    (``str.casefold``, where that keeps every character's place): as fast as a plain search,
+    and it finds all the pattern's case-blind matches could hold."""
+    needed = _needed_in(_sre_parser.parse(regex.pattern, regex.flags))
+    if needed is None or not (needed[0] or needed[1]):
+        return None
+    folded = {s.casefold() for s in needed[0]}
+    chars = "".join(re.escape(s) for s in sorted(s for s in folded if len(s) == 1)) + (r"\d" if needed[1] else "")
+    words = [re.escape(s) for s in sorted((s for s in folded if len(s) > 1), key=len, reverse=True)]
+    return re.compile("|".join(words + ([f"[{chars}]"] if chars else [])))
 
 
 def fact_span(match: re.Match[str]) -> tuple[int, int]:
@@ -642,6 +732,7 @@ def load_rule_pack(lang: str) -> RulePack:
         preface=(_compile(lang, text["preface"].replace("{number}", f"(?:{text['number']})"))
                  if text.get("preface") else None),
         patterns={k: tuple(v) for k, v in patterns.items()},
+        scanned=tuple((k, r, required_chars(r)) for k, v in patterns.items() for r in v),
         strengths=typed_strengths,
         negation=Lexicon(cues["negation"], bounds, patterns=cues.get("negation_patterns", ())),
         negation_exception=Lexicon(cues["negation_exceptions"], bounds),

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
-from pipeline.rulepacks import Lexicon, load_rule_pack
+from pipeline.rulepacks import Lexicon, load_rule_pack, required_chars
+
+CONVERSATIONS = Path(__file__).resolve().parents[1] / "benchmarks" / "conversations"
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -134,3 +140,53 @@ def test_the_value_patterns_read_as_one_alternation(lang: str) -> None:
     pack = load_rule_pack(lang)
     assert _holds_value("order A1042" if lang == "en" else "订单A1042", pack)
     assert not _holds_value("thanks" if lang == "en" else "谢谢", pack)
+
+
+@pytest.mark.parametrize(("pattern", "flags", "needs"), [
+    (r"\d+\s*元", 0, ["5元", "五元"]),                  # "元" or a digit: "五元" holds 元
+    (r"[零一二三]+个", 0, ["个"]),                       # the rarest required part: one character
+    (r"(?<![\w.])\d{3,}", 0, ["123"]),                  # a lookbehind consumes nothing
+    (r"[\w.+-]+@[\w-]+\.\w+", 0, ["a@b.cn"]),
+    (r"(?:budget|price)\s+\d+", re.IGNORECASE, ["budget 5", "PRICE 5"]),   # a digit, not the words
+    (r"(?:hotel|museum)\b", re.IGNORECASE, ["HOTEL", "the museum"]),       # words, searched case-folded
+    (r"(?:周|星期)[一二三]", 0, ["周一", "星期三"]),
+])
+def test_what_every_match_of_a_pattern_holds_is_found_where_it_matches(pattern: str, flags: int,
+                                                                        needs: list[str]) -> None:
+    regex, needed = re.compile(pattern, flags), required_chars(re.compile(pattern, flags))
+    assert needed is not None
+    for text in needs:
+        assert needed.search(text.casefold()) is not None
+    assert needed.search("nothing of it here，没有") is None
+
+
+@pytest.mark.parametrize(("pattern", "flags"), [
+    (r"(?:a|\d+)\s+\w+", re.IGNORECASE),         # one branch needs only "a"
+    (r"\w+", 0),                                 # any letter
+    (r"(?:at|on)\s+[A-Z]\w*", 0),                # two-letter words are in every clause
+    (r"x?", 0),                                  # may match nothing
+])
+def test_a_pattern_common_letters_may_match_is_searched_everywhere(pattern: str, flags: int) -> None:
+    assert required_chars(re.compile(pattern, flags)) is None
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_skipping_clauses_without_what_a_pattern_needs_loses_no_match(lang: str) -> None:
+    """The scan that skips (``facts._scan``) finds what trying every pattern on every clause finds,
+    on the bundled long sessions' messages and on texts made to sit at the edges."""
+    from pipeline.rulepacks import fact_span
+    from pipeline.stages.facts import _scan, split_clauses
+
+    pack = load_rule_pack(lang)
+    texts = [m["content"] for path in sorted(CONVERSATIONS.glob("*.json"))
+             for m in json.loads(path.read_text("utf-8"))["messages"] if isinstance(m.get("content"), str)]
+    texts += ["Straße 12, 3 Zimmer; budget $400", "ſee the Hotel at 5pm", "预算五千，周三下午3点，ＡＢ１２３",
+              "MY BUDGET IS ABOUT 400 DOLLARS", "", "   "]
+    assert len(texts) > 500
+    for text in texts:
+        every = tuple((a, b, tuple((kind, *fact_span(m)) for kind, regexes in pack.patterns.items()
+                                   for regex in regexes for m in regex.finditer(text, a, b)))
+                      for a, b in split_clauses(text, pack))
+        assert _scan(text, pack) == every, text
+    skipping = [needed for _, _, needed in pack.scanned if needed is not None]
+    assert len(skipping) > len(pack.scanned) // 2   # most patterns need a digit or a rare word

@@ -54,10 +54,26 @@ def clause_hits(text: str, pack: RulePack) -> ClauseHits:
     """The one reading of a text's rule patterns, clause by clause: the fact stage and the state
     walk both read a user's turn, and the second read is a memo hit (process-wide, bounded by
     ``stages.memo_size``, by content)."""
-    return _hits_memo().get((pack.lang, pack.version, text), lambda: tuple(
-        (start, end, tuple((kind, *fact_span(match)) for kind, regexes in pack.patterns.items()
-                           for regex in regexes for match in regex.finditer(text, start, end)))
-        for start, end in split_clauses(text, pack)))
+    return _hits_memo().get((pack.lang, pack.version, text), lambda: _scan(text, pack))
+
+
+def _scan(text: str, pack: RulePack) -> ClauseHits:
+    """Every pattern over every clause, but not where a clause lacks what all of the pattern's
+    matches hold (``RulePack.scanned``): a Chinese turn's clauses skip most patterns."""
+    folded = text.casefold()
+    if len(folded) != len(text):   # "ß" → "ss": its places moved, nothing is skipped
+        return tuple((start, end, tuple((kind, *fact_span(match)) for kind, regex, _ in pack.scanned
+                                        for match in regex.finditer(text, start, end)))
+                     for start, end in split_clauses(text, pack))
+    needs = {needed.pattern: needed for _, _, needed in pack.scanned if needed is not None}
+    in_text = {key for key, needed in needs.items() if needed.search(folded)}
+
+    def hits(start: int, end: int) -> tuple[tuple[str, int, int], ...]:
+        here = {key for key in in_text if needs[key].search(folded, start, end)}
+        return tuple((kind, *fact_span(match)) for kind, regex, needed in pack.scanned
+                     if needed is None or needed.pattern in here for match in regex.finditer(text, start, end))
+
+    return tuple((start, end, hits(start, end)) for start, end in split_clauses(text, pack))
 
 
 def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack,
@@ -391,8 +407,9 @@ def _only_punctuation(gap: str, pack: RulePack) -> bool:
 def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[int, str, Any], ...]:
     """(where, words, resolved value) of each time a text names, in order, the text read only for
     its times (an assistant's message: what a reply points back at, what a user accepted)."""
-    found = {zoned_span(text, *fact_span(m), pack) for regex in pack.patterns.get("time", ())
-             for m in regex.finditer(text)}
+    folded = text.casefold()
+    found = {zoned_span(text, *fact_span(m), pack) for kind, regex, needed in pack.scanned if kind == "time"
+             and (needed is None or len(folded) != len(text) or needed.search(folded)) for m in regex.finditer(text)}
     # the widest reading only: "周五" inside "12月18日（周五）下午5点半" names no day of its own
     spans = sorted((a, b) for a, b in found if not any(x <= a and b <= y and (x, y) != (a, b) for x, y in found))
     return tuple((a, text[a:b], normalize_time(text[a:b], pack.lang, now, pack)) for a, b in spans)

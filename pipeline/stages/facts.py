@@ -768,6 +768,12 @@ _TOOL_KINDS = ("id", "money", "date", "clock", "percentage", "phone", "email", "
 _VALUE_SEARCH: dict[tuple[str, str], re.Pattern[str]] = {}
 
 
+@functools.lru_cache(maxsize=8192)
+def _field_holds_value(key: tuple[str, str], field: str) -> bool:
+    """One field's answer, remembered: tool results repeat their small values ("1", "0.6", "P2")."""
+    return _VALUE_SEARCH[key].search(field) is not None
+
+
 def _holds_value(text: str, pack: RulePack, start: int = 0, end: int | None = None) -> bool:
     """Whether ``text[start:end]`` holds an id, an amount, a date or a time: the tool kinds'
     patterns as one alternation, compiled once per pack (a tool result has many fields)."""
@@ -777,6 +783,8 @@ def _holds_value(text: str, pack: RulePack, start: int = 0, end: int | None = No
         parts = [r for k in _TOOL_KINDS for r in pack.patterns.get(k, ())]
         regex = _VALUE_SEARCH[key] = re.compile("|".join(f"(?:{r.pattern})" for r in parts),
                                                 parts[0].flags if parts else 0)
+    if start == 0 and end is None:
+        return _field_holds_value(key, text)
     return regex.search(text, start, len(text) if end is None else end) is not None
 
 

@@ -460,8 +460,8 @@ def required_chars(regex: re.Pattern[str]) -> re.Pattern[str] | None:
         return None
     folded = {s.casefold() for s in needed[0]}
     chars = "".join(re.escape(s) for s in sorted(s for s in folded if len(s) == 1)) + (r"\d" if needed[1] else "")
-    words = [re.escape(s) for s in sorted((s for s in folded if len(s) > 1), key=len, reverse=True)]
-    return re.compile("|".join(words + ([f"[{chars}]"] if chars else [])))
+    words = [s for s in folded if len(s) > 1]
+    return re.compile("|".join(([_trie_pattern(words)] if words else []) + ([f"[{chars}]"] if chars else [])))
 
 
 def fact_span(match: re.Match[str]) -> tuple[int, int]:

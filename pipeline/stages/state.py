@@ -22,7 +22,7 @@ from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
-from .times import names_a_clock, names_a_day
+from .times import count_of, names_a_clock, names_a_day
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -762,10 +762,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                      and rules.revise_current.search(cue.group(0)) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
+                choice = rules.choose_after.search(text, start, end)
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
-                                       if asked_by is not None and asked_by.role == "assistant" else []))
+                                       if asked_by is not None and asked_by.role == "assistant" else [])
+                                   or (_count_chosen(text, start, end, kept, event.id, memory, choice, pack)
+                                       if choice is not None and not _negated(text, start, choice.start(), pack) else []))
             if kept:
                 revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
@@ -1118,6 +1121,22 @@ def _one_value_slot(text: str, start: int, end: int, kept: Values,
     word = qualifier.group(1).casefold() if qualifier and not (
         pack.state.slot_leads.covers(qualifier.group(1)) or pack.state.determiners.covers(qualifier.group(1))) else ""
     return (word, hit.group()), outer[0]
+
+
+def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+                  choice: Hit, pack: RulePack) -> list[Transition]:
+    """"住两晚" … "那就住三晚吧", "two nights" … "Let's do three nights then": a count a choice's
+    clause ends on (fillers and trailing words aside) replaces the one said before in the same
+    unit word. An amount or a time chosen is what was booked or bought, no limit's new value
+    ("我要先找个票价是50-100元" after "800-900元的酒店"); a count inside a name is none ("就去7天连锁
+    酒店(北京师范大学店)吧"); a party counted in other words may be another booking's ("room for four
+    guests" … "book it for 4 people" for dinner), and the same count in other words is no change.
+    """
+    counts = tuple((a, b, kind) for a, b, kind in kept if kind == "quantity" and not _inside_another(a, b, kept)
+                   and memory.unit(text[a:b]) not in memory.currencies and covered(text, b, end, (pack.filler, pack.trail)))
+    return [t for t in _revised(text, start, counts, event_id, memory, choice)
+            if t.old is not None and _unit(t.old, memory.number) == _unit(t.new, memory.number) != ""
+            and (count_of(t.old, pack) is None or count_of(t.old, pack) != count_of(t.new, pack))]
 
 
 def _inside_another(a: int, b: int, kept: Values) -> bool:

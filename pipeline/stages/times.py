@@ -58,8 +58,8 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "leans_on_context", "names_a_clock", "names_a_day", "names_a_weekday",
-           "normalize_time", "preload", "said_as_past", "zoned_span"]
+__all__ = ["TimeGrammar", "compile_grammar", "count_of", "leans_on_context", "names_a_clock", "names_a_day",
+           "names_a_weekday", "normalize_time", "preload", "said_as_past", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -190,6 +190,13 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     key = (now.isoformat(), repr(now.tzinfo))
     found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays, past)
     return dict(found) if found is not None else None
+
+
+def count_of(text: str, pack: RulePack) -> float | None:
+    """The number a value counts by the pack's numbers ("six people": 6, "三晚": 3, "6 people": 6),
+    or None when there is none or its words are not in [times.number_words] ("twenty-five")."""
+    match = pack.number.search(text)
+    return _number(match.group(0), _grammar(pack, pack.lang)) if match else None
 
 
 def names_a_day(text: str, lang: str, pack: RulePack) -> bool:

@@ -435,6 +435,14 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我要一个房间"], NOTHING),
     (["就订一家酒店吧"], NOTHING),
     (["我要一间大床房"], expect(chosen("一间大床房"))),
+    # 选定的数量换掉之前同一个量词的数量；金额、名字里的数、别的量词不算
+    (["帮我订酒店，住两晚", "那就住三晚吧"], expect(chosen("住三晚"), change("quantity", "两晚", "三晚"))),
+    (["先订三张票", "那就要五张吧"], expect(chosen("要五张"), change("quantity", "三张", "五张"))),
+    (["推荐游玩时间3天 - 6天的景点", "就去7天连锁酒店(北京师范大学店)吧"], expect(chosen("7天连锁酒店(北京师范大学店)"))),
+    (["我想找个价格是800-900元的酒店", "我要先找个票价是50-100元的景点"], expect(chosen("先找个票价是50-100元的景点"))),
+    (["我们一共五个人", "那就订两间房吧"], expect(chosen("订两间房"))),
+    (["住两晚", "不要住三晚"], NOTHING),
+    (["订12桌", "那就订十二桌吧"], expect(chosen("订十二桌"))),   # 同一个数
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -864,6 +872,17 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["I want to book a table for 4 on Friday."], NOTHING),
     (["I'll take a room."], NOTHING),
     (["Book a double room please."], expect(chosen("a double room"))),
+    # a count chosen replaces the one said before in the same unit word; an amount, a count in
+    # other words (another booking's party) or a negated choice do not
+    (["Book me a hotel for two nights", "Let's do three nights then"],
+     expect(chosen("three nights"), change("quantity", "two nights", "three nights"))),
+    (["Get me 2 tickets for Saturday", "Let's do 4 tickets"], expect(chosen("4 tickets"), change("quantity", "2 tickets", "4 tickets"))),
+    (["Please book me a room for four guests, for four nights", "I need to book it for 4 people"], NOTHING),
+    (["Book the Worth House for 6 people please", "I need to book it for the same six people"],
+     expect(chosen("the Worth House"), chosen("the Worth House"))),   # the same count: no change
+    (["We need two rooms", "Let's do three nights"], expect(chosen("three nights"))),
+    (["My budget is $300", "Let's do the $250 one"], expect(chosen("the $250 one"))),
+    (["Two nights please", "Don't book three nights"], expect(unauthorised("Don't book three nights"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import compile_grammar, normalize_time
+from pipeline.stages.times import compile_grammar, count_of, normalize_time
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -361,3 +361,12 @@ def test_grammars_are_data() -> None:
         assert {"forms", "parts", "relative_days", "weekdays", "modes"} <= set(data)
         grammar = compile_grammar(data, lang)
         assert grammar.forms
+
+
+@pytest.mark.parametrize(("lang", "value", "count"), [
+    ("en", "6 people", 6), ("en", "the same six people", 6), ("en", "two nights", 2), ("en", "twelve", 12),
+    ("en", "no number", None),
+    ("zh", "三晚", 3), ("zh", "两晚", 2), ("zh", "十二桌", 12), ("zh", "12桌", 12), ("zh", "没有数", None),
+])
+def test_the_number_a_value_counts_is_read_in_words_or_digits(lang: str, value: str, count: float | None) -> None:
+    assert count_of(value, load_rule_pack(lang)) == count

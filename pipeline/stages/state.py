@@ -489,7 +489,16 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
             while b > a and text[b - 1].isspace():
                 b -= 1
             found.append((a, b, kind))
-        clauses.append((start, end, tuple(sorted(_outermost(found)))))
+        values: list[tuple[int, int, str]] = []
+        for a, b, kind in sorted(_outermost(found)):
+            # a day and the time of day right after it are one time ("12号早上七点多": the patterns
+            # read "12号" and "早上七点多", and a change took the day alone)
+            if (values and kind == "time" == values[-1][2] and values[-1][1] == a
+                    and names_a_day(text[values[-1][0]:a], pack.lang, pack) and not names_a_day(text[a:b], pack.lang, pack)):
+                values[-1] = (values[-1][0], b, kind)
+            else:
+                values.append((a, b, kind))
+        clauses.append((start, end, tuple(values)))
     return tuple(clauses)
 
 
@@ -758,8 +767,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                          if cue is not None and (supposed or condition is not None) else None)
                 transitions.extend(replace(t, condition=under)
                                    for t in _revised(text, revising, kept, event.id, memory, cue,
-                                                     cue is not None and cue.start() >= start
-                                                     and rules.revise_current.search(cue.group(0)) is not None)
+                                                     _replaces_current(text, cue, start, pack))
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end)
@@ -1121,6 +1129,15 @@ def _one_value_slot(text: str, start: int, end: int, kept: Values,
     word = qualifier.group(1).casefold() if qualifier and not (
         pack.state.slot_leads.covers(qualifier.group(1)) or pack.state.determiners.covers(qualifier.group(1))) else ""
     return (word, hit.group()), outer[0]
+
+
+def _replaces_current(text: str, cue: Hit | None, start: int, pack: RulePack) -> bool:
+    """Whether a revision cue replaces the newest time said, for a clause starting at ``start``:
+    its own ("Can we do Monday the 7th at 9:30 am instead?"), or the clause before in its
+    sentence ("反正定了，就12号早上七点多那班"); not one after the sentence it ends ("can you book
+    the Alexander instead? I'll be arriving on Saturday" moves no lunch booked for Saturday)."""
+    return (cue is not None and pack.state.revise_current.search(cue.group(0)) is not None
+            and (cue.start() >= start or pack.sentence_end is None or pack.sentence_end.search(text, cue.end(), start) is None))
 
 
 def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

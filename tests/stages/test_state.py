@@ -443,6 +443,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我们一共五个人", "那就订两间房吧"], expect(chosen("订两间房"))),
     (["住两晚", "不要住三晚"], NOTHING),
     (["订12桌", "那就订十二桌吧"], expect(chosen("订十二桌"))),   # 同一个数
+    # 说"定了"的时间换掉最新的时间（同一句里）；"确定了"不算
+    (["取件时间是周四下午", "定了，周六早上七点"], expect(change("time", "周四下午", "周六早上七点"))),
+    (["改到下周三上午吧", "周三不行，改成周四下午吧", "反正定了，就12号早上七点多那班"],
+     expect(change("time", None, "下周三上午"), change("time", "下周三上午", "周四下午"),
+            change("time", "周四下午", "12号早上七点多"))),
+    (["取件时间是周四下午", "我确定了，周六早上七点有人在家"], NOTHING),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -883,6 +889,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We need two rooms", "Let's do three nights"], expect(chosen("three nights"))),
     (["My budget is $300", "Let's do the $250 one"], expect(chosen("the $250 one"))),
     (["Two nights please", "Don't book three nights"], expect(unauthorised("Don't book three nights"))),
+    # a time said as settled replaces the newest time, in its own sentence only
+    (["The pickup is Thursday afternoon", "It's settled: Saturday the 12th at 7 am"],
+     expect(change("time", "Thursday afternoon", "Saturday the 12th at 7 am"))),
+    (["I need a table for 1 on Saturday at 11:30",
+      "Actually, can you book the Alexander instead? I will be arriving on Saturday and need a room for 4 nights."],
+     NOTHING),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]
@@ -1325,6 +1337,10 @@ def test_a_change_under_a_condition_carries_it(lang: str, texts: list[str],
 
 # (lang, text, the values read in it: (words, kind))
 VALUES = [
+    # a day and the time of day right after it are one time; two days are two
+    ("zh", "就12号早上七点多那班", [("12号早上七点多", "time")]),
+    ("zh", "明天后天都行", [("明天", "time"), ("后天", "time")]),
+    ("en", "Saturday the 12th at 7 am works", [("Saturday the 12th at 7 am", "time")]),
     ("zh", "那一百三以内也行吧", [("一百三", "money")]),          # a number before a limit word is an amount
     ("zh", "3000以下的都可以", [("3000", "money")]),
     ("zh", "预算两千五以内", [("预算两千五", "money")]),

@@ -1337,6 +1337,14 @@ def test_a_change_under_a_condition_carries_it(lang: str, texts: list[str],
 
 # (lang, text, the values read in it: (words, kind))
 VALUES = [
+    # an hour said with a word of approximation is a time, read whole ("十点前后" is no "十点前");
+    # a count of points is none
+    ("zh", "九点左右的", [("九点左右", "time")]),
+    ("zh", "十点前后到", [("十点前后", "time")]),
+    ("zh", "三点钟到", [("三点钟", "time")]),
+    ("zh", "有两点要求", []),
+    ("en", "at about ten o'clock", [("ten o'clock", "time")]),
+    ("en", "sometime around 3 pm", [("around 3 pm", "time")]),
     # a day and the time of day right after it are one time; two days are two
     ("zh", "就12号早上七点多那班", [("12号早上七点多", "time")]),
     ("zh", "明天后天都行", [("明天", "time"), ("后天", "time")]),
@@ -1847,7 +1855,7 @@ TURNED_DOWN = [
             ("user", "thursday the 10th at 6 works, book it")], ("next Wednesday at 6", "thursday the 10th at 6")),
     ("zh", [("user", "下周三晚上6点左右能去试菜吗？"),
             ("assistant", "下周三晚上不行，他们12月没有周三晚上的试菜。最近的是12月10日周四晚上6点"),
-            ("user", "那就周四10号晚上6点吧，帮我订")], ("下周三晚上6点", "周四10号晚上6点")),
+            ("user", "那就周四10号晚上6点吧，帮我订")], ("下周三晚上6点左右", "周四10号晚上6点")),
     ("en", [("user", "Can I come in Monday at 9am?"),
             ("assistant", "Sorry, Monday is fully booked. Tuesday at 9am or 11am are open."),
             ("user", "Tuesday at 11am then")], ("Monday at 9am", "Tuesday at 11am")),

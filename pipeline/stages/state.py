@@ -610,6 +610,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         corrections = _carried(text, clauses, [c for _, _, c in with_conditions(
             text, ((a, b) for a, b, _ in clauses), pack, rules.correction)], pack)
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
+        # the current value a clause of the message turned down, for a later clause's value of its kind
+        # ("三十来个肯定不够，箱子得要五十个")
+        fell_short: dict[str, tuple[str, Span]] = {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
         # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
@@ -743,7 +746,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # the old value named is of its own kind ("the email on HV-U-10482 should be
                     # …86@…, not 88": the e-mail's, not the id's)
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
+                                or fell_short.get(kind)
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
+                    if (not revised and wrong and previous and previous[0].casefold() == text[a:b].casefold()
+                            and len(of_kind) == 1):
+                        # "三十来个肯定不够": the cue after the current value turns it down; the value
+                        # a later clause of the correction says replaces it
+                        fell_short[kind] = previous
+                        continue
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
                         # current value turned down, the question asks for what replaces it; a

@@ -449,6 +449,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", None, "下周三上午"), change("time", "下周三上午", "周四下午"),
             change("time", "周四下午", "12号早上七点多"))),
     (["取件时间是周四下午", "我确定了，周六早上七点有人在家"], NOTHING),
+    # 说前面的值不够，同一句里后面说的同类值换掉它
+    (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
+    (["订两间房", "时间不够了，先订两间吧"], NOTHING),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -889,6 +892,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We need two rooms", "Let's do three nights"], expect(chosen("three nights"))),
     (["My budget is $300", "Let's do the $250 one"], expect(chosen("the $250 one"))),
     (["Two nights please", "Don't book three nights"], expect(unauthorised("Don't book three nights"))),
+    # a value said to fall short is replaced by the one of its kind said after it
+    (["30 boxes should be enough", "my sister counted, 30 boxes won't be enough, we need 50 boxes"],
+     expect(change("quantity", "30 boxes", "50 boxes"))),
+    (["thirty boxes should be enough", "my sister just counted, thirty won't be enough, we need fifty boxes"],
+     expect(change("quantity", "thirty boxes", "fifty boxes"))),
+    (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     # a time said as settled replaces the newest time, in its own sentence only
     (["The pickup is Thursday afternoon", "It's settled: Saturday the 12th at 7 am"],
      expect(change("time", "Thursday afternoon", "Saturday the 12th at 7 am"))),

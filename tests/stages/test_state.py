@@ -452,6 +452,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # 说前面的值不够，同一句里后面说的同类值换掉它
     (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
     (["订两间房", "时间不够了，先订两间吧"], NOTHING),
+    (["预算三千", "三千不够，加到五千吧"], expect(change("money", "预算三千", "五千"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -898,6 +899,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["thirty boxes should be enough", "my sister just counted, thirty won't be enough, we need fifty boxes"],
      expect(change("quantity", "thirty boxes", "fifty boxes"))),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
+    (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
     # a time said as settled replaces the newest time, in its own sentence only
     (["The pickup is Thursday afternoon", "It's settled: Saturday the 12th at 7 am"],
      expect(change("time", "Thursday afternoon", "Saturday the 12th at 7 am"))),
@@ -1391,6 +1393,8 @@ VALUES = [
     ("zh", "场地餐饮蛋糕一共一万二", [("一万二", "money")]),
     ("zh", "她们能出到一万五", [("一万五", "money")]),
     ("zh", "一共两千个箱子", []),   # (个 alone is no unit: no count either)
+    ("zh", "三千不够，加到五千吧", [("五千", "money")]),   # 加到、提到后面的几千是钱
+    ("zh", "人数加到三百人", [("三百人", "quantity")]),
     # what a thing cost is money ("钢琴那个当时买的一万二" had no value: the piano's worth was lost)
     ("zh", "钢琴那个当时买的一万二，挺贵的", [("一万二", "money")]),
     ("en", "the piano, we bought it for twelve thousand", [("bought it for twelve thousand", "money")]),

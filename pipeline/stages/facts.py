@@ -60,16 +60,14 @@ def clause_hits(text: str, pack: RulePack) -> ClauseHits:
 def _scan(text: str, pack: RulePack) -> ClauseHits:
     """Every pattern over every clause, but not where a clause lacks what all of the pattern's
     matches hold (``RulePack.scanned``): a Chinese turn's clauses skip most patterns."""
-    folded = text.casefold()
+    folded: str | None = text.casefold()
     if len(folded) != len(text):   # "ß" → "ss": its places moved, nothing is skipped
-        return tuple((start, end, tuple((kind, *fact_span(match)) for kind, regex, _ in pack.scanned
-                                        for match in regex.finditer(text, start, end)))
-                     for start, end in split_clauses(text, pack))
+        folded = None
     needs = {needed.pattern: needed for _, _, needed in pack.scanned if needed is not None}
-    in_text = {key for key, needed in needs.items() if needed.search(folded)}
+    in_text = {key for key, needed in needs.items() if folded is None or needed.search(folded)}
 
     def hits(start: int, end: int) -> tuple[tuple[str, int, int], ...]:
-        here = {key for key in in_text if needs[key].search(folded, start, end)}
+        here = in_text if folded is None else {key for key in in_text if needs[key].search(folded, start, end)}
         return tuple((kind, *fact_span(match)) for kind, regex, needed in pack.scanned
                      if needed is None or needed.pattern in here for match in regex.finditer(text, start, end))
 

@@ -611,7 +611,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             text, ((a, b) for a, b, _ in clauses), pack, rules.correction)], pack)
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
-        # ("三十来个肯定不够，箱子得要五十个")
+        # ("三十箱肯定不够，得要五十箱")
         fell_short: dict[str, tuple[str, Span]] = {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
@@ -750,7 +750,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
                     if (not revised and wrong and previous and previous[0].casefold() == text[a:b].casefold()
                             and len(of_kind) == 1):
-                        # "三十来个肯定不够": the cue after the current value turns it down; the value
+                        # "三十箱肯定不够": the cue after the current value turns it down; the value
                         # a later clause of the correction says replaces it
                         fell_short[kind] = previous
                         continue
@@ -1163,7 +1163,13 @@ def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, 
                    and memory.unit(text[a:b]) not in memory.currencies and covered(text, b, end, (pack.filler, pack.trail)))
     return [t for t in _revised(text, start, counts, event_id, memory, choice)
             if t.old is not None and _unit(t.old, memory.number) == _unit(t.new, memory.number) != ""
-            and (count_of(t.old, pack) is None or count_of(t.old, pack) != count_of(t.new, pack))]
+            and not _same_count(t.old, t.new, pack)]
+
+
+def _same_count(old: str, new: str, pack: RulePack) -> bool:
+    """Whether two counts say one number ("6 people", "six people")."""
+    number = count_of(old, pack)
+    return number is not None and number == count_of(new, pack)
 
 
 def _inside_another(a: int, b: int, kept: Values) -> bool:

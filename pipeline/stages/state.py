@@ -633,6 +633,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             clause = text[start:end]
             asked = text[end:].lstrip()[:1] in rules.question_marks
             supposed = rules.conditional.search(text, start, end) is not None
+            if revising is not None and pack.sentence_end is not None and pack.sentence_end.search(text, revising, start):
+                # a revision cue holds for its own sentence ("The new address changed, it's Queens
+                # now. Keep the total under $3900" revises no amount)
+                revising = None
             if rules.revise.search(text, start, end):
                 revising = start if revising is None else revising
             elif not kept:

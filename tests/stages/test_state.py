@@ -449,6 +449,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("time", None, "下周三上午"), change("time", "下周三上午", "周四下午"),
             change("time", "周四下午", "12号早上七点多"))),
     (["取件时间是周四下午", "我确定了，周六早上七点有人在家"], NOTHING),
+    (["取件时间是周四下午", "决定了，周六早上七点"], expect(change("time", "周四下午", "周六早上七点"))),
+    (["旧房租约到下个月15号", "先别付押金啊，等后天勘察完价格定了再说"], NOTHING),   # 什么也没定
     # 说前面的值不够，同一句里后面说的同类值换掉它
     (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
     (["订两间房", "时间不够了，先订两间吧"], NOTHING),
@@ -900,6 +902,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "thirty boxes", "fifty boxes"))),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
+    # a revision cue holds for its own sentence
+    (["The treadmill cost over $3,000", "The new address changed, it's Queens now. Keep the total under $3900"], NOTHING),
     # a time said as settled replaces the newest time, in its own sentence only
     (["The pickup is Thursday afternoon", "It's settled: Saturday the 12th at 7 am"],
      expect(change("time", "Thursday afternoon", "Saturday the 12th at 7 am"))),

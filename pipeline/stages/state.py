@@ -183,7 +183,10 @@ class _Memory:
         10"). Only the last ``lookback`` are read: a correction answers something recent, and a
         message repeating a value a thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
-        same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced]
+        # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
+        # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
+        same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced
+                     and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))]
         if new:
             same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
@@ -204,6 +207,11 @@ class _Memory:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
+
+    def _set_by_change(self, span: Span) -> bool:
+        """Whether a change or correction set the value at ``span`` (its new value may run on:
+        "改成12号早上8点来" holds "12号早上8点")."""
+        return any(s.event_id == span.event_id and s.start <= span.start and span.end <= s.end for s in self.settled)
 
     def _reached(self, span: Span) -> bool:
         """Whether ``span`` was said in one of the last ``reach`` user messages (all, without a reach)."""
@@ -653,7 +661,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 gapped = None
             if change and _forbidden(text, start, change.start(), pack):
                 change = gapped = None
-            instead = None if asked else rules.instead.search(text, start, end)
+            instead = None if asked or supposed else rules.instead.search(text, start, end)
             if instead:
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
                 if replaced:

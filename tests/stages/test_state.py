@@ -455,6 +455,15 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
     (["订两间房", "时间不够了，先订两间吧"], NOTHING),
     (["预算三千", "三千不够，加到五千吧"], expect(change("money", "预算三千", "五千"))),
+    # 说事的名词后的"的话"是话题，不是假设：它后面的值是定下的，后来的修改换掉它
+    (["预算的话总共别超过三千。空运和陆运差多少钱啊", "超了啊…算了三千五以内也行"],
+     expect(dropped(IN("超了啊")), change("money", "三千", "三千五"))),
+    # 假设里的"而不是"什么也没换
+    (["希望能退税", "要是最后要补税而不是退税呢"], NOTHING),
+    (["晚饭定在5点半", "要是6点而不是5点半呢，来得及吗"], NOTHING),
+    # 同一条消息里别的改动定下的值，不是这个改动的旧值
+    (["帮我约个接猫的时间", "刚搬家公司说改成12号早上8点来了，那接猫能不能提前到早上7点半？"],
+     expect(change(IN("搬家公司"), None, "12号早上8点来"), change(IN("接猫"), None, "早上7点半"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -902,6 +911,14 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "thirty boxes", "fifty boxes"))),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
+    # "instead of" in a case supposed replaces nothing
+    (["I hope she gets a refund", "what if it turns out she owes money instead of getting a refund"], NOTHING),
+    (["Dinner at 5:30", "what if we did 6 instead of 5:30, would that work"], NOTHING),
+    (["Dinner at 5:30", "Make it 6 instead of 5:30"], expect(change("clock", "5:30", "6"))),
+    # a value another change of the message set is no old value of this one
+    (["Please set up a cat pickup", "The movers said change the truck to 8 am on the 12th, and change the cat pickup to 7:30 am"],
+     expect(change("truck", None, "8 am on the 12th"), change("cat pickup", None, "7:30 am"))),
+    (["As for the budget, no more than $3000 total", "ok fine, up to $3500 then"], expect(change("money", "$3000", "$3500"))),
     # a revision cue holds for its own sentence
     (["The treadmill cost over $3,000", "The new address changed, it's Queens now. Keep the total under $3900"], NOTHING),
     # a time said as settled replaces the newest time, in its own sentence only

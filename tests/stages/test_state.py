@@ -1380,6 +1380,12 @@ VALUES = [
     # a day and the time of day right after it are one time; two days are two
     ("zh", "就12号早上七点多那班", [("12号早上七点多", "time")]),
     ("zh", "明天后天都行", [("明天", "time"), ("后天", "time")]),
+    # "N号"后面是出发、飞这类词，前面是什么字都是日子；楼号、线路、编号不是
+    ("zh", "想让猫15号飞过去", [("15号", "time")]),
+    ("zh", "她们18号出发", [("18号", "time")]),
+    ("zh", "住3号楼", []),
+    ("zh", "货架3号。", []),
+    ("en", "the cats fly on the 15th", [("on the 15th", "time")]),
     ("en", "Saturday the 12th at 7 am works", [("Saturday the 12th at 7 am", "time")]),
     ("zh", "那一百三以内也行吧", [("一百三", "money")]),          # a number before a limit word is an amount
     ("zh", "3000以下的都可以", [("3000", "money")]),

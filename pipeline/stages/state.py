@@ -208,6 +208,16 @@ class _Memory:
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
 
+    def set_time(self, event_id: str) -> tuple[str, Span] | None:
+        """The newest day and time a change or correction set, before this message, still current."""
+        for _, value, span in reversed(self.values.get("time", [])):
+            if not self._reached(span):
+                return None
+            if (span.event_id != event_id and span not in self.replaced and self._set_by_change(span)
+                    and self.names_day(value) and self.names_clock(value)):
+                return value, span
+        return None
+
     def _set_by_change(self, span: Span) -> bool:
         """Whether a change or correction set the value at ``span`` (its new value may run on:
         "改成12号早上8点来" holds "12号早上8点")."""
@@ -590,7 +600,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # a go-ahead to what was just asked whose words this could not read ("… Shall I go
             # ahead?" "Perfect, go with that"): its "that" is that offer, no object decided before
             memory.last_object = memory.last_mention = None
-        if offer is not None and proposal is not None:
+        accepting = offer is not None and proposal is not None   # the message takes an offer
+        if accepting:
             walked.pending = None
             a, b = proposal
             said = text.strip()
@@ -798,7 +809,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
                                    or (_count_chosen(text, start, end, kept, event.id, memory, choice, pack)
-                                       if choice is not None and not _negated(text, start, choice.start(), pack) else []))
+                                       if choice is not None and not _negated(text, start, choice.start(), pack) else [])
+                                   or (_time_accepted(text, kept, event.id, memory)
+                                       if accepting or (rules.accept.search(text, start, end) is not None and asked_by is not None
+                                                        and asked_by.role == "assistant") else []))
             if kept:
                 revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
@@ -1160,6 +1174,21 @@ def _replaces_current(text: str, cue: Hit | None, start: int, pack: RulePack) ->
     the Alexander instead? I'll be arriving on Saturday" moves no lunch booked for Saturday)."""
     return (cue is not None and pack.state.revise_current.search(cue.group(0)) is not None
             and (cue.start() >= start or pack.sentence_end is None or pack.sentence_end.search(text, cue.end(), start) is None))
+
+
+def _time_accepted(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+    """"ok the video one then, thursday 1:30 works" (a yes to the assistant, or a message taking
+    its offer): a day and time the accepting words name replace the day and time a change set
+    before (a limit or a time only said is no appointment's: "never before 9:30" stays)."""
+    found = []
+    for a, b, kind in kept:
+        value = text[a:b]
+        if _FAMILY.get(kind, kind) != "time" or not (memory.names_day(value) and memory.names_clock(value)):
+            continue
+        previous = memory.set_time(event_id)
+        if previous and previous[0].casefold() != value.casefold():
+            found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
+    return found
 
 
 def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

@@ -2112,3 +2112,30 @@ def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> Non
 ])
 def test_the_old_value_said_with_from_is_no_slot(lang: str, texts: list[str], slot: str) -> None:
     assert [t.slot for t in _run(lang, texts).transitions][-1:] == [slot], _show(_run(lang, texts))
+
+
+# (lang, dialogue, the last message's time change or None)
+YES_TO_A_TIME = [
+    ("en", [("user", "Book her for Tuesday at 2"), ("assistant", "Booked."),
+            ("user", "can we move it to thursday the 10th at 9:30?"),
+            ("assistant", "Done. Or I could switch her to a video appointment on Thursday, Dec 10 at 1:30 pm. Should I?"),
+            ("user", "ok the video one then, thursday 1:30 works")], ("thursday the 10th at 9:30", "thursday 1:30")),
+    ("zh", [("user", "约下周二下午2点"), ("assistant", "约好了。"), ("user", "能改到周四上午9点半吗？"),
+            ("assistant", "已改。也可以改成视频面谈，周四下午1点半，要换吗？"),
+            ("user", "好的，那就视频的，周四下午1点半可以")], ("周四上午9点半", "周四下午1点半")),
+    # a limit, or a time no change set, is no appointment a yes moves
+    ("en", [("user", "Never schedule anything before 9:30"), ("assistant", "Noted. Thursday at 10 is open."),
+            ("user", "ok, thursday at 10 works")], None),
+    ("zh", [("user", "早上9点半之前别约"), ("assistant", "好的。周四上午10点有空。"), ("user", "好的，周四上午10点可以")], None),
+    ("en", [("user", "Book her for Tuesday at 2"), ("assistant", "Booked. Thursday at 1:30 pm is also open."),
+            ("user", "ok, thursday at 1:30 works for the taxi")], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "change"), YES_TO_A_TIME)
+def test_a_day_and_time_a_yes_names_replaces_the_one_a_change_set(
+        lang: str, messages: list[tuple[str, str]], change: tuple[str, str] | None) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    got = [(t.old, t.new) for t in result.transitions if t.span.event_id == last and t.slot == "time"]
+    assert got == ([change] if change else []), _show(result)

@@ -740,6 +740,8 @@ ROUTE_ROWS = [
     ("en", "We are flying from Boston to Lisbon next week", "route", "from Boston to Lisbon"),
     ("en", "I want a train that arrives in broxbourne by 09:45.", "route", "arrives in broxbourne"),
     ("en", "I am leaving for Paris on Friday.", "route", "leaving for Paris"),
+    ("en", "I'm returning to Boston on Friday", "route", "returning to Boston"),
+    ("zh", "周五从成都到上海", "route", "从成都到上海"),
 ]
 
 
@@ -750,6 +752,8 @@ ROUTE_ROWS = [
     # "going to" before a verb is a future, no destination ("going to be so relieved" was a route)
     ("en", "Thanks, this is super helpful. She's going to be so relieved lol"),
     ("en", "I'm going to need a bigger car"), ("zh", "我去看看再说"),
+    # tax returns go nowhere ("returns for someone else" had been the task's route)
+    ("en", "do you guys handle amended returns for someone else?"), ("zh", "帮我妈办退税的事"),
 ])
 def test_a_choice_is_no_trip(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "route"]

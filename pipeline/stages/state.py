@@ -654,7 +654,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             supposed = rules.conditional.search(text, start, end) is not None
             if revising is not None and pack.sentence_end is not None and pack.sentence_end.search(text, revising, start):
                 # a revision cue holds for its own sentence ("The new address changed, it's Queens
-                # now. Keep the total under $3900" revises no amount)
+                # now. Keep the total under $3900" revises no amount; "can you book the Alexander
+                # instead? I will be arriving on Saturday" moves no lunch booked for Saturday)
                 revising = None
             if rules.revise.search(text, start, end):
                 revising = start if revising is None else revising
@@ -799,8 +800,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 under = (_condition(text, clauses, n, cue.start(), condition, event.id, pack)
                          if cue is not None and (supposed or condition is not None) else None)
                 transitions.extend(replace(t, condition=under)
+                                   # (a cue of revise_current replaces the newest time: its sentence's own,
+                                   # since ``revising`` holds for one sentence)
                                    for t in _revised(text, revising, kept, event.id, memory, cue,
-                                                     _replaces_current(text, cue, start, pack))
+                                                     cue is not None and rules.revise_current.search(cue.group(0)) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end)
@@ -1167,28 +1170,18 @@ def _one_value_slot(text: str, start: int, end: int, kept: Values,
     return (word, hit.group()), outer[0]
 
 
-def _replaces_current(text: str, cue: Hit | None, start: int, pack: RulePack) -> bool:
-    """Whether a revision cue replaces the newest time said, for a clause starting at ``start``:
-    its own ("Can we do Monday the 7th at 9:30 am instead?"), or the clause before in its
-    sentence ("反正定了，就12号早上七点多那班"); not one after the sentence it ends ("can you book
-    the Alexander instead? I'll be arriving on Saturday" moves no lunch booked for Saturday)."""
-    return (cue is not None and pack.state.revise_current.search(cue.group(0)) is not None
-            and (cue.start() >= start or pack.sentence_end is None or pack.sentence_end.search(text, cue.end(), start) is None))
-
-
 def _time_accepted(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
     """"ok the video one then, thursday 1:30 works" (a yes to the assistant, or a message taking
     its offer): a day and time the accepting words name replace the day and time a change set
     before (a limit or a time only said is no appointment's: "never before 9:30" stays)."""
-    found = []
     for a, b, kind in kept:
         value = text[a:b]
         if _FAMILY.get(kind, kind) != "time" or not (memory.names_day(value) and memory.names_clock(value)):
             continue
         previous = memory.set_time(event_id)
         if previous and previous[0].casefold() != value.casefold():
-            found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
-    return found
+            return [Transition(kind, previous[0], value, Span(event_id, a, b), previous[1])]
+    return []   # (one appointment: the first day and time named is its new one)
 
 
 def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

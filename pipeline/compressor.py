@@ -203,7 +203,7 @@ class Compressor:
         pack = load_rule_pack(conv.lang)
         prefix, read_warnings = self.attachments.read_prefix(conv, cut)
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
-                                                        self._models(pack)), carried)
+                                                        self._models(pack), conv.events[cut:]), carried)
         warnings = read_warnings + warnings
         snapshot, items, must = merge(conv, prefix, results, pack, RunGap(
             self.settings["summary.fact_gap"], self.settings["summary.fact_gap_words"], pack.spaced), self._items)
@@ -216,7 +216,8 @@ class Compressor:
         if self.llm is not None:
             outcome = self.llm.summarize(SummaryRequest(
                 conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text, budget, tuple(items),
-                tuple(t for r in results for t in r.transitions)))
+                # (changes said after the prefix too: the newest value may be one the kept messages set)
+                tuple(t for r in results for t in (*r.transitions, *r.later))))
             if self.measure(outcome.text) > budget:  # a summariser must fit too
                 outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
         snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}

@@ -489,6 +489,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         chosen_level = pack.ladder_kinds.get("decision_chosen")
         if chooses and chosen_level and not clause.asks and pack.ladder.index(chosen_level) < pack.ladder.index(level):
             level = chosen_level
+        set_level = pack.ladder_kinds.get("value_set")
+        if sets(current) and set_level and not clause.asks and pack.ladder.index(set_level) < pack.ladder.index(level):
+            level = set_level
     value = clause.score / 2 if stale and not strong else clause.score
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
@@ -662,15 +665,20 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     clauses = [c for r in results for c in r.clauses]
     decisions = [d for r in results for d in r.decisions]
     transitions = [t for r in results for t in r.transitions]
+    later = [t for r in results for t in r.later]
     open_items = [o for r in results for o in r.open_items]
-    order = {e.id: e.index for e in prefix}
-    roles = {e.id: e for e in prefix}
+    # the messages after the prefix are placed too: a change said there ends a chain of the prefix
+    order = {e.id: e.index for e in conv.events}
+    roles = {e.id: e for e in (*conv.events[len(prefix):], *prefix)}
+    summarised = {e.id for e in prefix}
     templates = pack.templates
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
     documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}
     user_facts = [f for f in facts if roles[f.span.event_id].role == "user" and id(f) not in documented]
     times = _Times(user_facts)
-    chains = _chains(transitions, pack, times, order)
+    # a chain said after the prefix alone is the kept messages' own: only one changing a value of the prefix is told
+    chains = [c for c in _chains(transitions + later, pack, times, order)
+              if any(t.span.event_id in summarised or t.old_span is not None and t.old_span.event_id in summarised for t in c)]
     superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     by_event: dict[str, list[KeyClause]] = {}

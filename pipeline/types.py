@@ -270,6 +270,9 @@ class StageResult:
     clauses: tuple[KeyClause, ...] = ()
     decisions: tuple[Decision, ...] = ()
     transitions: tuple[Transition, ...] = ()
+    # changes said after the prefix, in the messages kept as they are, to values the prefix set
+    # or changed: they only mark those values as replaced (the summary never shows one as current)
+    later: tuple[Transition, ...] = ()
     open_items: tuple[OpenItem, ...] = ()
     intents: tuple[IntentCluster, ...] = ()
     seconds: float = 0.0

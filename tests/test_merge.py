@@ -632,11 +632,15 @@ def test_seed_zh_return_pickup_moved_when_the_prefix_covers_u64() -> None:
     assert "后天上午" in summary_of(result)
 
 
-def test_seed_zh_return_pickup_unchanged_before_u64() -> None:
+def test_seed_zh_return_pickup_moved_in_the_kept_messages() -> None:
+    """U64 moves the pickup U22 asked for; with U64 kept as it is, the summary still tells the
+    pickup moved, and "明天下午" is no current time of it."""
     result = seed("zh_return", "policy")
     if event_number(result.report["cut_event"]) > 64:
         pytest.skip("the policy cut covers U64")
-    assert not [line for line in result.snapshot["state_path"] if "后天上午" in line]
+    assert any("明天下午 → 后天上午" in line for line in result.snapshot["state_path"]), result.snapshot["state_path"]
+    current = result.snapshot["constraints"] + result.snapshot["times"]
+    assert not [t for t in current if t["source"][0] == "U22"], current
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -1283,17 +1287,19 @@ def test_a_long_session_keeps_prohibitions_current_values_and_no_stale_or_repeat
     current = {item["slot"]: item for item in inserted}
 
     def stale_before(cut: int) -> set[str]:
-        """Values the summarised part itself replaced (slots of times, amounts and counts: a
-        place or an order id may stand beside another): by a correction, or by the same words
-        with another value ("Pickup should be …" twice). A change said in the verbatim tail is
-        read there, after the summary."""
+        """Values the summarised part said that a later message replaced (slots of times,
+        amounts and counts: a place or an order id may stand beside another): by a correction,
+        or by the same words with another value ("Pickup should be …" twice), in the summarised
+        part or in the messages kept after it (a value set again there is current)."""
         said: dict[str, list[dict]] = {}
         for item in inserted:
-            if item["message"] < cut and item["slot"] in _VALUED:
+            if item["slot"] in _VALUED:
                 said.setdefault(item["slot"], []).append(item)
         stale = set()
         for items in said.values():
             for old, new in zip(items, items[1:]):
+                if old["message"] >= cut:
+                    continue
                 same_words = os.path.commonprefix([old["value"], new["value"]])
                 numbers = re.findall(r"\d+", old["value"])
                 if numbers and numbers == re.findall(r"\d+", new["value"]):
@@ -1972,3 +1978,88 @@ def test_a_change_in_another_matter_starts_its_own_line(lang, turns, lines, wron
     path = summary.snapshot.state_path
     assert all(any(line in p for p in path) for line in lines), path
     assert not any(wrong in p for p in path), path
+
+
+# h. CHANGED IN THE KEPT MESSAGES: a value the summarised part set, changed again in the messages
+# kept as they are after it, is told as changed: on a change line ending with the new value, or
+# marked, never as the current one. (lang, summarised user turns, a kept user turn, old, new)
+CHANGED_AFTER = [
+    ("en", ["Pickup at 4 pm tomorrow please", "The box is about 20 kg"], "Actually make the pickup 6 pm", "4 pm", "6 pm"),
+    ("en", ["Our budget is $500 a month", "We want a quiet street"], "Let's raise the budget to $650", "$500", "$650"),
+    ("en", ["We are 4 people", "Window seats if possible"], "Change it to 6 people", "4 people", "6 people"),
+    ("en", ["My email is dana@example.com", "I live in Boston"], "Sorry, my email is dana.reyes@example.com, not dana@example.com",
+     "dana@example.com", "dana.reyes@example.com"),
+    ("en", ["The delivery is on Friday the 11th", "Leave it with the doorman"], "Move the delivery to Monday the 14th",
+     "Friday the 11th", "Monday the 14th"),
+    ("en", ["I need two rooms", "Near the station please"], "Make that three rooms", "two rooms", "three rooms"),
+    ("en", ["Book dinner at 7:30 pm", "No shellfish for me"], "Make dinner 8:30 pm instead", "7:30 pm", "8:30 pm"),
+    ("en", ["My phone is 617-555-0147", "Text me, don't call"], "Sorry, my phone is 617-555-0174, not 617-555-0147",
+     "617-555-0147", "617-555-0174"),
+    ("en", ["Pickup at 4 pm tomorrow please", "Actually make it 5 pm"], "Make the pickup 6 pm", "5 pm", "6 pm"),
+    ("zh", ["明天下午4点来取件吧", "箱子大概20公斤"], "取件时间改成后天上午吧", "明天下午4点", "后天上午"),
+    ("zh", ["预算5000元以内", "要安静一点的小区"], "预算改成6000元吧", "5000元", "6000元"),
+    ("zh", ["我们一共4个人", "尽量靠窗"], "说错了，是6个人", "4个人", "6个人"),
+    ("zh", ["邮箱是lihua@163.com", "我住在杭州"], "邮箱写错了，是lihua_0412@163.com", "lihua@163.com", "lihua_0412@163.com"),
+    ("zh", ["12月11号送货", "放门卫那里就行"], "送货改到12月14号吧", "12月11号", "12月14号"),
+    ("zh", ["要两间房", "离车站近一点"], "改成三间房吧", "两间房", "三间房"),
+    ("zh", ["晚饭订7点半", "我不吃海鲜"], "晚饭改成8点半吧", "7点半", "8点半"),
+    ("zh", ["手机号是13912345678", "别打电话，发短信"], "手机号说错了，是13912345687", "13912345678", "13912345687"),
+    ("zh", ["明天下午4点来取件吧", "改成5点吧"], "取件还是改成6点吧", "5点", "6点"),
+]
+
+
+@pytest.mark.parametrize(("lang", "said", "kept", "old", "new"), CHANGED_AFTER)
+def test_a_value_changed_in_the_kept_messages_is_not_current(lang, said, kept, old, new):
+    messages = _chat(lang, *said, kept)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 2 * len(said), 2000)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    lines = [p for p in _pieces(summary.text) if fold(old) in fold(p)]
+    assert lines, summary.text
+    assert all("→" in p or p.endswith(changed) for p in lines), summary.text
+    assert any(fold(p).endswith(fold(new)) for p in _pieces(summary.text) if "→" in p), summary.text
+    current = summary.snapshot.constraints + summary.snapshot.times
+    assert not [f for f in current if fold(f["text"]) == fold(old)], current
+
+
+# … and what the kept messages change of their own, or of nothing the summarised part said, is
+# theirs: the summary does not tell it. (lang, summarised user turns, kept user turns, a value said
+# only in the kept turns, a value of the summarised part that holds)
+KEPT_OWN = [
+    ("en", ["I need a hotel in Paris for 3 nights"], ["Book dinner at 7 pm. Actually make it 8 pm"], "8 pm", "3 nights"),
+    ("en", ["Pick up the cat at 10 am on the 12th", "That day the movers come, so it'll be loud"],
+     ["The movers changed it to 8 am"], "8 am", "10 am"),
+    ("zh", ["我要订巴黎的酒店，住3晚"], ["晚饭订7点。算了改成8点吧"], "8点", "3晚"),
+    ("zh", ["12号上午10点来接猫", "那天搬家肯定很吵"], ["搬家公司说改成12号早上8点来了"], "早上8点", "12号上午10点"),
+]
+
+
+@pytest.mark.parametrize(("lang", "said", "kept", "theirs", "holds"), KEPT_OWN)
+def test_what_the_kept_messages_change_of_their_own_stays_theirs(lang, said, kept, theirs, holds):
+    messages = _chat(lang, *said, *kept)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 2 * len(said), 2000)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    assert fold(theirs) not in fold(summary.text), summary.text
+    assert [p for p in _pieces(summary.text) if fold(holds) in fold(p) and not p.endswith(changed)], summary.text
+
+
+# i. A VALUE SET by a change or correction holds like a constraint, whatever its kind reaches alone:
+# the correction's words do not outrank it. (lang, user turns, the clause setting it)
+VALUE_SET = [
+    ("zh", ["接猫地址是张杨路1289弄7号楼1102", "接猫地址我写错了，不是7号楼，是1289弄9号楼1102"], "1289弄9号楼1102"),
+    ("zh", ["邮箱是lihua@163.com", "邮箱写错了，是lihua_0412@163.com"], "lihua_0412@163.com"),
+    ("en", ["My email is dana@example.com", "Sorry, my email is dana.reyes@example.com, not dana@example.com"],
+     "dana.reyes@example.com"),
+    ("en", ["Address is 4410 Greenwood Ave N, Apt 312, Seattle 98103.", "Wait, I gave you the wrong apartment. It's Apt 318, not 312."],
+     "Apt 318"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "value"), VALUE_SET)
+def test_a_clause_setting_a_changed_value_holds_like_a_constraint(lang, turns, value):
+    messages = _chat(lang, *turns)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 2 * len(turns), 2000)
+    levels = {i.level for i in summary.items if i.section != "state" and value in i.text}
+    assert levels == {"constraints"}, [(i.text, i.level) for i in summary.items]

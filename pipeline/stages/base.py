@@ -28,6 +28,9 @@ class StageInput:
     settings: Settings
     now: datetime
     models: Mapping[str, Any] = field(default_factory=dict)   # loaded once by the Compressor, read-only
+    # the messages kept as they are after the prefix: a stage linking turns reads them only for
+    # what they change of the prefix (a time moved again in the last turns)
+    after: Sequence[Event] = ()
 
 
 class Stage(Protocol):

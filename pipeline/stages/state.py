@@ -12,7 +12,7 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Callable, Sequence
 
@@ -22,7 +22,7 @@ from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
-from .times import count_of, names_a_clock, names_a_day
+from .times import count_of, names_a_clock, names_a_day, points_back
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -189,13 +189,16 @@ class _Memory:
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))]
         if new:
             same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)]
+        # a value another named slot's change set is that slot's ("Move the date to March 28" …
+        # "Change the pickup to this Sunday" replaces no date; "那猫改成16号走" … "搬家公司说改成12号
+        # 早上8点来了", said in a message where "公司" is another company)
+        named_slot = slot != kind and bool(self.keys(slot))
+        if named_slot:
+            same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return self._said_before(kind, named, same_kind, event_id)
-        # a value another named slot's change set is that slot's ("Move the date to March 28" …
-        # "Change the pickup to this Sunday" replaces no date)
-        named_slot = slot != kind and bool(self.keys(slot))
-        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and not (named_slot and self._other_slot(slot, v[2]))
+        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
@@ -206,6 +209,8 @@ class _Memory:
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
+        if named_slot and self._named_without_value(slot, event_id):
+            return None
         return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
 
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
@@ -239,9 +244,19 @@ class _Memory:
                      and any(day in v[1].casefold() for day in days)), found)
 
     def _other_slot(self, slot: str, span: Span) -> bool:
-        """Whether the value at ``span`` was set by a change naming a slot other than ``slot``."""
-        under = self.set_under.get(span)
+        """Whether the value at ``span`` was set by a change naming a slot other than ``slot``
+        (the change's new value may run on: "那猫改成16号走" set "16号")."""
+        under = next((named for at, named in self.set_under.items()
+                      if at.event_id == span.event_id and at.start <= span.start and span.end <= at.end), None)
         return under is not None and not set(self.keys(slot)) & set(self.keys(under))
+
+    def _named_without_value(self, slot: str, event_id: str) -> bool:
+        """Whether a recent message named the slot with no value of its own ("那天搬家肯定吵得听不见"
+        before "搬家公司说改成12号早上8点来了"): its value was never said, and the newest value of
+        another thing is not what the change replaces."""
+        keys = self.keys(slot)
+        return any(span.event_id != event_id and self._reached(span) and any(k in clause.casefold() for k in keys)
+                   for clause, span in self.clauses)
 
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
@@ -337,10 +352,10 @@ def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[E
              rules: StateRules) -> tuple[str, Span, str] | None:
     """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
     2C)" of an accepted list of viewings, for "move Shilshole to half past two"), and the user's
-    event that made it."""
+    event that made it. A thing dropped holds no value a change could replace."""
     keys = slot_keys(slot)
     for d in reversed(decisions):
-        if keys and any(k in d.object.casefold() for k in keys):
+        if keys and d.status != "dropped" and any(k in d.object.casefold() for k in keys):
             text = next(e.text for e in events if e.id == d.span.event_id)
             at = text.find(d.object, d.span.start)
             if at < 0:
@@ -534,6 +549,22 @@ class Walked:
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
+
+
+def _copied(value: object) -> object:
+    """A walk's container, copied as deep as the walk changes it in place (a dict's lists too)."""
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+    return value.copy() if isinstance(value, (list, set)) else value
+
+
+def fork(walked: Walked) -> Walked:
+    """A walk that goes on apart from this one: the messages after a prefix are walked for what
+    they change of it, and the prefix's walk stays where it is for the next call to resume."""
+    memory = replace(walked.memory, **{f.name: _copied(getattr(walked.memory, f.name)) for f in fields(_Memory)
+                                       if f.init})
+    return replace(walked, memory=memory, **{f.name: _copied(getattr(walked, f.name)) for f in fields(Walked)
+                                             if f.name != "memory"})
 
 
 def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None) -> Walked:
@@ -919,9 +950,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             unsure = ((supposed and not any(t.condition and t.span.start >= start for t in transitions[made:]))
                       or pack.uncertainty.search(text, start, end) is not None)
             for i, (a, b, kind) in enumerate(kept):
-                memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
-                    (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
-                     folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
+                # "那天", "that day" only point at a day said before: no change replaces them
+                if kind != "time" or not points_back(text[a:b], pack.lang, pack):
+                    memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
+                        (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
+                         folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
                 if unsure:
                     memory.hedged.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
@@ -1672,24 +1705,39 @@ class StateStage:
         self._lock = threading.Lock()
 
     def run(self, data: StageInput) -> StageResult:
-        prefix = tuple(data.prefix)
+        prefix, events = tuple(data.prefix), (*data.prefix, *data.after)
         # the day of "now" resolves the times an accepted proposal names; its instant changes on
         # every call made without one, and the walk would never go on
         today = f"{data.now.date()}{data.now.utcoffset()}" if data.now else ""
         digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{self._reach}\0{today}".encode(),
                                  digest_size=16)
         keys = [digest.digest()]
-        for event in prefix:   # keys[i]: the first i events
+        for event in events:   # keys[i]: the first i events
             for part in (event.id, event.role, event.text):
                 digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
             keys.append(digest.digest())
+
+        def read(text: str) -> tuple[tuple[int, int, Values], ...]:
+            return self._memo.get((data.pack.version, text), lambda: read_clauses(text, data.pack))
+
+        # a walk over the first i events is the same whoever made it: the prefix's goes on from
+        # the longest one kept; the whole history's (what the messages after the prefix change of
+        # it) from a longer one kept (the last call's whole history, one turn shorter), else from a
+        # fork of the prefix's, which stays for the next call to resume
         with self._lock:
             resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
             walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback, self._reach)
-        result = extract_state(prefix, data.pack, lambda text: self._memo.get(
-            (data.pack.version, text), lambda: read_clauses(text, data.pack)), self._lookback, walked, data.now)
+            beyond = next((i for i in range(len(events), len(prefix), -1) if keys[i] in self._walks), 0)
+            whole = self._walks.pop(keys[beyond]) if beyond else None
+        result = extract_state(prefix, data.pack, read, self._lookback, walked, data.now)
+        kept = [(keys[len(prefix)], walked)]
+        if data.after:
+            whole = whole or fork(walked)
+            on = extract_state(events, data.pack, read, self._lookback, whole, data.now)
+            result = replace(result, later=on.transitions[len(result.transitions):])
+            kept.append((keys[-1], whole))
         with self._lock:
-            self._walks[keys[-1]] = walked
+            self._walks.update(kept)
             while len(self._walks) > self._walks_kept:
                 self._walks.popitem(last=False)
         return result

@@ -238,6 +238,20 @@ def _leans(text: str, g: TimeGrammar) -> bool:
         g.look(table, str(word).lower()) == "discussed" for groups in found.values() for table, word in groups.items())
 
 
+def points_back(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression only points at a day said before ("那天", "that day"): it has no
+    value of its own for a change to replace ("搬家公司说改成12号早上8点来了" replaced no "那天")."""
+    return _points_back(text.strip(), _grammar(pack, lang))
+
+
+@functools.lru_cache(maxsize=8192)
+def _points_back(text: str, g: TimeGrammar) -> bool:
+    scanned = _scan(text.lower() if g.lower else text, g)
+    found = scanned[0] if scanned else {}
+    return set(found) == {"relative_day"} and all(
+        g.look(table, str(word).lower()) == "discussed" for table, word in found["relative_day"].items())
+
+
 def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names a time of day ("half past two", "下午3点")."""
     return "clock" in _read_kinds(text.strip(), _grammar(pack, lang))

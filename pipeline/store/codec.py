@@ -23,6 +23,16 @@ def _unspan(raw: Sequence[Any] | None) -> Span | None:
     return Span(str(raw[0]), int(raw[1]), int(raw[2])) if raw is not None else None
 
 
+def _transition(t: Transition) -> dict[str, Any]:
+    return {"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
+            "old_span": _span(t.old_span), "condition": _span(t.condition)}
+
+
+def _untransition(raw: dict[str, Any]) -> Transition:
+    return Transition(raw["slot"], raw["old"], raw["new"], _unspan(raw["span"]),  # type: ignore[arg-type]
+                      _unspan(raw["old_span"]), _unspan(raw.get("condition")))
+
+
 def _fact(fact: Fact) -> dict[str, Any]:
     return {"kind": fact.kind, "text": fact.text, "strength": fact.strength.value,
             "span": _span(fact.span), "value": fact.value}
@@ -48,9 +58,8 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
             "decisions": [{"object": d.object, "status": d.status, "text": d.text,
                            "span": _span(d.span), "by": _span(d.by), "core": d.core,
                            "times": [dict(t) for t in d.times], "valued": d.valued} for d in result.decisions],
-            "transitions": [{"slot": t.slot, "old": t.old, "new": t.new, "span": _span(t.span),
-                             "old_span": _span(t.old_span),
-                             "condition": _span(t.condition)} for t in result.transitions],
+            "transitions": [_transition(t) for t in result.transitions],
+            "later": [_transition(t) for t in result.later],
             "open_items": [{"kind": o.kind, "text": o.text, "span": _span(o.span)}
                            for o in result.open_items],
             "intents": [{"label": i.label, "representative": i.representative,
@@ -76,9 +85,8 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
                                      _unspan(d.get("by")), d.get("core", ""), tuple(d.get("times", ())),
                                      d.get("valued", True))   # stored before it was read: its level as then
                             for d in item["decisions"]),
-            transitions=tuple(Transition(t["slot"], t["old"], t["new"], _unspan(t["span"]),  # type: ignore[arg-type]
-                                         _unspan(t["old_span"]), _unspan(t.get("condition")))
-                          for t in item["transitions"]),
+            transitions=tuple(_untransition(t) for t in item["transitions"]),
+            later=tuple(_untransition(t) for t in item.get("later", ())),
             open_items=tuple(OpenItem(o["kind"], o["text"], _unspan(o["span"]))  # type: ignore[arg-type]
                              for o in item["open_items"]),
             intents=tuple(IntentCluster(i["label"], i["representative"], tuple(i["members"]),

@@ -1451,7 +1451,7 @@ def test_a_walk_gone_on_from_where_it_stood_is_the_whole_walk(lang: str, seed: i
     from benchmarks.generate import conversation
     from pipeline.config import load_settings
     from pipeline.parse import parse_conversation
-    from pipeline.stages.state import new_walk
+    from pipeline.stages.state import fork, new_walk
 
     events = parse_conversation(conversation(lang, turns=120, seed=seed), load_settings()).events
     pack = load_rule_pack(lang)
@@ -1460,6 +1460,8 @@ def test_a_walk_gone_on_from_where_it_stood_is_the_whole_walk(lang: str, seed: i
     for cut in (1, len(events) // 3, len(events) // 2, len(events) - 2):
         walked = new_walk(pack, 64)
         extract_state(events[:cut], pack, lookback=64, walked=walked)
+        # the messages after the cut, walked on a fork for what they change, leave it as it stood
+        assert extract_state(events, pack, lookback=64, walked=fork(walked)) == whole, cut
         assert walked.count == cut
         assert extract_state(events, pack, lookback=64, walked=walked) == whole, cut
 
@@ -2082,6 +2084,17 @@ CORRECTED = [
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
     ("en", ["Address is 4410 Greenwood Ave N, Apt 312, Seattle 98103.", "Wait, I gave you the wrong apartment. It's Apt 318, not 312."],
      [("4410 Greenwood Ave N, Apt 312", "Apt 318")]),
+    # "那天", "that day" only point at a day said before: a change of a slot named with one
+    # replaces nothing (it had replaced "那天", or the pickup's "at 10 am")
+    ("zh", ["12号上午10点来接猫", "那天搬家肯定很吵", "搬家公司说改成12号早上8点来了"], [(None, "12号早上8点来")]),
+    ("en", ["Pick up the cat at 10 am on the 12th", "That day the movers come, so it'll be loud", "Change the movers to 8 am"],
+     [(None, "8 am")]),
+    # a value another slot's change set is not this slot's, whatever else its message names
+    # ("公司", "company" of another company; a thing dropped there holds no value either)
+    ("zh", ["猫17号走", "周可说他们公司17号的会取消了，那猫改成16号走", "搬家公司改成12号早上8点来了"],
+     [("17号", "16号走"), (None, "12号早上8点来")]),
+    ("en", ["The cats fly on the 15th", "His company meeting is cancelled, so move the cats to the 16th",
+            "Change the moving company to the 12th at 8 am"], [("on the 15th", "the 16th"), (None, "the 12th at 8 am")]),
 ]
 
 

@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import compile_grammar, count_of, normalize_time
+from pipeline.stages.times import compile_grammar, count_of, normalize_time, points_back
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -378,3 +378,13 @@ def test_grammars_are_data() -> None:
 ])
 def test_the_number_a_value_counts_is_read_in_words_or_digits(lang: str, value: str, count: float | None) -> None:
     assert count_of(value, load_rule_pack(lang)) == count
+
+
+@pytest.mark.parametrize(("lang", "text", "back"), [
+    ("zh", "那天", True), ("zh", "当天", True), ("zh", "那天上午十点", False), ("zh", "那天下午", False),
+    ("zh", "12号", False), ("zh", "明天", False),
+    ("en", "that day", True), ("en", "that same day", True), ("en", "that day at 5", False),
+    ("en", "that Wednesday", False), ("en", "the 12th", False), ("en", "tomorrow", False),
+])
+def test_a_time_only_pointing_back_has_no_value_of_its_own(lang: str, text: str, back: bool) -> None:
+    assert points_back(text, lang, load_rule_pack(lang)) is back

@@ -248,6 +248,9 @@ class StateRules:
     plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
     alternative: Lexicon       # a proposal naming options ("Ferro & Vine or Osteria Lucca"): a reply naming one takes that one
+    # a sentence ending on it states what it says and asks only for a yes ("那寄养四晚对吧",
+    # "So that's four nights of boarding, right?"): its values are chosen, not asked about
+    confirm_tag: Lexicon
     list_item: re.Pattern[str]  # where a line of a list begins ("- ", "2. ", "（3）")
     option_refs: tuple[re.Pattern[str], ...]   # a proposal naming a listed option by its number ("option 2", "第2种": group n)
     option_numbers: Mapping[str, int]   # words for those numbers ("second", "二")
@@ -598,6 +601,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
         alternative=Lexicon(table.get("alternatives", []), bounds),
+        confirm_tag=Lexicon([], bounds, patterns=table.get("confirm_tag_patterns", ())),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),
         option_refs=tuple(_compile(f"{lang}.state.option_refs", p) for p in table.get("option_refs", [])),
         option_numbers={str(k).casefold(): int(v) for k, v in table.get("option_numbers", {}).items()},

@@ -678,10 +678,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 {k: (x, y) for x, y, k in reversed(values)}
                 if rules.revise.search(text, a, b) and not _asks(text, a, b, pack) else {})}
         revising: int | None = None   # where a revision cue's clause began, while no value took it up
+        # sentences ending on a confirmation tag ("那寄养四晚对吧"): (where each begins, its tag)
+        tags = [(_sentence_start(text, m.start(), pack), m) for m in rules.confirm_tag.finditer(text)]
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             span = Span(event.id, start, end)
             clause = text[start:end]
-            asked = text[end:].lstrip()[:1] in rules.question_marks
+            tag = next((m for begins, m in tags if begins <= start < m.end()), None)
+            asked = tag is None and text[end:].lstrip()[:1] in rules.question_marks
             supposed = rules.conditional.search(text, start, end) is not None
             if revising is not None and pack.sentence_end is not None and pack.sentence_end.search(text, revising, start):
                 # a revision cue holds for its own sentence ("The new address changed, it's Queens
@@ -837,12 +840,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                      cue is not None and rules.revise_current.search(cue.group(0)) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
-                choice = rules.choose_after.search(text, start, end)
+                choice = rules.choose_after.search(text, start, end) or tag
                 transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
-                                   or (_count_chosen(text, start, end, kept, event.id, memory, choice, pack)
+                                   # (a tag inside the clause ends what it confirms: "寄养四晚是吧")
+                                   or (_count_chosen(text, start, tag.start() if choice is tag and tag.start() > start else end,
+                                                     kept, event.id, memory, choice, pack)
                                        if choice is not None and not _negated(text, start, choice.start(), pack) else [])
                                    or (_time_accepted(text, kept, event.id, memory)
                                        if accepting or (rules.accept.search(text, start, end) is not None and asked_by is not None

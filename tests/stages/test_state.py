@@ -2154,3 +2154,29 @@ YES_TO_A_TIME = [
 def test_a_day_and_time_a_yes_names_replaces_the_one_a_change_set(
         lang: str, messages: list[tuple[str, str]], change: tuple[str, str] | None) -> None:
     _assert_last_time_change(lang, messages, change)
+
+
+# A sentence ending on a confirmation tag states what it says and asks only for a yes: its count
+# replaces the one said before in the same unit, as a choice's does; a real question, or the same
+# count again, replaces nothing. (lang, user turns, (old, new) or None)
+CONFIRMED_BY_TAG = [
+    ("zh", ["想让猫15号飞过去，中间寄养三晚这样", "那寄养四晚对吧，房间还是那个猫别墅"], ("三晚", "四晚")),
+    ("zh", ["酒店住两晚", "所以是住三晚是吧"], ("两晚", "三晚")),
+    ("zh", ["我们一共5个人", "那就是6个人对吧？"], ("5个人", "6个人")),
+    ("zh", ["酒店住两晚", "住三晚吗？"], None),
+    ("zh", ["酒店住两晚", "住两晚对吧"], None),
+    ("zh", ["酒店住两晚", "住三晚会不会太长"], None),
+    ("en", ["The cats fly on the 15th, with three nights of boarding in between", "So boarding is four nights, right?"],
+     ("three nights", "four nights")),
+    ("en", ["Book the hotel for two nights", "So that's three nights, correct?"], ("two nights", "three nights")),
+    ("en", ["We are 5 people", "So we're 6 people now, right?"], ("5 people", "6 people")),
+    ("en", ["Book the hotel for two nights", "Is it three nights?"], None),
+    ("en", ["Book the hotel for two nights", "So that's two nights, right?"], None),
+    ("en", ["Book the hotel for two nights", "Would three nights be too long?"], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "change"), CONFIRMED_BY_TAG)
+def test_a_count_stated_with_a_confirmation_tag_replaces_the_one_before(lang, texts, change):
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == ([change] if change else []), found

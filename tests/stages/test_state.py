@@ -2163,6 +2163,7 @@ CONFIRMED_BY_TAG = [
     ("zh", ["想让猫15号飞过去，中间寄养三晚这样", "那寄养四晚对吧，房间还是那个猫别墅"], ("三晚", "四晚")),
     ("zh", ["酒店住两晚", "所以是住三晚是吧"], ("两晚", "三晚")),
     ("zh", ["我们一共5个人", "那就是6个人对吧？"], ("5个人", "6个人")),
+    ("zh", ["想让猫15号飞过去，中间寄养三晚这样", "寄养四晚对不对"], ("三晚", "四晚")),   # "不对" inside is no correction
     ("zh", ["酒店住两晚", "住三晚吗？"], None),
     ("zh", ["酒店住两晚", "住两晚对吧"], None),
     ("zh", ["酒店住两晚", "住三晚会不会太长"], None),
@@ -2170,6 +2171,7 @@ CONFIRMED_BY_TAG = [
      ("three nights", "four nights")),
     ("en", ["Book the hotel for two nights", "So that's three nights, correct?"], ("two nights", "three nights")),
     ("en", ["We are 5 people", "So we're 6 people now, right?"], ("5 people", "6 people")),
+    ("en", ["Book the hotel for two nights", "So it's three nights, is that right?"], ("two nights", "three nights")),
     ("en", ["Book the hotel for two nights", "Is it three nights?"], None),
     ("en", ["Book the hotel for two nights", "So that's two nights, right?"], None),
     ("en", ["Book the hotel for two nights", "Would three nights be too long?"], None),

@@ -28,7 +28,7 @@ __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
 # (an id a correction may replace: "The plate is Y28-KPL, not Y23", "我看错了，是XQG100-14B")
-_VALUE_KINDS = ("time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address", "id")
+_VALUE_KINDS = ("days", "time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address", "id")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
@@ -235,9 +235,15 @@ class _Memory:
     def _said_before(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
                      event_id: str) -> tuple[str, Span]:
         """``found``, or, when it is a day said earlier in the change's own message, the newest
-        time of an earlier message naming that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午")."""
+        time of an earlier message naming that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午");
+        days of the week said there are what the change adds, the newest of an earlier message
+        what it replaces ("we need fatima saturdays too. make it monday to saturday": "mon-fri")."""
         value, span = found
-        if not event_id or span.event_id != event_id or _FAMILY.get(kind, kind) != "time":
+        if not event_id or span.event_id != event_id:
+            return found
+        if kind == "days":
+            return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id), found)
+        if _FAMILY.get(kind, kind) != "time":
             return found
         days = [word.casefold() for word in value.split() if self.names_day(word)]
         return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
@@ -251,12 +257,13 @@ class _Memory:
         return under is not None and not set(self.keys(slot)) & set(self.keys(under))
 
     def _named_without_value(self, slot: str, event_id: str) -> bool:
-        """Whether a recent message named the slot with no value of its own ("那天搬家肯定吵得听不见"
-        before "搬家公司说改成12号早上8点来了"): its value was never said, and the newest value of
-        another thing is not what the change replaces."""
+        """Whether a recent message that asks nothing named the slot with no value of its own
+        ("那天搬家肯定吵得听不见" before "搬家公司说改成12号早上8点来了"): its value was never said,
+        and the newest value of another thing is not what the change replaces. A question or a
+        what-if naming it says nothing of its value ("万一安装那天电梯放不下呢" before "安装改到10号下午吧")."""
         keys = self.keys(slot)
-        return any(span.event_id != event_id and self._reached(span) and any(k in clause.casefold() for k in keys)
-                   for clause, span in self.clauses)
+        return any(span.event_id != event_id and span.event_id not in self.asking and self._reached(span)
+                   and any(k in clause.casefold() for k in keys) for clause, span in self.clauses)
 
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
@@ -492,7 +499,8 @@ _SEPARATOR = re.compile(r"[,，;；]")
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The values not inside another of their kind, in one sweep (a long clause holds many),
-    and none inside a time: "4:30" and "30 pm" are no values of their own in "at 4:30 pm"; of
+    and none inside a time or days: "4:30" and "30 pm" are no values of their own in "at 4:30 pm",
+    nor "周一" in "周一到周五"; of
     one span read as two kinds, the kind listed first ("4 pm" is a time, not a quantity). A
     value inside one of another kind stays ("3000元" in "预算3000元" is what a change names),
     but for an id ("whitfield88" of an e-mail address is part of it)."""
@@ -502,7 +510,7 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1], _VALUE_KINDS.index(v[2]))):
         if kind == "id" and max(reach.values(), default=-1) >= b:
             continue
-        if reach.get(kind, -1) < b and reach.get("time", -1) < b and (a, b) not in spans:
+        if reach.get(kind, -1) < b and reach.get("time", -1) < b and reach.get("days", -1) < b and (a, b) not in spans:
             kept.append((a, b, kind))
             spans.add((a, b))
         reach[kind] = max(reach.get(kind, -1), b)

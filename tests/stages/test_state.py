@@ -2095,6 +2095,10 @@ CORRECTED = [
      [("17号", "16号走"), (None, "12号早上8点来")]),
     ("en", ["The cats fly on the 15th", "His company meeting is cancelled, so move the cats to the 16th",
             "Change the moving company to the 12th at 8 am"], [("on the 15th", "the 16th"), (None, "the 12th at 8 am")]),
+    # … but a question or a what-if naming the slot says nothing of its value
+    ("zh", ["1月9号上午可以", "万一安装那天下雨呢", "安装改到1月10号下午吧"], [("1月9号上午", "1月10号下午")]),
+    ("en", ["January 9th in the morning works", "What if it rains that day, is install day ok?",
+            "Move the install to January 10th in the afternoon"], [("January 9th", "January 10th")]),
 ]
 
 
@@ -2182,3 +2186,29 @@ CONFIRMED_BY_TAG = [
 def test_a_count_stated_with_a_confirmation_tag_replaces_the_one_before(lang, texts, change):
     found = [(t.old, t.new) for t in _run(lang, texts).transitions]
     assert found == ([change] if change else []), found
+
+
+# Days of the week a thing recurs on, or a span of them, are one value and their own slot: a change
+# of them replaces the days said before, not a date, and a date does not replace them.
+# (lang, user turns, [(old, new)])
+RECURRING_DAYS = [
+    ("en", ["4 hours a day, mon-fri, mornings", "the nurse can come wednesday at 3", "make it monday to saturday"],
+     [("mon-fri", "monday to saturday")]),
+    ("en", ["Cleaning mon-fri please", "Actually make it mon-sat"], [("mon-fri", "mon-sat")]),
+    ("en", ["PT on tuesdays and thursdays at 1", "Can we switch PT to mondays and wednesdays at 1?"],
+     [("tuesdays and thursdays at 1", "mondays and wednesdays at 1")]),
+    ("en", ["Monday through Friday works", "The delivery is on the 22nd", "Move the delivery to the 23rd"],
+     [("on the 22nd", "the 23rd")]),
+    ("en", ["Book the flight on monday", "Move it from monday to saturday"], [("monday", "saturday")]),
+    ("zh", ["每天4个小时，周一到周五，上午", "下周三下午三点来做评估", "改成周一到周六吧"], [("周一到周五", "周一到周六")]),
+    ("zh", ["保洁就周一到周五来", "还是改成周一至周六吧"], [("周一到周五", "周一至周六")]),
+    ("zh", ["康复课安排在周二到周四", "康复课改成周三到周五吧"], [("周二到周四", "周三到周五")]),
+    ("zh", ["周一到周五都行", "12月22号送货", "送货改到12月23号吧"], [("12月22号", "12月23号")]),
+    ("zh", ["航班订周一的", "把航班从周一改到周六"], [("周一", "周六")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), RECURRING_DAYS)
+def test_days_of_the_week_are_one_value_of_their_own_slot(lang, texts, changes):
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == changes, found

@@ -97,8 +97,10 @@ class _Memory:
 
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
-        "预算放到四千": a value whose own kind the change does not say)."""
-        keys = self.keys(slot)
+        "预算放到四千": a value whose own kind the change does not say), by its head, the last
+        word of its name: a width said of the wardrobe is no "衣柜颜色", a budget said of the sofa
+        no "sofa fabric"."""
+        keys = self.keys(slot)[-1:]
         return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
 
     def keys(self, slot: str) -> tuple[str, ...]:

@@ -2095,6 +2095,15 @@ CORRECTED = [
      [("17号", "16号走"), (None, "12号早上8点来")]),
     ("en", ["The cats fly on the 15th", "His company meeting is cancelled, so move the cats to the 16th",
             "Change the moving company to the 12th at 8 am"], [("on the 15th", "the 16th"), (None, "the 12th at 8 am")]),
+    # a change whose value has no kind replaces a value said with the head of its slot's name, the
+    # last word: a width said of the wardrobe is no wardrobe colour, a budget no sofa fabric
+    ("zh", ["衣柜那面墙宽2.4米，颜色要奶咖色", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),
+    ("en", ["The wardrobe wall is 2.4 meters wide, and the color should be oak", "Change the wardrobe color to white"],
+     [(None, "white")]),
+    ("zh", ["沙发要三人位的，预算八千", "沙发面料换成科技布吧"], [(None, "科技布")]),
+    ("en", ["A three-seat sofa, budget 8000 dollars", "Switch the sofa fabric to tech cloth"], [(None, "tech cloth")]),
+    ("zh", ["取件地址是浦东新区张杨路100号", "把取件地址改成公司"], [("浦东新区张杨路100号", "公司")]),
+    ("en", ["The pickup address is 12 Oak Street", "Change the pickup address to my office"], [("12 Oak Street", "my office")]),
     # … but a question or a what-if naming the slot says nothing of its value
     ("zh", ["1月9号上午可以", "万一安装那天下雨呢", "安装改到1月10号下午吧"], [("1月9号上午", "1月10号下午")]),
     ("en", ["January 9th in the morning works", "What if it rains that day, is install day ok?",

@@ -992,12 +992,24 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
              pack: RulePack) -> list[int | None]:
     """A correction whose sentence says no value, asks nothing and does not only apologise
     ("Sorry for the delay.") holds for the next sentence too ("No wait, about the card, our
-    mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane")."""
+    mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane"); one said last in
+    its sentence, in a clause with no value that asks nothing, holds for the clauses before it
+    that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
     carried = list(corrections)
     sentence: list[int] = []     # the clauses of the sentence being read
     pending: int | None = None   # a valueless sentence's correction, for the next sentence
+
+    def back(sentence: list[int]) -> None:
+        last = sentence[-1]
+        a, b, values = clauses[last]
+        if len(sentence) > 1 and corrections[last] is not None and not values and not _asks(text, a, b, pack):
+            for i in sentence[:-1]:
+                if carried[i] is None and clauses[i][2]:
+                    carried[i] = corrections[last]
+
     for n, (start, end, kept) in enumerate(clauses):
         if sentence and (pack.sentence_end is None or pack.sentence_end.search(text, clauses[sentence[-1]][1], start)):
+            back(sentence)
             said = [clauses[i] for i in sentence]
             cue = next((corrections[i] for i in sentence if corrections[i] is not None), None)
             pending = cue if cue is not None and not any(k for _, _, k in said) and not any(
@@ -1008,6 +1020,8 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
         sentence.append(n)
         if carried[n] is None and pending is not None:
             carried[n] = pending
+    if sentence:
+        back(sentence)
     return carried
 
 

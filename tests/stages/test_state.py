@@ -2095,6 +2095,12 @@ CORRECTED = [
      [("17号", "16号走"), (None, "12号早上8点来")]),
     ("en", ["The cats fly on the 15th", "His company meeting is cancelled, so move the cats to the 16th",
             "Change the moving company to the 12th at 8 am"], [("on the 15th", "the 16th"), (None, "the 12th at 8 am")]),
+    # a correction cue said last in its sentence holds for the values said before it there
+    ("zh", ["主卧衣柜那面墙宽2.4米", "衣柜那面墙宽是2.58米，不是2.4，之前是我看错了"], [("2.4米", "2.58米")]),
+    ("en", ["The wardrobe wall is 2.4 meters wide", "my husband just measured again, the wall is 2.58 meters, not 2.4, I misread it"],
+     [("2.4 meters", "2.58 meters")]),
+    ("en", ["The wall is 2.4 meters wide", "the wall is 2.58 meters, I misspoke earlier"], [("2.4 meters", "2.58 meters")]),
+    ("zh", ["墙宽2.4米", "墙宽是2.58米吗？"], []),
     # a change whose value has no kind replaces a value said with the head of its slot's name, the
     # last word: a width said of the wardrobe is no wardrobe colour, a budget no sofa fabric
     ("zh", ["衣柜那面墙宽2.4米，颜色要奶咖色", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),

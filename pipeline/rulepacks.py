@@ -320,6 +320,7 @@ class RulePack:
     uncertainty: Lexicon
     gratitude: Lexicon                             # thanks for what the assistant did: its clause holds no values
     hedge_correcting: Lexicon                      # hedges saying the corrected value after a correction ("打错了，应该是…")
+    approximations: frozenset[str]                 # hedges that, right before a value, say its size ("大概三万五")
     claim: Lexicon
     info_request: Lexicon
     bare_question: int                             # a question with no fact and no more letters than this besides its cues: not quoted
@@ -758,6 +759,7 @@ def load_rule_pack(lang: str) -> RulePack:
         uncertainty=Lexicon(cues["uncertainty"], bounds, patterns=cues.get("uncertainty_patterns", ())),
         gratitude=Lexicon([], bounds, patterns=cues.get("gratitude_patterns", ())),
         hedge_correcting=Lexicon(cues.get("hedges_correcting", []), bounds),
+        approximations=frozenset(w.casefold() for w in cues.get("approximations", [])),
         claim=Lexicon(cues["claims"], bounds),
         info_request=Lexicon(cues["info_requests"], bounds),
         limits=frozenset(f.casefold() for c in cues.get("limits", ()) for f in typographic(c)),

@@ -962,8 +962,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             folded_clause = clause.casefold()
             # a value said unsure or only supposed ("if it's 3 pm, …", "好像是1月8号下的") sets nothing
             # (one that changed a value under its condition set it: a later correction replaces it)
+            # (a hedge that says a value's size, right before it or inside it, is no doubt: "预算大概三万五")
             unsure = ((supposed and not any(t.condition and t.span.start >= start for t in transitions[made:]))
-                      or pack.uncertainty.search(text, start, end) is not None)
+                      or any(hedge.group(0).casefold() not in pack.approximations
+                             or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
+                             for hedge in pack.uncertainty.finditer(text, start, end)))
             for i, (a, b, kind) in enumerate(kept):
                 # "那天", "that day" only point at a day said before: no change replaces them
                 if kind != "time" or not points_back(text[a:b], pack.lang, pack):

@@ -2101,6 +2101,10 @@ CORRECTED = [
      [("2.4 meters", "2.58 meters")]),
     ("en", ["The wall is 2.4 meters wide", "the wall is 2.58 meters, I misspoke earlier"], [("2.4 meters", "2.58 meters")]),
     ("zh", ["墙宽2.4米", "墙宽是2.58米吗？"], []),
+    # a hedge saying a value's size is no doubt ("大概" before an amount; "about" is no hedge)
+    ("zh", ["预算大概三万五，想元旦后搬进去", "那预算提到四万二吧，别超过就行"], [("预算大概三万五", "预算提到四万二")]),
+    ("en", ["Budget is about 35,000 dollars", "Then let's raise the budget to 42,000 dollars"],
+     [("35,000 dollars", "42,000 dollars")]),
     # a change whose value has no kind replaces a value said with the head of its slot's name, the
     # last word: a width said of the wardrobe is no wardrobe colour, a budget no sofa fabric
     ("zh", ["衣柜那面墙宽2.4米，颜色要奶咖色", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),

@@ -525,7 +525,8 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
     for start, end, hits in clause_hits(text, pack):   # the fact stage's reading of the same text
         found = []
         for kind, a, b in hits:
-            if kind not in _VALUE_KINDS:
+            # "那天", "that day" only point at a day said before: no value to set or replace
+            if kind not in _VALUE_KINDS or kind == "time" and points_back(text[a:b], pack.lang, pack):
                 continue
             while a < b and text[a].isspace():
                 a += 1
@@ -816,11 +817,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or fell_short.get(kind)
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
-                    if (not revised and wrong and previous and previous[0].casefold() == text[a:b].casefold()
-                            and len(of_kind) == 1):
-                        # "三十箱肯定不够": the cue after the current value turns it down; the value
-                        # a later clause of the correction says replaces it
-                        fell_short[kind] = previous
+                    # "三十箱肯定不够", "10号下午也不行了": the cue after the current value turns it down;
+                    # the value a later clause of the message says, corrected or chosen, replaces it
+                    current = (memory.current_named(kind, text[a:b], event.id)
+                               if not revised and wrong and len(of_kind) == 1 else None)
+                    if current is not None or (not revised and wrong and previous and len(of_kind) == 1
+                                               and previous[0].casefold() == text[a:b].casefold()):
+                        fell_short[kind] = current or previous
                         continue
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
@@ -851,7 +854,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
-                transitions.extend(_restated(text, start, end, kept, event.id, memory, pack)
+                transitions.extend(_replaces_turned_down(text, kept, fell_short, event.id)
+                                   or _restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
@@ -968,11 +972,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                              or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
                              for hedge in pack.uncertainty.finditer(text, start, end)))
             for i, (a, b, kind) in enumerate(kept):
-                # "那天", "that day" only point at a day said before: no change replaces them
-                if kind != "time" or not points_back(text[a:b], pack.lang, pack):
-                    memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
-                        (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
-                         folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
+                memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
+                    (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
+                     folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
                 if unsure:
                     memory.hedged.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
@@ -1263,6 +1265,19 @@ def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, 
     return [t for t in _revised(text, start, counts, event_id, memory, choice)
             if t.old is not None and _unit(t.old, memory.number) == _unit(t.new, memory.number) != ""
             and not _same_count(t.old, t.new, pack)]
+
+
+def _replaces_turned_down(text: str, kept: Values, fell_short: dict[str, tuple[str, Span]],
+                          event_id: str) -> list[Transition]:
+    """A value said after the message turned the current one of its kind down ("10号下午也不行了，
+    …。那就16号上午吧", "Tuesday at 2 doesn't work either. Let's do the 16th in the morning")
+    replaces it; the turned-down value is then spent."""
+    found = []
+    for a, b, kind in kept:
+        old = fell_short.pop(kind, None)
+        if old is not None and old[0].casefold() != text[a:b].casefold():
+            found.append(Transition(kind, old[0], text[a:b], Span(event_id, a, b), old[1]))
+    return found
 
 
 def _same_count(old: str, new: str, pack: RulePack) -> bool:

@@ -1392,7 +1392,8 @@ BARE_WEEKDAY = [
     ("en", ["The meeting got moved to Saturday."], "Saturday",
      {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
     # a day of the month after "就" or a person is a day ("就12号早上那班", "我12号到" had named none)
-    ("zh", ["就12号早上那班"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    # (with its part of the day, one time: "12号早上")
+    ("zh", ["就12号早上那班"], "12号早上", {"start": "2026-12-12T06:00:00+08:00", "end": "2026-12-12T08:59:59+08:00"}),
     ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
     # "七点多" (a little after seven) is read whole, as seven ("七点" had been cut from it)
     ("zh", ["就12号早上七点多那班"], "早上七点多", {"at": "2026-12-12T07:00:00+08:00"}),

@@ -1369,6 +1369,11 @@ def test_a_change_under_a_condition_carries_it(lang: str, texts: list[str],
 
 # (lang, text, the values read in it: (words, kind))
 VALUES = [
+    # a day and its part of the day are one time ("10号下午", "the 16th in the morning")
+    ("zh", "10号下午也不行了", [("10号下午", "time")]),
+    ("zh", "那就16号上午吧", [("16号上午", "time")]),
+    ("en", "the 10th in the afternoon does not work", [("the 10th in the afternoon", "time")]),
+    ("en", "Let's do the 16th in the morning then", [("the 16th in the morning", "time")]),
     # an hour said with a word of approximation is a time, read whole ("十点前后" is no "十点前");
     # a count of points is none
     ("zh", "九点左右的", [("九点左右", "time")]),
@@ -2101,6 +2106,16 @@ CORRECTED = [
      [("2.4 meters", "2.58 meters")]),
     ("en", ["The wall is 2.4 meters wide", "the wall is 2.58 meters, I misspoke earlier"], [("2.4 meters", "2.58 meters")]),
     ("zh", ["墙宽2.4米", "墙宽是2.58米吗？"], []),
+    # the current value turned down ("也不行了", "doesn't work either"), the value chosen after it in
+    # the message replaces it; turned down alone, it is replaced by nothing yet
+    ("zh", ["1月9号上午吧", "安装改到10号下午吧", "10号下午也不行了，我老公那天单位要值班，回不来。那就16号上午吧，周六两个人都在"],
+     [("1月9号上午", "10号下午"), ("10号下午", "16号上午")]),
+    ("en", ["the install is on the 9th in the morning", "move the install to the 10th in the afternoon",
+            "Sorry, the 10th in the afternoon doesn't work either, my husband is on duty that day. Let's do the 16th in the morning then"],
+     [("on the 9th in the morning", "the 10th in the afternoon"), ("the 10th in the afternoon", "the 16th in the morning")]),
+    ("zh", ["1月9号上午吧", "安装改到10号下午吧", "10号下午也不行了，我再想想"], [("1月9号上午", "10号下午")]),
+    ("en", ["the install is on the 9th in the morning", "move the install to the 10th in the afternoon",
+            "the 10th in the afternoon doesn't work either, let me think"], [("on the 9th in the morning", "the 10th in the afternoon")]),
     # a hedge saying a value's size is no doubt ("大概" before an amount; "about" is no hedge)
     ("zh", ["预算大概三万五，想元旦后搬进去", "那预算提到四万二吧，别超过就行"], [("预算大概三万五", "预算提到四万二")]),
     ("en", ["Budget is about 35,000 dollars", "Then let's raise the budget to 42,000 dollars"],

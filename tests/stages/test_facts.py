@@ -1523,6 +1523,14 @@ ASKING = [
     # an auxiliary before a name or an id asks ("does BDG-30945 need changing too?" had been an
     # obligation shown as a constraint); "Will" before a name may be the name
     ("en", "does BDG-30945 need changing too?", True),
+    # "does" before a lower-case noun and a verb asks, with no mark ("does medicare cover that" had
+    # been quoted as a statement); "it does the job", "he does need help" state
+    ("en", "does medicare cover that", True),
+    ("en", "does insurance include the walker", True),
+    ("en", "it does the job", False),
+    ("en", "he does need help", False),
+    ("zh", "医保包括这个吗", True),
+    ("zh", "医保包括这个", False),
     ("en", "Is Dr. Patel in on Friday?", True),
     ("en", "Will Smith needs a ride on Friday.", False),
     ("en", "Has 3 bedrooms and a pool.", False),

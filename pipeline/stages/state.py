@@ -859,8 +859,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
-                                   # (a tag inside the clause ends what it confirms: "寄养四晚是吧")
-                                   or (_count_chosen(text, start, tag.start() if choice is tag and tag.start() > start else end,
+                                   # (a tag or a cue after the values ends what it confirms or
+                                   # chooses: "寄养四晚是吧", "分期的话6期就行", "6 installments is fine")
+                                   or (_count_chosen(text, start, choice.start() if choice.start() > start and any(
+                                                         b <= choice.start() for _, b, _ in kept) else end,
                                                      kept, event.id, memory, choice, pack)
                                        if choice is not None and not _negated(text, start, choice.start(), pack) else [])
                                    or (_time_accepted(text, kept, event.id, memory)

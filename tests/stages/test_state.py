@@ -2246,3 +2246,22 @@ RECURRING_DAYS = [
 def test_days_of_the_week_are_one_value_of_their_own_slot(lang, texts, changes):
     found = [(t.old, t.new) for t in _run(lang, texts).transitions]
     assert found == changes, found
+
+
+# A count said before a cue that chooses it ("X就行", "X is fine") replaces the one of its unit said
+# before, as one after a choice cue does; a count with no unit said before replaces nothing.
+CHOSEN_BY_A_CUE_AFTER = [
+    ("zh", ["那我分12期吧", "还是6期就行，免息的划算"], ("12期", "6期")),
+    ("zh", ["住两晚", "三晚就可以"], ("两晚", "三晚")),
+    ("zh", ["住两晚", "两晚就行"], None),
+    ("en", ["I'll split it into 12 installments", "Actually 6 installments is fine, no interest is better"],
+     ("12 installments", "6 installments")),
+    ("en", ["two nights please", "three nights will do"], ("two nights", "three nights")),
+    ("en", ["two nights please", "two nights is fine"], None),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "change"), CHOSEN_BY_A_CUE_AFTER)
+def test_a_count_chosen_by_a_cue_after_it_replaces_the_one_before(lang, texts, change):
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == ([change] if change else []), found

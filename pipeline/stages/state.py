@@ -810,6 +810,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             turned_down[kind] = current
                             continue
                     wrong = rules.correction.search(text, b, end)
+                    # "三十箱肯定不够", "10号下午也不行了", "3 pm doesn't work either": the cue after the
+                    # current value turns it down; the value a later clause of the message says,
+                    # corrected or chosen, replaces it
+                    current = (memory.current_named(kind, text[a:b], event.id)
+                               if not revised and wrong and len(of_kind) == 1 else None)
+                    if current is not None:
+                        fell_short[kind] = current
+                        continue
                     if not revised and wrong and not text[b:wrong.start()].strip() and not rules.correction.search(text, start, a):
                         continue   # "最后两位反了": what the cue right after it says was wrong, no new value
                     # the old value named is of its own kind ("the email on HV-U-10482 should be
@@ -817,13 +825,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or fell_short.get(kind)
                                 or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
-                    # "三十箱肯定不够", "10号下午也不行了": the cue after the current value turns it down;
-                    # the value a later clause of the message says, corrected or chosen, replaces it
-                    current = (memory.current_named(kind, text[a:b], event.id)
-                               if not revised and wrong and len(of_kind) == 1 else None)
-                    if current is not None or (not revised and wrong and previous and len(of_kind) == 1
-                                               and previous[0].casefold() == text[a:b].casefold()):
-                        fell_short[kind] = current or previous
+                    if (not revised and wrong and previous and len(of_kind) == 1
+                            and previous[0].casefold() == text[a:b].casefold()):
+                        fell_short[kind] = previous   # (the value the message turned down already, said again)
                         continue
                     if kind in asked_after[n] and not revised:
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
@@ -854,15 +858,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
-                transitions.extend(_replaces_turned_down(text, kept, fell_short, event.id)
+                transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])
                                    or _restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
                                    # (a tag or a cue after the values ends what it confirms or
                                    # chooses: "寄养四晚是吧", "分期的话6期就行", "6 installments is fine")
-                                   or (_count_chosen(text, start, choice.start() if choice.start() > start and any(
-                                                         b <= choice.start() for _, b, _ in kept) else end,
+                                   or (_count_chosen(text, start, choice.start() if any(b <= choice.start() for _, b, _ in kept)
+                                                     and not any(a >= choice.end() for a, _, _ in kept) else end,
                                                      kept, event.id, memory, choice, pack)
                                        if choice is not None and not _negated(text, start, choice.start(), pack) else [])
                                    or (_time_accepted(text, kept, event.id, memory)
@@ -1271,9 +1275,9 @@ def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, 
 
 def _replaces_turned_down(text: str, kept: Values, fell_short: dict[str, tuple[str, Span]],
                           event_id: str) -> list[Transition]:
-    """A value said after the message turned the current one of its kind down ("10号下午也不行了，
+    """A value chosen after the message turned the current one of its kind down ("10号下午也不行了，
     …。那就16号上午吧", "Tuesday at 2 doesn't work either. Let's do the 16th in the morning")
-    replaces it; the turned-down value is then spent."""
+    replaces it; the turned-down value is then spent (a value said only as a reason is not chosen)."""
     found = []
     for a, b, kind in kept:
         old = fell_short.pop(kind, None)

@@ -2114,6 +2114,10 @@ CORRECTED = [
             "Sorry, the 10th in the afternoon doesn't work either, my husband is on duty that day. Let's do the 16th in the morning then"],
      [("on the 9th in the morning", "the 10th in the afternoon"), ("the 10th in the afternoon", "the 16th in the morning")]),
     ("zh", ["1月9号上午吧", "安装改到10号下午吧", "10号下午也不行了，我再想想"], [("1月9号上午", "10号下午")]),
+    # (the cue right after the value: "3 pm doesn't work either"; a time said as a reason is not chosen)
+    ("en", ["the pickup is at 3 pm", "3 pm doesn't work either, I have a dentist appointment at 2. Let's do 4 pm"],
+     [("at 3 pm", "4 pm")]),
+    ("zh", ["取件约下午3点", "下午3点不行了。那就4点吧"], [("下午3点", "4点")]),
     ("en", ["the install is on the 9th in the morning", "move the install to the 10th in the afternoon",
             "the 10th in the afternoon doesn't work either, let me think"], [("on the 9th in the morning", "the 10th in the afternoon")]),
     # a hedge saying a value's size is no doubt ("大概" before an amount; "about" is no hedge)

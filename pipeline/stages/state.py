@@ -104,8 +104,9 @@ class _Memory:
         return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
 
     def keys(self, slot: str) -> tuple[str, ...]:
-        """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till")."""
-        return tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
+        """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till");
+        a slot named by its value's kind has none ("days" is no word of "tuesdays")."""
+        return () if slot in _VALUE_KINDS else tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
 
     def unit(self, value: str) -> str:
         """A quantity's unit, in one form ("One monitor" … "make that two monitors"); the party's
@@ -197,6 +198,10 @@ class _Memory:
         named_slot = slot != kind and bool(self.keys(slot))
         if named_slot:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
+        elif kind == "days" and len({v[1].casefold() for v in same_kind if v[2].event_id != event_id}) > 1:
+            # two weekly schedules said ("mon-fri" for the aide, "tuesdays and thursdays at 1" for the
+            # PT): "make it monday to saturday", naming neither, replaces neither
+            return None
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return self._said_before(kind, named, same_kind, event_id)
@@ -362,7 +367,7 @@ def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[E
     """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
     2C)" of an accepted list of viewings, for "move Shilshole to half past two"), and the user's
     event that made it. A thing dropped holds no value a change could replace."""
-    keys = slot_keys(slot)
+    keys = [] if slot in _VALUE_KINDS else slot_keys(slot)
     for d in reversed(decisions):
         if keys and d.status != "dropped" and any(k in d.object.casefold() for k in keys):
             text = next(e.text for e in events if e.id == d.span.event_id)

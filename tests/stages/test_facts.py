@@ -1392,6 +1392,14 @@ BARE_WEEKDAY = [
     ("en", ["The meeting got moved to Saturday."], "Saturday",
      {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
     # a day of the month after "就" or a person is a day ("就12号早上那班", "我12号到" had named none)
+    # a day said no longer to work is ahead, not past ("也不行了", "去不了了": "10号下午也不行了" had been
+    # November 10th, and the 16th chosen after it November 16th)
+    ("zh", ["1月9号上午吧", "10号下午也不行了，那就16号上午吧"], "16号上午",
+     {"start": "2027-01-16T09:00:00+08:00", "end": "2027-01-16T11:59:59+08:00"}),
+    ("zh", ["12月9号上午吧", "10号去不了了，那就16号吧"], "16号",
+     {"start": "2026-12-16T00:00:00+08:00", "end": "2026-12-16T23:59:59+08:00"}),
+    ("en", ["January 9th in the morning", "the 10th does not work anymore, let us do the 16th"], "the 16th",
+     {"start": "2027-01-16T00:00:00-05:00", "end": "2027-01-16T23:59:59-05:00"}),
     # (with its part of the day, one time: "12号早上")
     ("zh", ["就12号早上那班"], "12号早上", {"start": "2026-12-12T06:00:00+08:00", "end": "2026-12-12T08:59:59+08:00"}),
     ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),

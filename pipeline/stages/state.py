@@ -362,12 +362,12 @@ class _Memory:
                      if k == "money" or self.unit(value) in self.currencies), None)
 
 
-def _decided(slot: str, decisions: list[Decision], events: list[Event] | tuple[Event, ...],
+def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event] | tuple[Event, ...],
              rules: StateRules) -> tuple[str, Span, str] | None:
     """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
     2C)" of an accepted list of viewings, for "move Shilshole to half past two"), and the user's
-    event that made it. A thing dropped holds no value a change could replace."""
-    keys = [] if slot in _VALUE_KINDS else slot_keys(slot)
+    event that made it, by the slot's words (``_Memory.keys``). A thing dropped holds no value a
+    change could replace."""
     for d in reversed(decisions):
         if keys and d.status != "dropped" and any(k in d.object.casefold() for k in keys):
             text = next(e.text for e in events if e.id == d.span.event_id)
@@ -764,7 +764,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = booked or previous
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
-                    decided = _decided(slot, decisions, events, rules)
+                    decided = _decided(memory.keys(slot), decisions, events, rules)
                     if decided and not origin and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
@@ -868,10 +868,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
-                                   # (a tag or a cue after the values ends what it confirms or
-                                   # chooses: "寄养四晚是吧", "分期的话6期就行", "6 installments is fine")
-                                   or (_count_chosen(text, start, choice.start() if any(b <= choice.start() for _, b, _ in kept)
-                                                     and not any(a >= choice.end() for a, _, _ in kept) else end,
+                                   or (_count_chosen(text, start, _chosen_until(choice, kept, end),
                                                      kept, event.id, memory, choice, pack)
                                        if choice is not None and not _negated(text, start, choice.start(), pack) else [])
                                    or (_time_accepted(text, kept, event.id, memory)
@@ -1276,6 +1273,13 @@ def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, 
     return [t for t in _revised(text, start, counts, event_id, memory, choice)
             if t.old is not None and _unit(t.old, memory.number) == _unit(t.new, memory.number) != ""
             and not _same_count(t.old, t.new, pack)]
+
+
+def _chosen_until(choice: Hit, kept: Values, end: int) -> int:
+    """Where what a choice cue chooses ends: at a tag or a cue said after the values ("寄养四晚是吧",
+    "还是6期就行", "6 installments is fine"), else at the clause's end ("那就住三晚吧")."""
+    after = any(b <= choice.start() for _, b, _ in kept) and not any(a >= choice.end() for a, _, _ in kept)
+    return choice.start() if after else end
 
 
 def _replaces_turned_down(text: str, kept: Values, fell_short: dict[str, tuple[str, Span]],

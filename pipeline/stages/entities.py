@@ -36,7 +36,7 @@ from ..config import Settings, load_settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import RulePack, load_rule_pack
 
-__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer", "word_start"]
+__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer", "word_end", "word_start"]
 
 EntitySpan = tuple[int, int, str]   # (start_char, end_char, label): text[start:end] is the entity
 
@@ -119,6 +119,16 @@ def word_start(text: str, pos: int, lang: str) -> int:
         return pos   # after punctuation or a space, a word starts
     starts = _word_starts(text)
     return starts[bisect_right(starts, pos) - 1] if starts and starts[0] <= pos else pos
+
+
+def word_end(text: str, pos: int, lang: str) -> int:
+    """The end of the word ``text[pos - 1]`` is in: a cut at ``pos`` would leave "记" of
+    "记好了"; ``pos`` itself where :func:`word_start` finds a word starting there."""
+    if word_start(text, pos, lang) == pos:
+        return pos
+    starts = _word_starts(text)
+    i = bisect_right(starts, pos)
+    return starts[i] if i < len(starts) else len(text)
 
 
 class EntityRecognizer:

@@ -18,7 +18,7 @@ from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
-from .entities import word_start
+from .entities import word_end, word_start
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
                     zoned_span)
 
@@ -708,6 +708,7 @@ def _trim_edges(text: str, start: int, end: int, facts: list[Fact],
     if lead <= first and lead < end:
         start = lead
     stripped = (pack.question_trail if asks else pack.trail).strip_run(text, start, end, from_end=True) if trail else end
+    stripped = min(word_end(text, stripped, pack.lang), end)   # never inside a word: "好了" of "记好了"
     if stripped >= last and stripped > start:
         end = stripped
     return start, end

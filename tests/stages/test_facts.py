@@ -389,6 +389,13 @@ FILLER_ROWS = [
     ("zh", "行，就这样"),
     ("zh", "谢了，太棒了"),
     ("zh", "恩恩，好嘞"),
+    # a bare "yes" or "noted" ("嗯，是啊" had been quoted as "是", "记好了" as "记")
+    ("zh", "嗯，是啊"),
+    ("zh", "记好了，谢谢"),
+    ("zh", "好的，记下了"),
+    ("en", "Yep, noted."),
+    ("en", "Noted, thanks"),
+    ("en", "Yes it is"),
     ("en", "ok thanks"),
     ("en", "Thank you, that's all"),
     ("en", "Great, thanks a lot!"),
@@ -1249,6 +1256,12 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("en", "Is Friday ok?", "Is Friday ok?"),
     ("zh", "周五可以吗？", "周五可以吗"),
     ("zh", "那样也行吗？", "那样也行吗"),
+    # nor its last: a trailing particle ends a word, never inside one ("好了" of "买好了" had
+    # left "票我买", "I buy the tickets"); an English term is a whole word
+    ("zh", "票我买好了", "票我买好"),
+    ("zh", "地址我已经记好了", "地址我已经记好了"),
+    ("en", "We land on Thanksgiving please", "We land on Thanksgiving"),
+    ("en", "The forms are all done, thank you", "The forms are all done"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

@@ -412,6 +412,25 @@ def _runs(facts: Sequence[Fact], text: str, offset: int, gap: RunGap) -> list[tu
     return runs
 
 
+def _bracketed(text: str, start: int, end: int, brackets: Sequence[tuple[str, str]]) -> tuple[int, int]:
+    """``text[start:end]`` widened to the brackets it opens or closes, when ``text`` holds their
+    other half: "Manuel Medeiros (Manny)", never "Manuel Medeiros (Manny"."""
+    for opening, closing in brackets:
+        depth = 0
+        for ch in text[start:end]:
+            if ch == opening:
+                depth += 1
+            elif ch == closing and depth:
+                depth -= 1
+            elif ch == closing:   # closes a bracket opened before the piece
+                before = text.rfind(opening, 0, start)
+                start = before if before >= 0 else start
+        if depth:
+            after = text.find(closing, end)
+            end = after + 1 if after >= 0 else end
+    return start, end
+
+
 def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     """A piece shown without the rest of its clause must relate several things or say
     something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say
@@ -504,6 +523,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         return text + changed if changed and (replaced(facts) or said and not sets(facts)) else text
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
+        start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
+                                                                 end - clause.span.start, pack.brackets))
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         text = clause.text[offset:offset + end - start]

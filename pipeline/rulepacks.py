@@ -289,6 +289,7 @@ class RulePack:
     left_context_snap: int         # a clause start this close before the left context is taken too
     piece_snap: int                # a clause start this close before a shorter form of it is taken too
     leaning: Lexicon               # words a shorter form of a clause may not start with ("that", "和")
+    brackets: tuple[tuple[str, str], ...]   # (opening, closing): a shorter form never cuts between them
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     duration: re.Pattern[str] | None   # a quantity's unit that measures time ("20分钟", "40 minutes")
@@ -728,6 +729,7 @@ def load_rule_pack(lang: str) -> RulePack:
         left_context_snap=int(text.get("left_context_snap", 0)),
         piece_snap=int(text.get("piece_snap", 0)),
         leaning=Lexicon(text.get("leaning", []), bounds),
+        brackets=tuple((pair[0], pair[1]) for pair in base["punctuation"]["brackets"]),
         piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds,
                               patterns=text.get("piece_subject_patterns", ())),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,

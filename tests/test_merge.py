@@ -2063,3 +2063,27 @@ def test_a_clause_setting_a_changed_value_holds_like_a_constraint(lang, turns, v
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 2 * len(turns), 2000)
     levels = {i.level for i in summary.items if i.section != "state" and value in i.text}
     assert levels == {"constraints"}, [(i.text, i.level) for i in summary.items]
+
+
+# (lang, a user's turn with a bracket): no shorter form of its clause cuts between a bracket and
+# its other half ("Manuel Medeiros (Manny" had been a piece of the first row)
+BRACKETED = [
+    ("en", "his name is Manuel Medeiros (Manny), he's 81"),
+    ("en", "please send it to Dana Whitfield (my sister) in Portland"),
+    ("en", "book the Hotel Lumen (the one on Pine St) for 2 nights"),
+    ("en", "my account is under Robert Chen (Bob) at Lakeside Dental"),
+    ("zh", "我要去康陵正德春饼宴13号(康陵正德春饼宴)吃饭"),
+    ("zh", "收件人写王建国（我爸），电话13812345678"),
+    ("zh", "帮我订如家酒店（北京西站店）两晚，2个人"),
+    ("zh", "我想去《流浪地球》的取景地看看，预算500元"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), BRACKETED)
+def test_a_shorter_form_never_cuts_inside_brackets(lang, text):
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    assert forms
+    assert all(form.count(a) == form.count(b) for form in forms for a, b in ("()", "（）", "《》")), forms

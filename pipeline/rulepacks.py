@@ -281,6 +281,7 @@ class RulePack:
     version: str
     clause_split: re.Pattern[str]
     number: re.Pattern[str]                        # a number in digits or words ("12", "十二", "三千五")
+    approximate_number: re.Pattern[str]   # … with the words making it approximate ("三十多", "thirty-odd")
     sentence_end: re.Pattern[str] | None   # a condition governs the clauses after it up to here
     scope_break: Lexicon
     left_context: re.Pattern[str]
@@ -652,16 +653,17 @@ def load_rule_pack(lang: str) -> RulePack:
     # value says another thing); money's bounds make a limit ([state] limits, "一百块以内")
     state = _state_rules(lang, data["state"], bounds)
     measures = [u for u in text["units"] if u.casefold() not in state.currencies]
+    approximate = f"(?:{text['approximate']})?" if text.get("approximate") else ""
     for kind, units, bound in (("money", text.get("money_units", []), ""),
                                ("quantity", [u for u in text["units"] if u.casefold() in state.currencies], ""),
                                ("quantity", measures, text.get("quantity_bound", ""))):
         if units:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
-            regex = rf"{text['number']}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}{bound}"
+            regex = rf"{text['number']}{approximate}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}{bound}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
     # a number before a plural noun counts it, units or not ("three Google Play charges")
     if text.get("counted"):
-        patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}\s+{text['counted']}"))
+        patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}{approximate}\s+{text['counted']}"))
     if text.get("counted_one"):   # … and one of a thing, said alone ("One monitor and a dock")
         patterns.setdefault("quantity", []).append(_compile(lang, text["counted_one"]))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")
@@ -671,7 +673,7 @@ def load_rule_pack(lang: str) -> RulePack:
         # (a lead's first letter looked for first: the alternation is tried at few places)
         first = "".join(sorted({re.escape(lead[0].casefold()) for lead in text["money_leads"]}))
         regex = (rf"(?=[{first}]){_alternation(text['money_leads'], bounds)}\s+"
-                 rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!\s*(?:%|{units}))")
+                 rf"(?=(?P<amount>{text['number']}))(?P=amount)(?!{approximate}\s*(?:%|{units}))")
         patterns.setdefault("money", []).append(_compile(lang, regex))
     # … and a bare number large enough to be one (a scale word, three digits), before words said only
     # of an amount ("twelve thousand total for venue food and cake"; "two total" counts)
@@ -721,6 +723,7 @@ def load_rule_pack(lang: str) -> RulePack:
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
         number=_compile(lang, text["number"]),
+        approximate_number=_compile(lang, text["number"] + (f"(?:{text['approximate']})?" if text.get("approximate") else "")),
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),

@@ -42,7 +42,7 @@ class _Memory:
     """What the walk over the prefix has seen so far (local to one run)."""
 
     lookback: int | None             # a change pairs with one of the last this many values of its kind
-    number: re.Pattern[str]          # the pack's numbers: what a quantity's unit is left without
+    number: re.Pattern[str]          # the pack's numbers, approximate ones too: what a quantity's unit is left without ("三十多人": 人)
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
@@ -584,7 +584,7 @@ def fork(walked: Walked) -> Walked:
 
 
 def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None) -> Walked:
-    return Walked(_Memory(lookback, pack.number, lambda time: names_a_day(time, pack.lang, pack),
+    return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,

@@ -1186,6 +1186,27 @@ def test_an_amount_is_read_whole(lang: str, text: str, money: list[str]) -> None
     assert [f.text for f in facts if f.kind == "money"] == money, _shown(facts)
 
 
+# (lang, text, kind, its facts of that kind): a word saying a number is approximate stands between
+# it and its unit, and is part of the value ("我们三十多人", "thirty-odd people" had held no count)
+@pytest.mark.parametrize(("lang", "text", "kind", "found"), [
+    ("zh", "我们三十多人，坐两桌", "quantity", ["三十多人", "两桌"]),
+    ("zh", "大概住十来天", "quantity", ["十来天"]),
+    ("zh", "年会有100余人参加", "quantity", ["100余人"]),
+    ("zh", "书有二十几箱", "quantity", ["二十几箱"]),
+    ("zh", "预算五千多元", "money", ["预算五千多元"]),
+    ("zh", "预算3万多吧", "money", ["预算3万多"]),
+    ("zh", "预算五千", "money", ["预算五千"]),   # control
+    ("en", "we're thirty-odd people", "quantity", ["thirty-odd people"]),
+    ("en", "we have 20-plus boxes", "quantity", ["20-plus boxes"]),
+    ("en", "thirty or so boxes should do", "quantity", ["thirty or so boxes"]),
+    ("en", "forty-something guests are coming", "quantity", ["forty-something guests"]),
+    ("en", "we'll stay 3 nights", "quantity", ["3 nights"]),   # control
+])
+def test_an_approximate_number_is_read_whole(lang: str, text: str, kind: str, found: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == kind] == found, _shown(facts)
+
+
 @pytest.mark.parametrize(("lang", "text", "quantity"), [
     ("zh", "这些景点中哪家是评分4分以上的呢？", "4分以上"), ("zh", "游玩时间在2小时以上的景点有吗", "2小时以上"),
     ("zh", "孩子身高1.2米以下免票吗", "1.2米以下"), ("zh", "周边3公里以内有地铁吗", "3公里以内"),

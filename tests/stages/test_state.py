@@ -453,6 +453,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["旧房租约到下个月15号", "先别付押金啊，等后天勘察完价格定了再说"], NOTHING),   # 什么也没定
     # 说前面的值不够，同一句里后面说的同类值换掉它
     (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
+    # 约数也是值（"三十多箱"原先读不出数量，什么也没换掉）
+    (["纸箱的话三十多箱应该够了", "我姐刚数了一下，三十多箱肯定不够，得要五十箱。"],
+     expect(change("quantity", "三十多箱", "五十箱"))),
+    (["我们三十多人", "说错了，是四十人"], expect(change("quantity", "三十多人", "四十人"))),
     (["订两间房", "时间不够了，先订两间吧"], NOTHING),
     (["预算三千", "三千不够，加到五千吧"], expect(change("money", "预算三千", "五千"))),
     # 说事的名词后的"的话"是话题，不是假设：它后面的值是定下的，后来的修改换掉它
@@ -909,6 +913,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "30 boxes", "50 boxes"))),
     (["thirty boxes should be enough", "my sister just counted, thirty won't be enough, we need fifty boxes"],
      expect(change("quantity", "thirty boxes", "fifty boxes"))),
+    # an approximate count is a value too ("thirty-odd boxes" had been none: nothing was replaced)
+    (["thirty-odd boxes should be enough", "my sister just counted, thirty-odd won't be enough, we need fifty boxes"],
+     expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
+    (["we're thirty-odd people", "sorry, I meant forty people"], expect(change("quantity", "thirty-odd people", "forty people"))),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
     # "instead of" in a case supposed replaces nothing

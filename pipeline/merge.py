@@ -432,10 +432,14 @@ def _bracketed(text: str, start: int, end: int, brackets: Sequence[tuple[str, st
 
 
 def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
-    """A piece shown without the rest of its clause must relate several things or say
-    something alone ("don't book yet", "Indian"); "this month", "$175", "酒店" alone say
-    nothing, nor a person's name ("Dana" of "My sister Dana turns forty")."""
-    return len(facts) > 1 or any(
+    """A piece shown without the rest of its clause must relate things of several kinds or say
+    something alone ("don't book yet", "Indian", "3 people at 13:45"); "this month", "$175",
+    "酒店" alone say nothing, nor a person's name ("Dana" of "My sister Dana turns forty"), nor
+    values of one measure side by side ("8am and 8pm" of "eliquis 2.5 twice a day, 8am and 8pm",
+    "1小时 - 2小时"; "5 people and 3 nights" relates two)."""
+    measures = {(f.kind, pack.approximate_number.sub("", f.text).strip().casefold() if f.kind == "quantity" else "")
+                for f in facts}
+    return len(measures) > 1 or any(
         f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 

@@ -2087,3 +2087,27 @@ def test_a_shorter_form_never_cuts_inside_brackets(lang, text):
     forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
     assert forms
     assert all(form.count(a) == form.count(b) for form in forms for a, b in ("()", "（）", "《》")), forms
+
+
+# (lang, a user's turn, a shorter form it may or may not be cut to, whether it may): values of one
+# measure side by side relate nothing out of their clause ("8am and 8pm" had been kept of the first
+# row at 5 %: of what?); values of two measures do ("5 people and 3 nights")
+ONE_MEASURE = [
+    ("en", "eliquis 2.5 twice a day, 8am and 8pm", "8am and 8pm", False),
+    ("en", "the meds go at 9am and 9pm, with food", "9am and 9pm", False),
+    ("en", "she's free between 2pm and 4pm on most days", "2pm and 4pm", False),
+    ("en", "book it for 5 people and 3 nights please", "5 people and 3 nights", True),
+    ("zh", "降压药每天早上8点和晚上8点各吃一片", "早上8点和晚上8点", False),
+    ("zh", "我们想找个景点，最好能玩1小时到2小时，别太累", "1小时到2小时", False),
+    ("zh", "周末那天上午10点或者下午3点都可以去看房", "上午10点或者下午3点", False),
+    ("zh", "帮我订个酒店，5个人住3晚", "5个人住3晚", True),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "piece", "may"), ONE_MEASURE)
+def test_values_of_one_measure_are_no_piece_alone(lang, text, piece, may):
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    assert (piece in forms) is may, forms

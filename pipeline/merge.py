@@ -572,16 +572,18 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # closest only ("14-inch"), then runs of other named things
     others = [f for f in clause.facts if f.strength is Strength.MEDIUM
               and f.kind not in _TOPIC_KINDS + _CLAIM_KINDS + _WANTED_KINDS]
-    # a clause whose every value was replaced is cut to no piece of its other words: they name
-    # what was replaced ("Budget" alone was kept of "Budget's about $600" after it became $700)
-    stale_values = not strong and any(superseded.overlap(f.span) for f in clause.facts)
-    runs = [] if stale_values else _runs(strong + others, clause.text, clause.span.start, gap)
+    # a clause holding a replaced value is cut only to pieces holding a current one: its other
+    # words name what was replaced ("Budget" alone was kept of "Budget's about $600" after it
+    # became $700, and of "budget is about $900 a week, … (he does saturdays)")
+    stale_values = any(superseded.overlap(f.span) for f in clause.facts) and not sets(clause.facts)
+    runs = _runs(strong + others, clause.text, clause.span.start, gap)
     # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
     # moved" would state nothing the user said
     runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
                               + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
-                              + [r for r in runs if not any(id(f) in strong_ids for f in r[2])]
+                              + ([] if stale_values else [r for r in runs if not any(id(f) in strong_ids for f in r[2])])
                               + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS
+                                 and not stale_values
                                  # a product word wanted says nothing alone ("I'd like a plan with …": "plan")
                                  and not any(g.span == f.span and g.kind in pack.not_alone for g in clause.facts)])
     # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is first offered with

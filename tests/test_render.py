@@ -337,6 +337,10 @@ def test_a_place_jieba_tags_as_a_person_stays_a_piece():
             "Do they have outdoor runs?", "Fine, I can stretch to seven hundred dollars.", "Is food included?"], "Budget"),
     ("zh", ["过年想给狗狗找个寄养。", "整个寄养期间房费预算大概600元。", "有户外活动场地吗？", "行吧，房费预算放到700元。",
             "包狗粮吗？"], "房费"),
+    # … nor does one holding a current value besides ("budget" of the $900 that became $1,100; a
+    # Chinese clause ends at the comma before "周六我哥来")
+    ("en", ["I need home care for my dad.", "budget is about $900 a week, my brother and I split it (he does saturdays)",
+            "Do your aides drive?", "ok, we can do $1,100 a week then.", "Do they speak Portuguese?"], "budget"),
 ])
 def test_a_clause_whose_values_were_replaced_leaves_no_piece_of_its_other_words(lang, turns, word):
     """"Budget; …" at 10 %: the word named the $600 that became $700; alone it reads as current."""

@@ -202,6 +202,10 @@ class _Memory:
             # two weekly schedules said ("mon-fri" for the aide, "tuesdays and thursdays at 1" for the
             # PT): "make it monday to saturday", naming neither, replaces neither
             return None
+        unit = self.unit(new)
+        if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
+            # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
+            same_kind = [v for v in same_kind if self.unit(v[1]) == unit]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return self._said_before(kind, named, same_kind, event_id)
@@ -209,11 +213,10 @@ class _Memory:
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
-        unit = self.unit(new)
         for _, value, span in reversed(same_kind):
             if unit and self.unit(value) == unit:
                 return value, span
-        if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot
+        if kind == "quantity" and unit:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         if named_slot and self._named_without_value(slot, event_id):

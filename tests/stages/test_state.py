@@ -351,6 +351,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["就他们两个人用，300M够了吧", "宽带那个改成500M的吧，我爸最近迷上看4K直播了"],
      expect(change("宽带", "300M", "500M的"))),
     (["房间订2间", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
+    # 单位不同的数量是另一件事，紧挨着槽位的词说也不换（"寄养5晚房费预算大概600元"原先把"5晚"换成了"700元"）
+    (["寄养5晚房费预算大概600元", "行吧，房费预算放到700元。"], expect(change("房费预算", "600元", "700元"))),
+    (["订2间房住5晚", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
     (["他每天吃两杯狗粮。把这个也加到HTL-118274里"], NOTHING),     # "加到" a place adds, it changes nothing
     (["预算3000元", "预算加到5000元吧"], expect(change("预算", "3000元", "5000元"))),   # "加到" an amount changes it
     # controls: what a thing cannot do forbids nothing ("充不了电", "提交不了")
@@ -917,6 +920,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["thirty-odd boxes should be enough", "my sister just counted, thirty-odd won't be enough, we need fifty boxes"],
      expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
     (["we're thirty-odd people", "sorry, I meant forty people"], expect(change("quantity", "thirty-odd people", "forty people"))),
+    # a count of another unit is another thing, even said next to the slot's words ("5 nights" had
+    # become "3 rooms")
+    (["2 rooms for 5 nights please", "actually change the rooms to 3 rooms"], expect(change("rooms", "2 rooms", "3 rooms"))),
+    (["2 rooms for 5 nights please", "change the room count to 3 rooms"], expect(change("room count", "2 rooms", "3 rooms"))),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
     # "instead of" in a case supposed replaces nothing

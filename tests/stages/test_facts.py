@@ -333,6 +333,10 @@ NO_NEGATION_ROWS = [
     ("en", "I do not . Are any of those places located in the centre ?"), ("en", "Not really."),
     ("en", "Not right now, thanks"), ("en", "No"), ("en", "Not yet."),
     ("zh", "没有啦"), ("zh", "不用啦"), ("zh", "对不起，我刚才说错了"), ("zh", "不好意思，再问一下"),
+    # dismay refuses nothing ("oh no I just realized I gave you the wrong house number" had been a
+    # prohibition kept at 5 %)
+    ("en", "oh no I just realized I gave you the wrong house number"), ("en", "Uh oh I think I typed the date wrong"),
+    ("zh", "糟了不好了，我刚发现地址写错了"), ("zh", "不好了，我把日期填错了"),
     # a "no" that only corrects ("Wait, no - make that Tuesday the 19th" was a prohibition "Wait, no")
     ("en", "Wait, no - make that Tuesday the 19th, same time."), ("en", "Oops, no, the 14th."),
     ("zh", "等等，不要，改成周二"), ("zh", "说错了，不对，是19号"),
@@ -395,6 +399,9 @@ FILLER_ROWS = [
     ("zh", "好的，记下了"),
     ("en", "Yep, noted."),
     ("en", "Noted, thanks"),
+    ("zh", "糟了，完了"),
+    ("zh", "天哪"),
+    ("en", "Oh no!"),
     ("en", "Yes it is"),
     ("en", "ok thanks"),
     ("en", "Thank you, that's all"),

@@ -730,7 +730,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # an open item quotes its whole clause and says more ("未获准：申请先别提交", "not authorised:
     # Evergreen sounds fine but don't book anything yet"): the clause is not quoted a second
     # time, and the item carries the clause's strong facts
-    open_items = [_widened(o, by_event) for o in open_items]
+    widened = [(_widened(o, by_event), o) for o in open_items]
+    open_items = [w for w, _ in widened]
     said_open = _Spans([o.span for o in open_items])
     task = _task(clauses, sources, by_event, roles, pack)
     stating = {id(c) for c in task}
@@ -779,13 +780,18 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         starts, ordered = must_at.setdefault(fact.span.event_id, ([], []))
         starts.append(fact.span.start)
         ordered.append(fact)
-    for item in open_items:
+    for item, own in widened:
         template = templates["unauthorised" if item.kind == "unauthorised" else "authorised_by_user"]
-        held = _held(must_at.get(item.span.event_id, ([], [])), item.span)
         level = "prohibitions" if item.kind == "unauthorised" else "open"
-        items.append(SummaryItem("open", template.format(text=item.text), level, 5.0, "",
-                                 (order[item.span.event_id], item.span.start), must=held, facts=held,
-                                 refs=(item.span,)))
+
+        def quoted(open_item: OpenItem, shorter: tuple[SummaryItem, ...] = ()) -> SummaryItem:
+            held = _held(must_at.get(open_item.span.event_id, ([], [])), open_item.span)
+            return SummaryItem("open", template.format(text=open_item.text), level, 5.0, "",
+                               (order[open_item.span.event_id], open_item.span.start), shorter, must=held,
+                               facts=held, refs=(open_item.span,))
+        # with no room for its whole clause, the item's own words ("don't charge it until I confirm
+        # with finance" of "…, Raj still hasn't signed off")
+        items.append(quoted(item, (quoted(own),) if len(own.text) < len(item.text) else ()))
     state_path = []
     for chain in chains:
         path: list[str] = [chain[0].old] if chain[0].old else []

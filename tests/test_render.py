@@ -363,3 +363,23 @@ def test_a_quote_of_replaced_values_gives_way_to_a_value_not_yet_said(lang, turn
     for budget in range(10, 200, 5):
         text = _summary(lang, turns, budget)
         assert old not in text or unsaid in text, (budget, text)
+
+
+# (lang, turns, a budget the prohibition's whole clause does not fit, the prohibition): told in
+# its own words rather than dropped ("don't charge it until …" had gone from 5 % summaries while
+# the clause around it, "Evergreen sounds fine but …", was too long)
+OWN_WORDS = [
+    ("en", ["I need help finding an apartment for my mom.",
+            "Evergreen sounds fine but don't book anything yet, she hasn't signed the lease",
+            "Does it have an elevator?", "What floor is it?"], 72, "don't book anything yet"),
+    ("en", ["I need a plumber for my dad's kitchen.", "The Tuesday slot works but don't charge my card until he sees the quote",
+            "Do you bring the parts?", "How long does it take?"], 76, "don't charge my card until he sees the quote"),
+    ("zh", ["想给我爸妈租个房子。", "常青苑听着不错但是先别预订，她旧房子的租约还没签完", "有电梯吗？", "在几楼？"], 14, "先别预订"),
+    ("zh", ["我爸厨房要找个水电工。", "周二那个时段可以但是先别扣我的卡，等他看了报价再说", "配件你们带吗？", "要多久？"], 20, "先别扣我的卡"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budget", "prohibition"), OWN_WORDS)
+def test_a_prohibition_too_long_for_its_room_is_told_in_its_own_words(lang, turns, budget, prohibition):
+    text = _summary(lang, turns, budget)
+    assert prohibition in text, text

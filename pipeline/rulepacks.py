@@ -205,6 +205,7 @@ class StateRules:
     choose_after: Lexicon
     add_after: Lexicon
     add_before: Lexicon   # an add said after its object ("保价加上吧"): the object before it
+    also_after: Lexicon   # right after a value: one more, none replaced ("we need fatima saturdays too")
     change: Lexicon
     actions: Lexicon
     authorize: Lexicon
@@ -565,6 +566,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
         add_before=Lexicon(table.get("add_before", []), bounds, within=table.get("cue_within", ()),
                            patterns=table.get("add_before_patterns", ())),
+        also_after=Lexicon(table.get("also_after", []), bounds),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),

@@ -861,7 +861,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 transitions.extend(replace(t, condition=under)
                                    # (a cue of revise_current replaces the newest time: its sentence's own,
                                    # since ``revising`` holds for one sentence)
-                                   for t in _revised(text, revising, kept, event.id, memory, cue,
+                                   for t in _revised(text, revising, kept, event.id, memory, rules, cue,
                                                      cue is not None and rules.revise_current.search(cue.group(0)) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
@@ -1273,7 +1273,7 @@ def _count_chosen(text: str, start: int, end: int, kept: Values, event_id: str, 
     """
     counts = tuple((a, b, kind) for a, b, kind in kept if kind == "quantity" and not _inside_another(a, b, kept)
                    and memory.unit(text[a:b]) not in memory.currencies and covered(text, b, end, (pack.filler, pack.trail)))
-    return [t for t in _revised(text, start, counts, event_id, memory, choice)
+    return [t for t in _revised(text, start, counts, event_id, memory, pack.state, choice)
             if t.old is not None and _unit(t.old, memory.number) == _unit(t.new, memory.number) != ""
             and not _same_count(t.old, t.new, pack)]
 
@@ -1309,17 +1309,20 @@ def _inside_another(a: int, b: int, kept: Values) -> bool:
     return any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept)
 
 
-def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory,
+def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory, rules: StateRules,
              cue: Hit | None = None, current: bool = False) -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
     slot, named by the words from ``since`` (its clause, or the clause before that holds the cue);
     of several of one kind, the one nearest the revision cue ("make dinner 5:30 instead, 6 is
     cutting it close with a 7:30 curtain": 5:30); ``current``: a time no words name replaces the
-    newest said ("Can we do Monday the 7th at 9:30 am instead?")."""
+    newest said ("Can we do Monday the 7th at 9:30 am instead?"). A value said as one more
+    ("saturdays too": ``[state] also_after``) replaces none."""
     found = []
     outer = [(a, b, kind) for a, b, kind in kept if not _inside_another(a, b, kept)]
     for a, b, kind in outer:
+        if rules.also_after.regex.match(text, b + len(text[b:]) - len(text[b:].lstrip())):
+            continue
         of_kind = [(x, y) for x, y, k in outer if k == kind]
         if cue is not None and len(of_kind) > 1 and (a, b) != min(
                 of_kind, key=lambda v: max(v[0] - cue.end(), cue.start() - v[1])):

@@ -354,6 +354,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # 单位不同的数量是另一件事，紧挨着槽位的词说也不换（"寄养5晚房费预算大概600元"原先把"5晚"换成了"700元"）
     (["寄养5晚房费预算大概600元", "行吧，房费预算放到700元。"], expect(change("房费预算", "600元", "700元"))),
     (["订2间房住5晚", "房间那个改成3间吧"], expect(change("房间", "2间", "3间"))),
+    # 说"也要"的值是多加一个，不换掉哪个
+    (["阿姨周二周四下午1点来", "我哥上班时间换了，周六也要阿姨来"], NOTHING),
+    (["阿姨周四下午1点来", "变了，周六也要阿姨来"], NOTHING),
     (["他每天吃两杯狗粮。把这个也加到HTL-118274里"], NOTHING),     # "加到" a place adds, it changes nothing
     (["预算3000元", "预算加到5000元吧"], expect(change("预算", "3000元", "5000元"))),   # "加到" an amount changes it
     # controls: what a thing cannot do forbids nothing ("充不了电", "提交不了")
@@ -924,6 +927,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # become "3 rooms")
     (["2 rooms for 5 nights please", "actually change the rooms to 3 rooms"], expect(change("rooms", "2 rooms", "3 rooms"))),
     (["2 rooms for 5 nights please", "change the room count to 3 rooms"], expect(change("room count", "2 rooms", "3 rooms"))),
+    # a value said as one more replaces none, a revision cue before it or not ("saturdays too" had
+    # replaced the PT's "tuesdays and thursdays at 1")
+    (["tuesdays and thursdays at 1 is perfect so fatima can learn the exercises",
+      "paulo's company moved him to weekends so we need fatima saturdays too."], NOTHING),
+    (["the aide comes mon-fri", "my brother's shifts changed so we need her saturdays as well"], NOTHING),
     (["Book 2 rooms", "There's not enough parking there, find another hotel with 2 rooms"], expect(chosen("2 rooms"))),
     (["Budget is 3000", "3000 won't be enough, go up to 5000"], expect(change("money", "Budget is 3000", "go up to 5000"))),
     # "instead of" in a case supposed replaces nothing

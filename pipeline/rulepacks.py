@@ -663,9 +663,9 @@ def load_rule_pack(lang: str) -> RulePack:
             unit = _alternation(units, bounds, after_digit=True, not_before=text.get("unit_word_starts"))
             regex = rf"{text['number']}{approximate}{text.get('unit_joiner', '')}{unit}{text.get('quantity_end', '')}{bound}"
             patterns.setdefault(kind, []).append(_compile(lang, regex))
-    # a number before a plural noun counts it, units or not ("three Google Play charges")
+    # a number before what it counts is a quantity, units or not ("three Google Play charges", "三十来个箱子")
     if text.get("counted"):
-        patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}{approximate}\s+{text['counted']}"))
+        patterns.setdefault("quantity", []).append(_compile(lang, rf"{text['number']}{approximate}{text['counted']}"))
     if text.get("counted_one"):   # … and one of a thing, said alone ("One monitor and a dock")
         patterns.setdefault("quantity", []).append(_compile(lang, text["counted_one"]))
     # a bare number after words that only an amount follows ("keep it under twenty-six hundred")

@@ -168,8 +168,11 @@ class _Memory:
     def current_named(self, kind: str, value: str, event_id: str) -> tuple[str, Span] | None:
         """The current value of ``kind``, set before this message (by a change or correction,
         else said last), when ``value`` names it (holds it or is held by it): "on Sunday
-        afternoon they're at a wedding" after "make it Sunday afternoon"."""
-        said = [(v, span) for _, v, span in self.values.get(_FAMILY.get(kind, kind), []) if span.event_id != event_id]
+        afternoon they're at a wedding" after "make it Sunday afternoon". A quantity's is the
+        current one of its unit ("三十来个肯定不够" after "三十来个箱子", a "1米8的床" said since)."""
+        unit = self.unit(value) if kind == "quantity" else ""
+        said = [(v, span) for _, v, span in self.values.get(_FAMILY.get(kind, kind), [])
+                if span.event_id != event_id and (not unit or self.unit(v) == unit)]
         current = next((c for c in reversed(said) if c[1] in self.settled), said[-1] if said else None)
         if current is None:
             return None

@@ -459,6 +459,13 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["旧房租约到下个月15号", "先别付押金啊，等后天勘察完价格定了再说"], NOTHING),   # 什么也没定
     # 说前面的值不够，同一句里后面说的同类值换掉它
     (["纸箱的话三十箱应该够了", "我姐刚数了一下，三十箱肯定不够，得要五十箱。"], expect(change("quantity", "三十箱", "五十箱"))),
+    # … counted with 个 too ("三十来个箱子" had been no value: "箱子得要五十个" replaced nothing)
+    (["纸箱的话三十来个箱子应该够了", "三十来个肯定不够，箱子得要五十个。"], expect(change("quantity", "三十来个", "五十个"))),
+    (["大件有两个衣柜", "衣柜改成三个"], expect(change("衣柜", "两个", "三个"))),
+    # the value a "不够" turns down is the current one of its unit, not the newest count ("两个衣柜"
+    # had been replaced by "三十来个", other things measured since)
+    (["大件有两个衣柜", "纸箱的话三十来个箱子应该够了", "床是1米8的", "三十来个肯定不够，箱子得要五十个。"],
+     expect(change("quantity", "三十来个", "五十个"))),
     # 约数也是值（"三十多箱"原先读不出数量，什么也没换掉）
     (["纸箱的话三十多箱应该够了", "我姐刚数了一下，三十多箱肯定不够，得要五十箱。"],
      expect(change("quantity", "三十多箱", "五十箱"))),
@@ -917,6 +924,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a value said to fall short is replaced by the one of its kind said after it
     (["30 boxes should be enough", "my sister counted, 30 boxes won't be enough, we need 50 boxes"],
      expect(change("quantity", "30 boxes", "50 boxes"))),
+    (["about thirty-odd boxes should be enough", "thirty-odd won't be enough, we need fifty boxes"],
+     expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
+    (["big items: a fridge and two wardrobes", "change the wardrobes to three wardrobes"],
+     expect(change("wardrobes", "two wardrobes", "three wardrobes"))),
+    (["book 2 rooms at the Hilton for us", "and a block of 5 rooms at the Ibis for the band",
+      "the bed should be 2 meters long", "5 rooms won't be enough, we need 7 rooms"],
+     expect(chosen("2 rooms"), change("quantity", "5 rooms", "7 rooms"))),
     (["thirty boxes should be enough", "my sister just counted, thirty won't be enough, we need fifty boxes"],
      expect(change("quantity", "thirty boxes", "fifty boxes"))),
     # an approximate count is a value too ("thirty-odd boxes" had been none: nothing was replaced)
@@ -1447,7 +1461,11 @@ VALUES = [
     ("en", "we are two total", []),
     ("zh", "场地餐饮蛋糕一共一万二", [("一万二", "money")]),
     ("zh", "她们能出到一万五", [("一万五", "money")]),
-    ("zh", "一共两千个箱子", []),   # (个 alone is no unit: no count either)
+    ("zh", "一共两千个箱子", [("两千个", "quantity")]),   # 个 counts what follows it ([text] counted)
+    ("zh", "纸箱的话三十来个箱子应该够了", [("三十来个", "quantity")]),
+    ("zh", "我有一个问题", []),                       # one of a thing, said as "a": no count
+    ("zh", "这两个都要", []),                         # "these two" points at things, counts nothing
+    ("zh", "给我爸妈住三个晚上", [("三个晚上", "quantity")]),
     ("zh", "三千不够，加到五千吧", [("五千", "money")]),   # 加到、提到后面的几千是钱
     ("zh", "人数加到三百人", [("三百人", "quantity")]),
     # what a thing cost is money ("钢琴那个当时买的一万二" had no value: the piano's worth was lost)

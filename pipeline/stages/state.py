@@ -179,15 +179,17 @@ class _Memory:
         held, named = current[0].casefold(), value.casefold()
         return current if held in named or named in held else None
 
-    def previous(self, kind: str, slot: str, new: str = "", event_id: str = "") -> tuple[str, Span] | None:
+    def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind (a quantity: only one of its unit). A day the change's own
         message (``event_id``) named before it, as the reason, is the current value said again:
         the earlier message's value on that day is the one replaced ("he has a hearing aid fitting
         tomorrow morning. Can we move the video visit to Friday afternoon?" replaces "tomorrow at
-        10"). Only the last ``lookback`` are read: a correction answers something recent, and a
-        message repeating a value a thousand times stays linear."""
+        10"); ``reason``: such a day said in the change's own clause, before its cue ("on the 9th
+        work is sending me to Chicago, move the install to the 10th"). Only the last ``lookback``
+        are read: a correction answers something recent, and a message repeating a value a
+        thousand times stays linear."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
@@ -211,7 +213,7 @@ class _Memory:
             same_kind = [v for v in same_kind if self.unit(v[1]) == unit]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
-            return self._said_before(kind, named, same_kind, event_id)
+            return self._said_before(kind, named, same_kind, event_id, reason)
         same_kind = [v for v in same_kind if v[2] not in self.kept_as_is
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
@@ -224,7 +226,7 @@ class _Memory:
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         if named_slot and self._named_without_value(slot, event_id):
             return None
-        return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id) if same_kind else None
+        return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id, reason) if same_kind else None
 
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
@@ -246,21 +248,23 @@ class _Memory:
         return self.reach is None or self.order.get(span.event_id, -1) >= len(self.order) - 1 - self.reach
 
     def _said_before(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
-                     event_id: str) -> tuple[str, Span]:
+                     event_id: str, reason: str = "") -> tuple[str, Span]:
         """``found``, or, when it is a day said earlier in the change's own message, the newest
         time of an earlier message naming that day ("周三" of "周三不行，改成周四下午吧" is "下周三上午");
         days of the week said there are what the change adds, the newest of an earlier message
         what it replaces ("we need fatima saturdays too. make it monday to saturday": "mon-fri")."""
         value, span = found
+        if reason and span.event_id != event_id:   # the day said in the change's own clause
+            value, span = reason, Span(event_id, 0, 0)
         if not event_id or span.event_id != event_id:
             return found
         if kind == "days":
             return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id), found)
         if _FAMILY.get(kind, kind) != "time":
             return found
-        days = [word.casefold() for word in value.split() if self.names_day(word)]
+        days = [re.compile(rf"(?<!\d){re.escape(word.casefold())}") for word in value.split() if self.names_day(word)]
         return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
-                     and any(day in v[1].casefold() for day in days)), found)
+                     and any(day.search(v[1].casefold()) for day in days)), found)
 
     def _other_slot(self, slot: str, span: Span) -> bool:
         """Whether the value at ``span`` was set by a change naming a slot other than ``slot``
@@ -765,7 +769,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     slot = _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
-                    previous = memory.previous(kind, slot, typed, event.id) if kind else memory.named(slot)
+                    # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
+                    reason = next((text[a:b] for a, b, k in reversed(kept) if b <= change.start()
+                                   and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
+                    previous = memory.previous(kind, slot, typed, event.id, reason) if kind else memory.named(slot)
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
                     if origin:

@@ -462,6 +462,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # … counted with 个 too ("三十来个箱子" had been no value: "箱子得要五十个" replaced nothing)
     (["纸箱的话三十来个箱子应该够了", "三十来个肯定不够，箱子得要五十个。"], expect(change("quantity", "三十来个", "五十个"))),
     (["大件有两个衣柜", "衣柜改成三个"], expect(change("衣柜", "两个", "三个"))),
+    # the day a change's message names as its reason is the current value said again: the value said
+    # for that day is replaced, not a weekday said beside it as an explanation ("周六我们都在家")
+    (["1月9号上午吧，周六我们都在家。", "好。9号公司临时让我去上海出差，安装改到10号下午吧"],
+     expect(change("安装", "1月9号上午", "10号下午"))),
     # the value a "不够" turns down is the current one of its unit, not the newest count ("两个衣柜"
     # had been replaced by "三十来个", other things measured since)
     (["大件有两个衣柜", "纸箱的话三十来个箱子应该够了", "床是1米8的", "三十来个肯定不够，箱子得要五十个。"],
@@ -928,6 +932,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
     (["big items: a fridge and two wardrobes", "change the wardrobes to three wardrobes"],
      expect(change("wardrobes", "two wardrobes", "three wardrobes"))),
+    (["January 9th in the morning, we're all home on Saturday.",
+      "ok. on the 9th work is sending me to Chicago, move the install to the 10th in the afternoon"],
+     expect(change("install", "January 9th", "the 10th in the afternoon"))),
     (["book 2 rooms at the Hilton for us", "and a block of 5 rooms at the Ibis for the band",
       "the bed should be 2 meters long", "5 rooms won't be enough, we need 7 rooms"],
      expect(chosen("2 rooms"), change("quantity", "5 rooms", "7 rooms"))),
@@ -1468,6 +1475,12 @@ VALUES = [
     ("zh", "给我爸妈住三个晚上", [("三个晚上", "quantity")]),
     ("zh", "三千不够，加到五千吧", [("五千", "money")]),   # 加到、提到后面的几千是钱
     ("zh", "人数加到三百人", [("三百人", "quantity")]),
+    # 单说几号，后面是"不、也、我、公司"这类词也是日子；"3号线"、"5号楼"不是
+    ("zh", "9号不行", [("9号", "time")]),
+    ("zh", "那9号呢", [("9号", "time")]),
+    ("zh", "9号公司临时让我去上海出差", [("9号", "time")]),
+    ("zh", "坐3号线", []),
+    ("zh", "住5号楼", []),
     # what a thing cost is money ("钢琴那个当时买的一万二" had no value: the piano's worth was lost)
     ("zh", "钢琴那个当时买的一万二，挺贵的", [("一万二", "money")]),
     ("en", "the piano, we bought it for twelve thousand", [("bought it for twelve thousand", "money")]),

@@ -196,7 +196,10 @@ class _Memory:
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))]
         if new:
-            same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)]
+            # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
+            # replaces the "17号" that fell through)
+            same_kind = [v for v in same_kind if not self._other_part(kind, v[1], new)
+                         and not (v[2].event_id == event_id and v[1].casefold() in new.casefold())]
         # a value another named slot's change set is that slot's ("Move the date to March 28" …
         # "Change the pickup to this Sunday" replaces no date; "那猫改成16号走" … "搬家公司说改成12号
         # 早上8点来了", said in a message where "公司" is another company)
@@ -1007,6 +1010,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
         memory.old_values.update((o, memory.order[event.id]) for o in olds)
         memory.set_under.update((t.span, t.slot) for t in transitions[made:] if t.slot and t.slot in memory.slots)
+        # … as is its new value said before it in the message ("16号他可以请假，那猫改成16号走吧")
+        memory.set_under.update((Span(event.id, a, b), t.slot) for t in transitions[made:]
+                                if t.slot and t.slot in memory.slots and t.span.event_id == event.id
+                                for _, _, kept in clauses for a, b, _ in kept
+                                if b <= t.span.start and text[a:b].casefold() in t.new.casefold())
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
     walked.count, walked.last_event = len(events), last_event

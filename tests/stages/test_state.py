@@ -466,6 +466,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # for that day is replaced, not a weekday said beside it as an explanation ("周六我们都在家")
     (["1月9号上午吧，周六我们都在家。", "好。9号公司临时让我去上海出差，安装改到10号下午吧"],
      expect(change("安装", "1月9号上午", "10号下午"))),
+    # the new value said before the change in its own message is not what it replaces ("16号他可以
+    # 请假，那猫改成16号走吧" had read "16号 → 16号走"), and a day before "啊" is a day
+    (["猫15号飞过去", "猫能不能改到17号啊，他17号调休", "周可说17号他要开会，16号他可以请假，那猫改成16号走吧"],
+     expect(change("猫", "15号", "17号"), change("那猫", "17号", "16号走"))),
     # the value a "不够" turns down is the current one of its unit, not the newest count ("两个衣柜"
     # had been replaced by "三十来个", other things measured since)
     (["大件有两个衣柜", "纸箱的话三十来个箱子应该够了", "床是1米8的", "三十来个肯定不够，箱子得要五十个。"],
@@ -932,6 +936,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
     (["big items: a fridge and two wardrobes", "change the wardrobes to three wardrobes"],
      expect(change("wardrobes", "two wardrobes", "three wardrobes"))),
+    (["the cats fly on the 15th", "can we move the cats to the 17th? he's off that day",
+      "his day off on the 17th got cancelled, he can take the 16th off, so move the cats to the 16th"],
+     expect(change("cats", "on the 15th", "the 17th"), change("cats", "the 17th", "the 16th"))),
     (["January 9th in the morning, we're all home on Saturday.",
       "ok. on the 9th work is sending me to Chicago, move the install to the 10th in the afternoon"],
      expect(change("install", "January 9th", "the 10th in the afternoon"))),
@@ -1479,6 +1486,8 @@ VALUES = [
     ("zh", "9号不行", [("9号", "time")]),
     ("zh", "那9号呢", [("9号", "time")]),
     ("zh", "9号公司临时让我去上海出差", [("9号", "time")]),
+    ("zh", "猫能不能改到17号啊", [("17号", "time")]),
+    ("zh", "在2号会议室", []),
     ("zh", "坐3号线", []),
     ("zh", "住5号楼", []),
     # what a thing cost is money ("钢琴那个当时买的一万二" had no value: the piano's worth was lost)

@@ -416,8 +416,11 @@ def _bracketed(text: str, start: int, end: int, brackets: Sequence[tuple[str, st
     """``text[start:end]`` widened to the brackets it opens or closes, when ``text`` holds their
     other half: "Manuel Medeiros (Manny)", never "Manuel Medeiros (Manny"."""
     for opening, closing in brackets:
+        piece = text[start:end]
+        if opening not in piece and closing not in piece:
+            continue
         depth = 0
-        for ch in text[start:end]:
+        for ch in piece:
             if ch == opening:
                 depth += 1
             elif ch == closing and depth:

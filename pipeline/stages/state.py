@@ -22,7 +22,7 @@ from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
-from .times import count_of, names_a_clock, names_a_day, points_back
+from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -46,6 +46,7 @@ class _Memory:
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
+    same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
@@ -216,7 +217,7 @@ class _Memory:
             same_kind = [v for v in same_kind if self.unit(v[1]) == unit]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
-            return self._said_before(kind, named, same_kind, event_id, reason)
+            return self._said_before(kind, self._refined(kind, named, same_kind, event_id), same_kind, event_id, reason)
         same_kind = [v for v in same_kind if v[2] not in self.kept_as_is
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
@@ -265,9 +266,21 @@ class _Memory:
             return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id), found)
         if _FAMILY.get(kind, kind) != "time":
             return found
-        days = [re.compile(rf"(?<!\d){re.escape(word.casefold())}") for word in value.split() if self.names_day(word)]
         return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
-                     and any(day.search(v[1].casefold()) for day in days)), found)
+                     and self.same_day(value, v[1])), found)
+
+    def _refined(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
+                 event_id: str) -> tuple[str, Span]:
+        """``found``, or when it names no time of day, the newest time a later message gave for its
+        day ("can the nurse come wednesday afternoon?" … "wednesday at 3 with marisa is good, book
+        it": the nurse's value is "wednesday at 3")."""
+        value, span = found
+        if _FAMILY.get(kind, kind) != "time" or self.names_clock(value):
+            return found
+        after = self.order.get(span.event_id, -1)
+        return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
+                     and self.order.get(v[2].event_id, -1) > after and self.names_clock(v[1])
+                     and self.same_day(value, v[1])), found)
 
     def _other_slot(self, slot: str, span: Span) -> bool:
         """Whether the value at ``span`` was set by a change naming a slot other than ``slot``
@@ -599,6 +612,7 @@ def fork(walked: Walked) -> Walked:
 def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None) -> Walked:
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
+                          same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
                           sentence_end=pack.sentence_end, reach=reach))

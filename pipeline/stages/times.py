@@ -59,7 +59,7 @@ from typing import Any
 from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "count_of", "leans_on_context", "names_a_clock", "names_a_day",
-           "names_a_weekday", "normalize_time", "preload", "said_as_past", "zoned_span"]
+           "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -203,6 +203,24 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day ("下周三下午", "March 5th", "tomorrow"), so that
     a clock said after it can be on that day."""
     return _names_a_day(text.strip(), _grammar(pack, lang))
+
+
+def names_one_day(one: str, other: str, lang: str, pack: RulePack) -> bool:
+    """Whether two time expressions name one day, the parts one names its day with all among the
+    other's: "wednesday afternoon" and "wednesday at 3", "9号" and "1月9号上午"; not "9号" and
+    "19号", nor "tomorrow" and "Friday" (read as said, not resolved)."""
+    grammar = _grammar(pack, lang)
+    a, b = _day_named(one.strip(), grammar), _day_named(other.strip(), grammar)
+    return bool(a) and bool(b) and (a <= b or b <= a)
+
+
+@functools.lru_cache(maxsize=8192)
+def _day_named(text: str, grammar: TimeGrammar) -> frozenset[tuple[str, str]]:
+    scanned = _scan(text.lower() if grammar.lower else text, grammar)
+    if scanned is None:
+        return frozenset()
+    return frozenset((name, value.casefold()) for kind, groups in scanned[0].items() if kind in _DAY_KINDS
+                     and kind != "day_part" for name, value in groups.items())
 
 
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:

@@ -468,6 +468,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("安装", "1月9号上午", "10号下午"))),
     # the new value said before the change in its own message is not what it replaces ("16号他可以
     # 请假，那猫改成16号走吧" had read "16号 → 16号走"), and a day before "啊" is a day
+    # a day asked for with its slot, then given a time: that time is the slot's value a change replaces
+    (["护士能下周三下午来吗？", "下周三下午3点可以，就约这个吧", "护士能不能改到下周三下午4点半？"],
+     expect(change("护士", "下周三下午3点", "下周三下午4点半"))),
     (["猫15号飞过去", "猫能不能改到17号啊，他17号调休", "周可说17号他要开会，16号他可以请假，那猫改成16号走吧"],
      expect(change("猫", "15号", "17号"), change("那猫", "17号", "16号走"))),
     # the value a "不够" turns down is the current one of its unit, not the newest count ("两个衣柜"
@@ -936,6 +939,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "thirty-odd boxes", "fifty boxes"))),
     (["big items: a fridge and two wardrobes", "change the wardrobes to three wardrobes"],
      expect(change("wardrobes", "two wardrobes", "three wardrobes"))),
+    (["can the nurse come wednesday afternoon?", "wednesday at 3 with marisa is good, book it",
+      "can we move the nurse to wednesday 4:30?"], expect(change("nurse", "wednesday at 3", "wednesday 4:30"))),
     (["the cats fly on the 15th", "can we move the cats to the 17th? he's off that day",
       "his day off on the 17th got cancelled, he can take the 16th off, so move the cats to the 16th"],
      expect(change("cats", "on the 15th", "the 17th"), change("cats", "the 17th", "the 16th"))),

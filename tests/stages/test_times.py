@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import compile_grammar, count_of, normalize_time, points_back
+from pipeline.stages.times import compile_grammar, count_of, names_one_day, normalize_time, points_back
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -388,3 +388,20 @@ def test_the_number_a_value_counts_is_read_in_words_or_digits(lang: str, value: 
 ])
 def test_a_time_only_pointing_back_has_no_value_of_its_own(lang: str, text: str, back: bool) -> None:
     assert points_back(text, lang, load_rule_pack(lang)) is back
+
+
+# (lang, one, other, whether they name one day as said): the parts naming the day, one's among the
+# other's; nothing is resolved ("tomorrow" and "Friday" may be one day, read apart they are not)
+@pytest.mark.parametrize(("lang", "one", "other", "same"), [
+    ("en", "wednesday afternoon", "wednesday at 3", True), ("en", "the 9th", "January 9th", True),
+    ("en", "January 9th", "the 19th", False), ("en", "wednesday afternoon", "thursday at 11", False),
+    ("en", "tomorrow morning", "tomorrow at 10", True), ("en", "tomorrow", "Friday", False),
+    ("en", "at 3", "wednesday at 3", False),
+    ("zh", "下周三下午", "下周三下午3点", True), ("zh", "9号", "1月9号上午", True), ("zh", "9号", "1月19号上午", False),
+    ("zh", "周三", "下周三上午", True), ("zh", "下周三下午", "周四下午", False), ("zh", "明天上午", "明天下午3点", True),
+    ("zh", "下午3点", "周三下午3点", False),
+])
+def test_two_times_name_one_day(lang: str, one: str, other: str, same: bool) -> None:
+    pack = load_rule_pack(lang)
+    assert names_one_day(one, other, lang, pack) is same
+    assert names_one_day(other, one, lang, pack) is same

@@ -591,6 +591,9 @@ class Walked:
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
+    # a time the user's last question gave a slot ("can the nurse come thursday at 11?"): the event,
+    # the words naming its slot, the value's span and kind; the next message, done, changes the slot
+    requested: tuple[Event, str, int, int, str] | None = None
 
 
 def _copied(value: object) -> object:
@@ -636,6 +639,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         asked_by, last_event = last_event, event
         if event.role == "assistant":
             walked.offers = [*walked.offers, event][-rules.offer_reach:]
+            if event.text.strip():   # (a message only calling tools answers nothing yet)
+                requested, walked.requested = walked.requested, None
+                if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
+                    transitions.extend(_done_as_asked(requested, memory))
         if event.role != "user":
             continue
         made = len(transitions)
@@ -723,7 +730,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         revising: int | None = None   # where a revision cue's clause began, while no value took it up
         # sentences ending on a confirmation tag ("那寄养四晚对吧"): (where each begins, its tag)
         tags = [(_sentence_start(text, m.start(), pack), m) for m in rules.confirm_tag.finditer(text)]
+        walked.requested = None
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
+            clause_made = len(transitions)
             span = Span(event.id, start, end)
             clause = text[start:end]
             tag = next((m for begins, m in tags if begins <= start < m.end()), None)
@@ -995,6 +1004,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             and not _answers_another(item.text, acts, folded_text, answered, pack)):
                         open_items[i] = OpenItem("authorised_by_user", clause, span)
 
+            times = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"]
+            if asked and not supposed and condition is None and len(times) == 1 and len(transitions) == clause_made:
+                # "can the nurse come thursday at 11?": asked for, changed if the answer did it
+                walked.requested = (event, text[start:times[0][0]], *times[0])
             mention = rules.mention_after.search(text, start, end)
             if mention:
                 ma, mb = _object_after(text, mention.end(), end, pack)
@@ -1034,6 +1047,25 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     walked.count, walked.last_event = len(events), last_event
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _done_as_asked(requested: tuple[Event, str, int, int, str], memory: _Memory) -> list[Transition]:
+    """The change a question asked for, the assistant having done it ("can the nurse come thursday
+    at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name (a time no words
+    tie to one replaces nothing) becomes the asked one."""
+    event, words, a, b, kind = requested
+    new = event.text[a:b]
+    old = memory.revised(kind, new, words, event.id)
+    if old is None or old[0].casefold() == new.casefold():
+        return []
+    slot = memory.set_under.get(old[1]) or next((w for w in memory.slots if w and memory.keys(w)
+                                                 and set(memory.keys(w)) & set(memory.keys(words))), kind)
+    span = Span(event.id, a, b)
+    memory.replaced.add(old[1])
+    memory.old_values[old[0].casefold()] = memory.order[event.id]
+    memory.settled.add(span)
+    memory.set_under[span] = slot
+    return [Transition(slot, old[0], new, span, old[1])]
 
 
 def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], corrections: list[int | None],

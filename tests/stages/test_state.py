@@ -2337,3 +2337,37 @@ CHOSEN_BY_A_CUE_AFTER = [
 def test_a_count_confirmed_by_a_tag_or_chosen_by_a_cue_after_it_replaces_the_one_before(lang, texts, change):
     found = [(t.old, t.new) for t in _run(lang, texts).transitions]
     assert found == ([change] if change else []), found
+
+
+# A time a question gives a slot ("can the nurse come thursday at 11?") changes it when the
+# assistant's next message with text opens on having done it ("Done.", "改好了"); an answer that
+# only says it could, or a question about something not said before, changes nothing.
+DONE_AS_ASKED = [
+    ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
+            ("user", "can the nurse come thursday at 11?"), ("assistant", "Done. Marisa is now Thursday at 11 am.")],
+     [("wednesday at 3", "thursday at 11")]),
+    ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
+            ("user", "can the nurse come thursday at 11?"), ("assistant", ""),
+            ("assistant", "Moved. Marisa now comes Thursday at 11 am.")],
+     [("wednesday at 3", "thursday at 11")]),
+    ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
+            ("user", "can the nurse come thursday at 11?"), ("assistant", "She is free then. Shall I move it?")], []),
+    ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
+            ("user", "can you book a table thursday at 7?"), ("assistant", "Done, booked for Thursday at 7.")], []),
+    ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
+            ("user", "护士能周四上午11点来吗？"), ("assistant", "改好了，护士周四上午11点上门。")],
+     [("下周三下午3点", "周四上午11点")]),
+    ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
+            ("user", "护士能周四上午11点来吗？"), ("assistant", ""), ("assistant", "好的，已经帮您改到周四上午11点。")],
+     [("下周三下午3点", "周四上午11点")]),
+    ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
+            ("user", "护士能周四上午11点来吗？"), ("assistant", "周四上午11点护士有空，要帮您改吗？")], []),
+    ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
+            ("user", "能帮我订周四晚上7点的餐厅吗？"), ("assistant", "好的，已经订好了。")], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), DONE_AS_ASKED)
+def test_a_time_asked_for_is_the_slots_new_value_once_the_assistant_did_it(lang, messages, changes):
+    found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
+    assert found == changes, found

@@ -328,6 +328,7 @@ class RulePack:
     claim: Lexicon
     info_request: Lexicon
     bare_question: int                             # a question with no fact and no more letters than this besides its cues: not quoted
+    instead_chars: int                             # a factless clause this short after a negation says what to do instead
     limits: frozenset[str]                         # obligation cues limiting a value: none without a number near
     clause_openers: frozenset[str]                 # cues opening a clause of their own: no words before them in scope
     limit_reach: int
@@ -787,6 +788,7 @@ def load_rule_pack(lang: str) -> RulePack:
         if data["questions"].get("requests") else None,
         other_side=Lexicon(data["questions"]["alternatives"], bounds) if data["questions"].get("alternatives") else None,
         bare_question=int(data["questions"].get("bare", 0)),
+        instead_chars=int(cues.get("instead_chars", 0)),
         templates=dict(data["summary"]),
         attachments=dict(data["attachments"]),
         state=state,

@@ -237,6 +237,16 @@ def _says_who_alone(text: str, start: int, end: int, facts: Sequence[Fact], pack
     return sum(ch.isalnum() for ch in text[start:end]) <= covered
 
 
+def _says_instead(text: str, start: int, end: int, facts: Sequence[Fact], asks: bool, before: KeyClause,
+                  pack: RulePack) -> bool:
+    """Whether ``text[start:end]``, right after a clause holding a prohibition, says what to do
+    instead: no fact, no question, a few letters (``[cues] instead_chars``) that are not only
+    politeness ("别打我电话，发短信"; not "不要香菜，谢谢")."""
+    return (not facts and not asks and any(f.kind == "negation" and f.value == "prohibition" for f in before.facts)
+            and 0 < sum(ch.isalnum() for ch in text[start:end]) <= pack.instead_chars
+            and not pack.says_nothing(text, start, end, quoted=True))
+
+
 def _argued(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bool:
     """Whether a negation is stressed to argue a case ("I don't even play video games", "我连游戏
     都不玩"): a hit of ``[cues] argued_patterns`` taking in the cue."""
@@ -628,12 +638,18 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         facts.extend(own)
 
         reach = min([start] + [f.span.start for f in own])
-        if reach == start and i and clauses and _says_who_alone(text, start, end, own, pack) and (
+        instead = None
+        if reach == start and i and clauses and (
                 clauses[-1].span.end > spans[i - 1][0]
                 and (pack.sentence_end is None or not pack.sentence_end.search(text, clauses[-1].span.end, start))):
             # a clause that is a name alone joins the one before it in its sentence, which says
-            # whose it is ("联系人写我爸，王建国": "王建国" alone says nothing of his part)
-            reach = clauses[-1].span.start
+            # whose it is ("联系人写我爸，王建国": "王建国" alone says nothing of his part), as does
+            # what to do instead after a negation, which it ends ("别打我电话，发短信")
+            instead = next((f for f in reversed(clauses[-1].facts) if f.kind == "negation"
+                            and f.value == "prohibition"), None) if _says_instead(
+                text, start, end, own, asks, clauses[-1], pack) else None
+            if instead is not None or _says_who_alone(text, start, end, own, pack):
+                reach = clauses[-1].span.start
         if reach < start:   # a prohibition under a condition said clauses before: one clause from it on
             while clauses and clauses[-1].span.start >= reach:
                 clauses.pop()
@@ -641,6 +657,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             while absorbed > 0 and facts[absorbed - 1].span.start >= reach:
                 absorbed -= 1
             own = _drop_nested(facts[absorbed:], pack.descriptive_kinds, pack)
+            if instead is not None:
+                own = [replace(f, text=text[f.span.start:end], span=replace(f.span, end=end)) if f is instead else f
+                       for f in own]
             del facts[absorbed:]
             facts.extend(own)
             start = reach

@@ -528,6 +528,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
+_SPACES = re.compile(r"\s*")
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -591,9 +592,10 @@ class Walked:
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
-    # a time the user's last question gave a slot ("can the nurse come thursday at 11?"): the event,
-    # the words naming its slot, the value's span and kind; the next message, done, changes the slot
-    requested: tuple[Event, str, int, int, str] | None = None
+    # a time the user's last question gave a slot ("can the nurse come thursday at 11?"): its event
+    # and words, the words naming its slot, the value's span and kind; the next message, done,
+    # changes the slot
+    requested: tuple[str, str, str, int, int, str] | None = None
 
 
 def _copied(value: object) -> object:
@@ -1007,7 +1009,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             times = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"]
             if asked and not supposed and condition is None and len(times) == 1 and len(transitions) == clause_made:
                 # "can the nurse come thursday at 11?": asked for, changed if the answer did it
-                walked.requested = (event, text[start:times[0][0]], *times[0])
+                walked.requested = (event.id, text, text[start:times[0][0]], *times[0])
             mention = rules.mention_after.search(text, start, end)
             if mention:
                 ma, mb = _object_after(text, mention.end(), end, pack)
@@ -1049,20 +1051,20 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                        open_items=tuple(open_items))
 
 
-def _done_as_asked(requested: tuple[Event, str, int, int, str], memory: _Memory) -> list[Transition]:
+def _done_as_asked(requested: tuple[str, str, str, int, int, str], memory: _Memory) -> list[Transition]:
     """The change a question asked for, the assistant having done it ("can the nurse come thursday
     at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name (a time no words
     tie to one replaces nothing) becomes the asked one."""
-    event, words, a, b, kind = requested
-    new = event.text[a:b]
-    old = memory.revised(kind, new, words, event.id)
+    event_id, text, words, a, b, kind = requested
+    new = text[a:b]
+    old = memory.revised(kind, new, words, event_id)
     if old is None or old[0].casefold() == new.casefold():
         return []
     slot = memory.set_under.get(old[1]) or next((w for w in memory.slots if w and memory.keys(w)
                                                  and set(memory.keys(w)) & set(memory.keys(words))), kind)
-    span = Span(event.id, a, b)
+    span = Span(event_id, a, b)
     memory.replaced.add(old[1])
-    memory.old_values[old[0].casefold()] = memory.order[event.id]
+    memory.old_values[old[0].casefold()] = memory.order[event_id]
     memory.settled.add(span)
     memory.set_under[span] = slot
     return [Transition(slot, old[0], new, span, old[1])]
@@ -1385,7 +1387,7 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
     found = []
     outer = [(a, b, kind) for a, b, kind in kept if not _inside_another(a, b, kept)]
     for a, b, kind in outer:
-        if rules.also_after.regex.match(text, b + len(text[b:]) - len(text[b:].lstrip())):
+        if rules.also_after.regex.match(text, _SPACES.match(text, b).end()):
             continue
         of_kind = [(x, y) for x, y, k in outer if k == kind]
         if cue is not None and len(of_kind) > 1 and (a, b) != min(

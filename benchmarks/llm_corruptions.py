@@ -130,7 +130,7 @@ FAITHFUL: dict[str, dict[str, dict[str, Any]]] = {
                           user_claims=["用户觉得可能有质量问题（用了三次就有焦味），也可能是操作不当"]),
         "superseded values left out": _with(_ZH_GOOD, decisions=["取件时间改为后天上午", "手机号更新为13912345678"]),
         "terse": {"objective": "上周买的破壁机（A20931）想退货，给我爸妈用的，不是我自己用",
-                  "constraints": ["千万别提交退货申请", "换货的话差价我最多补300元", "不要打电话给我，发短信就行",
+                  "constraints": ["千万别提交退货申请", "换货的话差价我最多补300元", "不要打电话给我",
                                   "手机号13912345678", "后天上午上门取件，明天我不在家"],
                   "user_claims": ["可能有质量问题，用了三次就有焦味"]},
         "changes in the constraints": _with(_ZH_GOOD, decisions=[],

@@ -383,3 +383,21 @@ OWN_WORDS = [
 def test_a_prohibition_too_long_for_its_room_is_told_in_its_own_words(lang, turns, budget, prohibition):
     text = _summary(lang, turns, budget)
     assert prohibition in text, text
+
+
+# (lang, user turns, budgets, a prohibition's words): a prohibition quoted with what to do instead
+# ("月嫂那边先别下单，等面试完再说") is said once at every budget that holds it: whole, or in its own
+# words when room is short (its words and then its fact had been two items)
+SAID_ONCE = [
+    ("zh", ["想给我妹妹请个月嫂。", "月嫂那边先别下单，等面试完再说", "面试在线上吗？", "要多久？"], (14, 22, 34, 42), "先别下单"),
+    ("zh", ["帮我改签机票。", "通知发我手机13917246083，别打我电话，发短信", "几点起飞？", "要多久？"], (16, 30, 44), "别打我电话"),
+    ("en", ["I need a nanny for my sister.", "don't book the nanny yet, wait for the interview",
+            "Is the interview online?", "How long is it?"], (68, 84, 100), "don't book the nanny yet"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "budgets", "words"), SAID_ONCE)
+def test_a_prohibition_with_what_to_do_instead_is_said_once(lang, turns, budgets, words):
+    for budget in budgets:
+        text = _summary(lang, turns, budget)
+        assert text.count(words) == 1, (budget, text)

@@ -638,17 +638,15 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         facts.extend(own)
 
         reach = min([start] + [f.span.start for f in own])
-        instead = None
         if reach == start and i and clauses and (
                 clauses[-1].span.end > spans[i - 1][0]
                 and (pack.sentence_end is None or not pack.sentence_end.search(text, clauses[-1].span.end, start))):
             # a clause that is a name alone joins the one before it in its sentence, which says
             # whose it is ("联系人写我爸，王建国": "王建国" alone says nothing of his part), as does
-            # what to do instead after a negation, which it ends ("别打我电话，发短信")
-            instead = next((f for f in reversed(clauses[-1].facts) if f.kind == "negation"
-                            and f.value == "prohibition"), None) if _says_instead(
-                text, start, end, own, asks, clauses[-1], pack) else None
-            if instead is not None or _says_who_alone(text, start, end, own, pack):
+            # what to do instead after a prohibition ("别打我电话，发短信": quoted together; the
+            # prohibition's own words stay the fact, a shorter form when room is short)
+            if _says_who_alone(text, start, end, own, pack) or _says_instead(text, start, end, own, asks,
+                                                                             clauses[-1], pack):
                 reach = clauses[-1].span.start
         if reach < start:   # a prohibition under a condition said clauses before: one clause from it on
             while clauses and clauses[-1].span.start >= reach:
@@ -657,9 +655,6 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             while absorbed > 0 and facts[absorbed - 1].span.start >= reach:
                 absorbed -= 1
             own = _drop_nested(facts[absorbed:], pack.descriptive_kinds, pack)
-            if instead is not None:
-                own = [replace(f, text=text[f.span.start:end], span=replace(f.span, end=end)) if f is instead else f
-                       for f in own]
             del facts[absorbed:]
             facts.extend(own)
             start = reach

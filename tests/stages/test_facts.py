@@ -2243,23 +2243,26 @@ def test_what_instead_of_replaces_ends_at_the_punctuation(lang: str, text: str, 
     assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
 
 
-# (lang, text, its negations): what to do instead, said right after a prohibition in its sentence
-# with no value of its own, is part of it ("别打我电话，发短信" had kept "发短信" as a clause of
-# its own, dropped first; an English clause runs on past the comma); a case supposed, a reason, a
+# (lang, text, its clauses, its negations): what to do instead, said right after a prohibition in
+# its sentence with no value of its own, is quoted with it ("别打我电话，发短信" had left "发短信" a
+# clause of its own, dropped first; an English clause runs on past the comma), while the
+# prohibition's own words stay its fact (a shorter form when room is short); a case supposed, a
 # thank-you, or the next sentence is not
-@pytest.mark.parametrize(("lang", "text", "negations"), [
-    ("zh", "通知发我手机13917246083，别打我电话，发短信，白天开会接不了", ["别打我电话，发短信", "白天开会接不了"]),
-    ("zh", "别打电话，发微信就行", ["别打电话，发微信就行"]),
-    ("zh", "先别提交，等我确认", ["先别提交，等我确认"]),
-    ("zh", "如果没有房了，就订另一家", ["如果没有房了"]),
-    ("zh", "不要香菜，谢谢", ["不要香菜"]),
-    ("zh", "别打电话。发短信。", ["别打电话"]),
-    ("en", "don't call me, text me", ["don't call me, text me"]),
-    ("en", "don't submit it yet, wait for my ok", ["don't submit it yet, wait for my ok"]),
-    ("en", "Please don't call. Text me.", ["don't call"]),
+@pytest.mark.parametrize(("lang", "text", "clauses", "negations"), [
+    ("zh", "通知发我手机13917246083，别打我电话，发短信，白天开会接不了",
+     ["通知发我手机13917246083", "别打我电话，发短信", "白天开会接不了"], ["别打我电话", "白天开会接不了"]),
+    ("zh", "别打电话，发微信就行", ["别打电话，发微信就行"], ["别打电话"]),
+    ("zh", "先别提交，等我确认", ["先别提交，等我确认"], ["先别提交"]),
+    ("zh", "如果没有房了，就订另一家", ["如果没有房了", "就订另一家"], ["如果没有房了"]),
+    ("zh", "不要香菜，谢谢", ["不要香菜"], ["不要香菜"]),
+    ("zh", "别打电话。发短信。", ["别打电话", "发短信"], ["别打电话"]),
+    ("en", "don't call me, text me", ["don't call me, text me"], ["don't call me, text me"]),
+    ("en", "Please don't call. Text me.", ["don't call", "Text me"], ["don't call"]),
 ])
-def test_what_to_do_instead_is_part_of_the_prohibition(lang: str, text: str, negations: list[str]) -> None:
-    facts = _run(lang, text)[0]
+def test_what_to_do_instead_is_quoted_with_the_prohibition(lang: str, text: str, clauses: list[str],
+                                                          negations: list[str]) -> None:
+    facts, found = _run(lang, text)
+    assert [c.text for c in found] == clauses
     assert [f.text for f in facts if f.kind == "negation"] == negations, _shown(facts)
 
 

@@ -596,6 +596,10 @@ class Walked:
     # and words, the words naming its slot, the value's span and kind; the next message, done,
     # changes the slot
     requested: tuple[str, str, str, int, int, str] | None = None
+    # the counts and amounts the user's last message gave that changed nothing ("三颗都得种"): its
+    # event and words, each value's span and kind; an answer saying the slot was changed to one
+    # of them ("改成三颗…") makes it the slot's new value
+    told: tuple[str, str, Values] | None = None
 
 
 def _copied(value: object) -> object:
@@ -643,8 +647,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             walked.offers = [*walked.offers, event][-rules.offer_reach:]
             if event.text.strip():   # (a message only calling tools answers nothing yet)
                 requested, walked.requested = walked.requested, None
+                told, walked.told = walked.told, None
                 if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
                     transitions.extend(_done_as_asked(requested, memory))
+                elif told is not None:
+                    transitions.extend(_changed_as_told(told, event.text, rules, memory))
         if event.role != "user":
             continue
         made = len(transitions)
@@ -732,7 +739,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         revising: int | None = None   # where a revision cue's clause began, while no value took it up
         # sentences ending on a confirmation tag ("那寄养四晚对吧"): (where each begins, its tag)
         tags = [(_sentence_start(text, m.start(), pack), m) for m in rules.confirm_tag.finditer(text)]
-        walked.requested = None
+        walked.requested = walked.told = None
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             clause_made = len(transitions)
             span = Span(event.id, start, end)
@@ -1033,6 +1040,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
             memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"
+        if not asks and not any(c is not None for c in conditions):
+            # (a question or a case supposed gives nothing to be told changed)
+            taken_spans = [t.span for t in transitions[made:]]
+            walked.told = (event.id, text, tuple(
+                (a, b, kind) for _, _, kept in clauses for a, b, kind in kept if kind in ("quantity", "money")
+                and not any(s.start < b and a < s.end for s in taken_spans))) or None
+            if walked.told is not None and not walked.told[2]:
+                walked.told = None
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
@@ -1056,11 +1071,33 @@ def _done_as_asked(requested: tuple[str, str, str, int, int, str], memory: _Memo
     at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name (a time no words
     tie to one replaces nothing) becomes the asked one."""
     event_id, text, words, a, b, kind = requested
+    old = memory.revised(kind, text[a:b], words, event_id)
+    return _confirmed(memory, event_id, text, a, b, kind, old, words)
+
+
+def _changed_as_told(told: tuple[str, str, Values], answer: str, rules: StateRules,
+                     memory: _Memory) -> list[Transition]:
+    """The change a statement made, the assistant saying the slot was changed to its value ("我哥又说
+    三颗都得种" … "明白，改成三颗进口种植牙"): the count of its unit (or the amount) said before is
+    replaced. A value the answer only repeats ("两颗合计27600元") changes nothing."""
+    event_id, text, values = told
+    found = []
+    for cue in rules.told_changed.finditer(answer):
+        after = _SPACES.match(answer, cue.end()).end()
+        found += [(a, b, kind) for a, b, kind in values
+                  if answer[after:after + b - a].casefold() == text[a:b].casefold()]
+    return [t for a, b, kind in dict.fromkeys(found)
+            for t in _confirmed(memory, event_id, text, a, b, kind, memory.corrected(kind, text[a:b], event_id))]
+
+
+def _confirmed(memory: _Memory, event_id: str, text: str, a: int, b: int, kind: str,
+               old: tuple[str, Span] | None, words: str = "") -> list[Transition]:
+    """The slot's value ``old`` replaced by ``text[a:b]``, which the assistant confirmed: the change
+    remembered as one the user's message made."""
     new = text[a:b]
-    old = memory.revised(kind, new, words, event_id)
-    if old is None or old[0].casefold() == new.casefold():
+    if old is None or old[0].casefold() == new.casefold() or old[1].event_id == event_id:
         return []
-    slot = memory.set_under.get(old[1]) or next((w for w in memory.slots if w and memory.keys(w)
+    slot = memory.set_under.get(old[1]) or next((w for w in memory.slots if w and words and memory.keys(w)
                                                  and set(memory.keys(w)) & set(memory.keys(words))), kind)
     span = Span(event_id, a, b)
     memory.replaced.add(old[1])

@@ -2371,3 +2371,33 @@ DONE_AS_ASKED = [
 def test_a_time_asked_for_is_the_slots_new_value_once_the_assistant_did_it(lang, messages, changes):
     found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
     assert found == changes, found
+
+
+# A count or an amount a statement gives, with no change cue ("三颗都得种"), changes its slot when
+# the assistant's next message with text says it was changed to it ("改成三颗…", "updated to three
+# implants"); an answer that only repeats it, or a value of a question, changes nothing.
+TOLD_CHANGED = [
+    ("zh", [("user", "她要做两颗种植牙"), ("assistant", "好的。"),
+            ("user", "我哥又说三颗都得种，左边还有一颗也松了"), ("assistant", "明白，改成三颗进口种植牙，合计41400元。")],
+     [("两颗", "三颗")]),
+    ("zh", [("user", "她要做两颗种植牙"), ("assistant", "好的。"),
+            ("user", "诊所说库存还有三颗"), ("assistant", "好的，库存还有三颗。")], []),
+    ("zh", [("user", "她要做两颗种植牙"), ("assistant", "好的。"),
+            ("user", "能不能做三颗？"), ("assistant", "改成三颗也可以，要我改吗？")], []),
+    ("en", [("user", "she needs two implants"), ("assistant", "Noted."),
+            ("user", "my brother says all three implants need doing, the left one is loose too"),
+            ("assistant", "Understood, updated to three implants, $41,400 in total.")],
+     [("two implants", "three implants")]),
+    ("en", [("user", "my budget is $500"), ("assistant", "Noted."),
+            ("user", "my brother will chip in, so $800 total"), ("assistant", "Great, budget updated to $800.")],
+     [("$500", "$800")]),
+    ("en", [("user", "she needs two implants"), ("assistant", "Noted."),
+            ("user", "the clinic has three implants in stock"), ("assistant", "Good to know, three implants in stock.")],
+     []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), TOLD_CHANGED)
+def test_a_value_told_is_the_slots_new_value_once_the_assistant_says_it_changed_it(lang, messages, changes):
+    found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
+    assert found == changes, found

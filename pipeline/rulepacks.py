@@ -208,6 +208,7 @@ class StateRules:
     also_after: Lexicon   # right after a value: one more, none replaced ("we need fatima saturdays too")
     done_opening: Lexicon  # an assistant's message opening on one did what was just asked ("Done.", "改好了")
     told_changed: Lexicon  # in an assistant's message, right before a value the user just gave: changed to it ("改成三颗")
+    moved: Lexicon         # early in a done answer: what it did was move a time ("Done. Moved to …", "已改到")
     change: Lexicon
     actions: Lexicon
     authorize: Lexicon
@@ -572,6 +573,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         also_after=Lexicon(table.get("also_after", []), bounds),
         done_opening=Lexicon(table.get("done_openings", []), bounds),
         told_changed=Lexicon(table.get("told_changed", []), bounds),
+        moved=Lexicon(table.get("moved", []), bounds),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),

@@ -649,7 +649,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 requested, walked.requested = walked.requested, None
                 told, walked.told = walked.told, None
                 if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
-                    transitions.extend(_done_as_asked(requested, memory))
+                    moved = rules.moved.search(event.text, 0, min(len(event.text), 48)) is not None
+                    transitions.extend(_done_as_asked(requested, memory, moved))
                 elif told is not None:
                     transitions.extend(_changed_as_told(told, event.text, rules, memory))
         if event.role != "user":
@@ -1066,12 +1067,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                        open_items=tuple(open_items))
 
 
-def _done_as_asked(requested: tuple[str, str, str, int, int, str], memory: _Memory) -> list[Transition]:
+def _done_as_asked(requested: tuple[str, str, str, int, int, str], memory: _Memory,
+                   moved: bool = False) -> list[Transition]:
     """The change a question asked for, the assistant having done it ("can the nurse come thursday
-    at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name (a time no words
-    tie to one replaces nothing) becomes the asked one."""
+    at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name becomes the asked
+    one; a time no words tie to one replaces nothing, unless the answer says it ``moved`` a time
+    ("can we do next thursday morning?" … "Done. Moved to next Thursday"): the current one."""
     event_id, text, words, a, b, kind = requested
-    old = memory.revised(kind, text[a:b], words, event_id)
+    old = memory.revised(kind, text[a:b], words, event_id, moved)
     return _confirmed(memory, event_id, text, a, b, kind, old, words)
 
 

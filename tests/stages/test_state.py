@@ -2354,6 +2354,12 @@ DONE_AS_ASKED = [
             ("user", "can the nurse come thursday at 11?"), ("assistant", "She is free then. Shall I move it?")], []),
     ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
             ("user", "can you book a table thursday at 7?"), ("assistant", "Done, booked for Thursday at 7.")], []),
+    # a time with no words for its slot replaces the current one when the answer says it moved one
+    ("en", [("user", "next tuesday morning please"), ("assistant", "Booked for next Tuesday at 9:30 am."),
+            ("user", "can we do next thursday morning?"), ("assistant", "Done. Moved to next Thursday at 9:30 am.")],
+     [("next tuesday morning", "next thursday morning")]),
+    ("en", [("user", "next tuesday morning please"), ("assistant", "Booked for next Tuesday at 9:30 am."),
+            ("user", "can you book a table thursday at 7?"), ("assistant", "Done, booked for Thursday at 7.")], []),
     ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
             ("user", "护士能周四上午11点来吗？"), ("assistant", "改好了，护士周四上午11点上门。")],
      [("下周三下午3点", "周四上午11点")]),
@@ -2363,6 +2369,10 @@ DONE_AS_ASKED = [
     ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
             ("user", "护士能周四上午11点来吗？"), ("assistant", "周四上午11点护士有空，要帮您改吗？")], []),
     ("zh", [("user", "护士下周三下午3点来"), ("assistant", "好的。"),
+            ("user", "能帮我订周四晚上7点的餐厅吗？"), ("assistant", "好的，已经订好了。")], []),
+    ("zh", [("user", "下周二上午吧"), ("assistant", "已预约下周二上午9:30。"),
+            ("user", "下周四上午可以吗？"), ("assistant", "改好了，已改到下周四上午9:30。")], [("下周二上午", "下周四上午")]),
+    ("zh", [("user", "下周二上午吧"), ("assistant", "已预约下周二上午9:30。"),
             ("user", "能帮我订周四晚上7点的餐厅吗？"), ("assistant", "好的，已经订好了。")], []),
 ]
 

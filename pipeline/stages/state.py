@@ -529,6 +529,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
 _SPACES = re.compile(r"\s*")
+_OPENING = 48   # how far into a done answer it says what it did ("Done. Moved to …")
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -649,7 +650,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 requested, walked.requested = walked.requested, None
                 told, walked.told = walked.told, None
                 if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
-                    moved = rules.moved.search(event.text, 0, min(len(event.text), 48)) is not None
+                    moved = rules.moved.search(event.text, 0, min(len(event.text), _OPENING)) is not None
                     transitions.extend(_done_as_asked(requested, memory, moved))
                 elif told is not None:
                     transitions.extend(_changed_as_told(told, event.text, rules, memory))
@@ -1044,11 +1045,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         if not asks and not any(c is not None for c in conditions):
             # (a question or a case supposed gives nothing to be told changed)
             taken_spans = [t.span for t in transitions[made:]]
-            walked.told = (event.id, text, tuple(
-                (a, b, kind) for _, _, kept in clauses for a, b, kind in kept if kind in ("quantity", "money")
-                and not any(s.start < b and a < s.end for s in taken_spans))) or None
-            if walked.told is not None and not walked.told[2]:
-                walked.told = None
+            told = tuple((a, b, kind) for _, _, kept in clauses for a, b, kind in kept if kind in ("quantity", "money")
+                         and not any(s.start < b and a < s.end for s in taken_spans))
+            walked.told = (event.id, text, told) if told else None
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
         olds = {t.old.casefold() for t in transitions[made:] if t.old}

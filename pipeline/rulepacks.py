@@ -209,6 +209,7 @@ class StateRules:
     done_opening: Lexicon  # an assistant's message opening on one did what was just asked ("Done.", "改好了")
     told_changed: Lexicon  # in an assistant's message, right before a value the user just gave: changed to it ("改成三颗")
     moved: Lexicon         # early in a done answer: what it did was move a time ("Done. Moved to …", "已改到")
+    moved_within: int      # … within this many characters of its start
     change: Lexicon
     actions: Lexicon
     authorize: Lexicon
@@ -573,7 +574,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         also_after=Lexicon(table.get("also_after", []), bounds),
         done_opening=Lexicon(table.get("done_openings", []), bounds),
         told_changed=Lexicon(table.get("told_changed", []), bounds),
-        moved=Lexicon(table.get("moved", []), bounds),
+        moved=Lexicon(table.get("moved", []), bounds), moved_within=int(table.get("moved_within", 0)),
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),
@@ -732,7 +733,7 @@ def load_rule_pack(lang: str) -> RulePack:
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
         number=_compile(lang, text["number"]),
-        approximate_number=_compile(lang, text["number"] + (f"(?:{text['approximate']})?" if text.get("approximate") else "")),
+        approximate_number=_compile(lang, text["number"] + approximate),
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
         scope_break=Lexicon(text["scope_breaks"], bounds),
         left_context=_compile(lang, text["left_context"]),

@@ -2065,6 +2065,15 @@ def test_a_clause_setting_a_changed_value_holds_like_a_constraint(lang, turns, v
     assert levels == {"constraints"}, [(i.text, i.level) for i in summary.items]
 
 
+def _forms_of_a_turn(lang: str, text: str) -> list[str]:
+    """Every form the summary may show of ``text`` said as the second user turn (U3): whole, its
+    shorter forms and its pieces."""
+    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    return [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+
+
 # (lang, a user's turn with a bracket): no shorter form of its clause cuts between a bracket and
 # its other half ("Manuel Medeiros (Manny" had been a piece of the first row)
 BRACKETED = [
@@ -2081,10 +2090,7 @@ BRACKETED = [
 
 @pytest.mark.parametrize(("lang", "text"), BRACKETED)
 def test_a_shorter_form_never_cuts_inside_brackets(lang, text):
-    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", text)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
-    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    forms = _forms_of_a_turn(lang, text)
     assert forms
     assert all(form.count(a) == form.count(b) for form in forms for a, b in ("()", "（）", "《》")), forms
 
@@ -2106,8 +2112,5 @@ ONE_MEASURE = [
 
 @pytest.mark.parametrize(("lang", "text", "piece", "may"), ONE_MEASURE)
 def test_values_of_one_measure_are_no_piece_alone(lang, text, piece, may):
-    messages = _chat(lang, "I need help with a booking" if lang == "en" else "我想订个酒店", text)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
-    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    forms = _forms_of_a_turn(lang, text)
     assert (piece in forms) is may, forms

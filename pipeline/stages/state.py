@@ -529,7 +529,6 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
 _SPACES = re.compile(r"\s*")
-_OPENING = 48   # how far into a done answer it says what it did ("Done. Moved to …")
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
@@ -650,7 +649,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 requested, walked.requested = walked.requested, None
                 told, walked.told = walked.told, None
                 if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
-                    moved = rules.moved.search(event.text, 0, min(len(event.text), _OPENING)) is not None
+                    moved = rules.moved.search(event.text, 0, min(len(event.text), rules.moved_within)) is not None
                     transitions.extend(_done_as_asked(requested, memory, moved))
                 elif told is not None:
                     transitions.extend(_changed_as_told(told, event.text, rules, memory))

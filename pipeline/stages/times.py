@@ -214,13 +214,8 @@ def names_one_day(one: str, other: str, lang: str, pack: RulePack) -> bool:
     return bool(a) and bool(b) and (a <= b or b <= a)
 
 
-@functools.lru_cache(maxsize=8192)
 def _day_named(text: str, grammar: TimeGrammar) -> frozenset[tuple[str, str]]:
-    scanned = _scan(text.lower() if grammar.lower else text, grammar)
-    if scanned is None:
-        return frozenset()
-    return frozenset((name, value.casefold()) for kind, groups in scanned[0].items() if kind in _DAY_KINDS
-                     and kind != "day_part" for name, value in groups.items())
+    return _read(text, grammar)[1]
 
 
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
@@ -279,10 +274,20 @@ def _names_a_day(text: str, grammar: TimeGrammar) -> bool:
     return bool(_read_kinds(text, grammar) & _DAY_KINDS)
 
 
-@functools.lru_cache(maxsize=8192)
 def _read_kinds(text: str, grammar: TimeGrammar) -> frozenset[str]:
+    return _read(text, grammar)[0]
+
+
+@functools.lru_cache(maxsize=8192)
+def _read(text: str, grammar: TimeGrammar) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """A time expression read once: the kinds of its parts, and the parts naming its day (the
+    group names and words, not its part of the day)."""
     scanned = _scan(text.lower() if grammar.lower else text, grammar)
-    return frozenset(scanned[0]) if scanned is not None else frozenset()
+    if scanned is None:
+        return frozenset(), frozenset()
+    return frozenset(scanned[0]), frozenset((name, value.casefold()) for kind, groups in scanned[0].items()
+                                            if kind in _DAY_KINDS and kind != "day_part"
+                                            for name, value in groups.items())
 
 
 def zoned_span(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:

@@ -9,6 +9,7 @@ tool returned is a confirmed fact with the tool event as evidence.
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
@@ -288,8 +289,12 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
             return (fold(fact.text) in words or fold(fact.text) in holding
                     or any(times.within(inside, g) for g in gone))
 
+        # (a fact holding the replaced value where it was named is stale through that span alone:
+        # "on Saturday" in "I need a reservation for 6 people for 5 nights starting on Saturday"
+        # still holds after "5 nights" became "1 night")
         spans += [f.span for f in facts if order[f.span.event_id] <= until
-                  and not _overlaps(f.span, chain[-1].span) and stale(f)]
+                  and not _overlaps(f.span, chain[-1].span) and stale(f)
+                  and not any(_overlaps(f.span, span) for span in named)]
     return spans
 
 
@@ -522,12 +527,14 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     event_order = order[clause.span.event_id]
     label = clause.span.event_id
 
-    def replaced(facts: Sequence[Fact]) -> tuple[Fact, ...]:
-        return () if sets(facts) else tuple(f for f in facts if superseded.overlap(f.span))
+    def replaced(facts: Sequence[Fact], start: int = 0, end: int = sys.maxsize) -> tuple[Fact, ...]:
+        """The facts whose words shown (from ``start`` to ``end``) hold a replaced value."""
+        return () if sets(facts) else tuple(f for f in facts if superseded.overlap(
+            Span(f.span.event_id, max(f.span.start, start), min(f.span.end, end))))
 
     def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
         said = mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end))
-        return text + changed if changed and (replaced(facts) or said and not sets(facts)) else text
+        return text + changed if changed and (replaced(facts, start, end) or said and not sets(facts)) else text
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
@@ -549,7 +556,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             text = asked.format(text=text)
         return SummaryItem(section, marked(text, facts, start, end), level, piece_value,
                            label, (event_order, start), must=held, facts=tuple(facts), source=source,
-                           replaced=replaced(facts))
+                           replaced=replaced(facts, start, end))
 
     alternatives = []
     if source:  # a document's line (a table row) is quoted whole: a value cut from its label means nothing
@@ -775,9 +782,15 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             memo.put(key, held)
         return held[1]
 
+    # a question whose every value a change took up ("How about 16:30?" … "Booked at 16:30"; "Can you
+    # move APT-90317 to Tuesday the 8th at 4:45?" … "Done", the id naming the change's slot) is
+    # said by the change's line: quoted, it would read as still asked
+    slots = {fold(t.slot) for chain in chains for t in chain}
     items = [item(c) for c in clauses
              if (c.span.event_id not in redundant or any(f.strength is Strength.STRONG for f in c.facts))
-             and not said_open.contain(c.span)]
+             and not said_open.contain(c.span)
+             and not (c.asks and any(setting.overlap(f.span) for f in c.facts)
+                      and all(setting.overlap(f.span) or fold(f.text) in slots for f in c.facts))]
     must_at: dict[str, tuple[list[int], list[Fact]]] = {}
     for fact in sorted(must, key=lambda f: f.span.start):
         starts, ordered = must_at.setdefault(fact.span.event_id, ([], []))
@@ -808,10 +821,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         slot = next((t.slot for t in chain if t.slot not in pack.patterns), chain[0].slot)
         last = chain[-1]
         label = ""
+        shorter: tuple[str, ...] = ()
         # a slot named by the kind of its value ("quantity") reads in the summary's language; with
         # no value before it, the kind alone says nothing ("[clock] 6:30"): its words say it
         if slot and (len(path) > 1 or slot not in pack.patterns):
-            line = templates["transition"].format(slot=templates.get(f"kind_{slot}", slot), path=" → ".join(path))
+            named = templates.get(f"kind_{slot}", slot)
+            line = templates["transition"].format(slot=named, path=" → ".join(path))
+            # short of room, the current value alone, said as changed ("[APT-90317] now Tuesday
+            # the 8th at 4:45"): the history is what gives way
+            if len(path) > 1 and "transition_now" in templates:
+                shorter = (templates["transition_now"].format(slot=named, value=path[-1]),)
         elif len(path) == 1 and (said := next((c for c in by_event.get(last.span.event_id, ())
                                                 if c.span.start <= last.span.start and last.span.end <= c.span.end),
                                                None)):
@@ -821,8 +840,18 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         else:
             line = " → ".join(path)
         state_path.append(line)
-        items.append(SummaryItem("state", line, "changes", 5.0, label, (order[last.span.event_id], last.span.start),
-                                 refs=tuple(s for t in chain for s in (t.old_span, t.span) if s)))
+        # a value set by a question the answer did ("How about 16:30?" … "Booked at 16:30") is said
+        # by this line alone (the question is not quoted): one the ladder puts higher (a time, a
+        # count) lifts the line there, above the quote that names the value it replaced ("table
+        # for two at 17:30 on Thursday (changed later)" had stayed, "[clock] 17:30 on Thursday →
+        # 16:30" dropped)
+        level = (_level(_held(must_at.get(last.span.event_id, ([], [])), last.span), pack, "changes")
+                 if any(c.asks and c.span.start <= last.span.start and last.span.end <= c.span.end
+                        for c in by_event.get(last.span.event_id, ())) else "changes")
+        refs = tuple(s for t in chain for s in (t.old_span, t.span) if s)
+        at = (order[last.span.event_id], last.span.start)
+        items.append(SummaryItem("state", line, level, 5.0, label, at, refs=refs, alternatives=tuple(
+            SummaryItem("state", text, level, 5.0, label, at, refs=refs) for text in shorter)))
     cores = {d.object: d.core for d in decisions if d.core}
     # every value a change replaced, and where; a value the user chose or accepted and later
     # changed ("book … at 4 pm": yes; "make it 3:15 pm") is found inside the decision's words

@@ -201,6 +201,12 @@ def _candidates(items: Sequence[SummaryItem], measure: Callable[[str], int],
     return candidates
 
 
+def _tells(change: SummaryItem, fact: Fact) -> bool:
+    """Whether a change's line says what replaced ``fact``: it names the span or the words."""
+    return (any(ref.event_id == fact.span.event_id and ref.start < fact.span.end and fact.span.start < ref.end
+                for ref in change.refs) or fold(fact.text) in fold(change.text))
+
+
 def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RulePack,
          measure: Callable[[str], int], sections: bool, ids: bool) -> tuple[list[SummaryItem], bool]:
     """Facts first, context with what is left: every item that holds a fact is placed in its
@@ -212,10 +218,18 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
     draft = _Draft(header, pack, sections, ids, measure)
 
     shown: set[str] = set()   # texts placed: the same words twice say nothing more ("机场附近；机场附近")
+    changes = [c for c in candidates if c.item.section == "state" and c.item.refs]
+    placed_ids: set[int] = set()
 
     def attempt(item: SummaryItem) -> bool:
         if item.text in shown:
             return False
+        # a quote holding a value a change replaced goes in only with the change's line ("a table
+        # for two at 17:30 on Thursday (changed later)" alone said 17:30 no longer holds, not what does)
+        for change in (c for c in changes if id(c) not in placed_ids and any(
+                _tells(c.item, f) for f in item.replaced)):
+            if not place_change(change):
+                return False
         cost = draft.cost(item)
         if draft.size + cost[0] > budget:
             return False
@@ -227,8 +241,21 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
     placed: list[tuple[SummaryItem, int, int]] = []   # (item, where its form is, the form's size)
     said: set[str] = set()            # the facts already in the text, folded
     later: list[SummaryItem] = []     # items whose every fact is already said: context now
+
+    def place_change(change: _Candidate) -> bool:
+        placed_ids.add(id(change))
+        size = next((size for size, form in change.forms if attempt(form)), None)
+        if size is None:
+            placed_ids.discard(id(change))
+            return False
+        placed.append((change.item, len(chosen) - 1, size))
+        said.update(change.named)
+        return True
+
     for candidate in candidates:
         item = candidate.item
+        if id(candidate) in placed_ids:
+            continue
         if not candidate.facts_first:
             continue
         if candidate.named <= said and (candidate.named and item.section == "key" or item.replaced):
@@ -238,6 +265,7 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
             continue
         size = next((size for size, form in candidate.forms if attempt(form)), None)
         if size is not None:
+            placed_ids.add(id(candidate))
             placed.append((item, len(chosen) - 1, size))
             said |= candidate.named
             continue

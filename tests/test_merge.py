@@ -2114,3 +2114,56 @@ ONE_MEASURE = [
 def test_values_of_one_measure_are_no_piece_alone(lang, text, piece, may):
     forms = _forms_of_a_turn(lang, text)
     assert (piece in forms) is may, forms
+
+
+# A question offering a value instead ("how about 16:30 then?"), done by the answer, is told by
+# the change's line alone: never quoted as still asked, and at no budget is the replaced time
+# shown without the one that replaced it (the line is placed at the level of its value; short of
+# room it says the current value alone).
+@pytest.mark.parametrize(("lang", "turns", "old", "new", "asked"), [
+    ("en", [("I'd like a table for two at 17:30 on Thursday, please.",
+             "Unfortunately there are no tables available at that time. Another time?"),
+            ("how about 16:30 then?", "Perfect. Your table has been booked at 16:30 for 2 at the Gourmet Burger Kitchen."),
+            ("Thanks. I also need a train to Birmingham New Street on Friday.", "TR9678 leaves at 09:01."),
+            ("ok", None)], "17:30", "16:30", "how about"),
+    ("zh", [("帮我订周四晚上7点的位子，两个人。", "抱歉，周四晚上7点已经没有位子了，换个时间可以吗？"),
+            ("要不试试8点？", "好的，已经为您预订成功，周四晚上8点，两位。"),
+            ("谢谢。我还要订一张周五去上海的火车票。", "G102次9点01分出发。"),
+            ("好的", None)], "7点", "8点", "要不试试"),
+])
+def test_a_question_the_answer_did_is_told_by_its_change_line(lang, turns, old, new, asked):
+    messages = turns_to_messages(turns)
+    size = size_of(messages)
+    shown = 0
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        assert asked not in summary, (budget, summary)
+        assert old not in summary or new in summary, (budget, summary)
+        shown += new in summary
+    assert shown, "the current time was never shown"
+
+
+# A count changed later makes only the words holding it history: the rest of the requirement it
+# was said in still holds ("on Saturday" had been marked with the obligation that held "5 nights",
+# and "I need a reservation for 6 people… (changed later)" was marked though it no longer said it).
+@pytest.mark.parametrize(("lang", "turns", "old", "current"), [
+    ("en", [("I need a reservation for 6 people for 5 nights starting on Saturday.",
+             "Sorry, there are not enough rooms available for that stay."),
+            ("Then make it 1 night instead.", "Booking was successful. Your reference number is OO8QDA62."),
+            ("Thank you so much. Goodbye.", None)], "5 nights", ["6 people", "Saturday"]),
+    ("zh", [("我要订6个人的房间，住5晚，周六入住。", "抱歉，这段时间房间不够。"),
+            ("那改成住1晚吧。", "好的，已经为您预订成功，预订号OO8QDA62。"),
+            ("谢谢，再见。", None)], "5晚", ["6个人", "周六"]),
+])
+def test_a_piece_without_the_replaced_value_is_not_marked_changed(lang, turns, old, current):
+    messages = turns_to_messages(turns)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    size = size_of(messages)
+    short_of_the_whole = 0   # budgets showing the count still current without its whole clause
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        short_of_the_whole += current[0] in summary and not any(old in p for p in _pieces(summary) if "→" not in p)
+        for piece in _pieces(summary):
+            if any(c in piece for c in current) and old not in piece and "→" not in piece:
+                assert not piece.endswith(changed), (budget, piece)
+    assert short_of_the_whole

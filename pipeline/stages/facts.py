@@ -747,8 +747,10 @@ def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset(),
                 return fact.kind == outer.kind
             if outer.kind in _CLAUSE_KINDS:
                 return fact.kind in _CUED_KINDS
-            if outer.kind == "obligation" and fact.kind == "time":
-                return False   # "She can only get there at 5:10 that day": the time is resolved too
+            if outer.kind == "obligation" and fact.kind in ("time", "quantity"):
+                # "She can only get there at 5:10 that day": the time is resolved too; "I need a
+                # room for 6 people for 5 nights": a count a later change replaces is stale alone
+                return False
             if (pack is not None and outer.kind in _CUED_KINDS and outer.span != fact.span
                     and pack.ladder.index(pack.level_of(fact.kind, fact.value))
                     < pack.ladder.index(pack.level_of(outer.kind, outer.value))

@@ -592,10 +592,11 @@ class Walked:
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
-    # a time the user's last question gave a slot ("can the nurse come thursday at 11?"): its event
-    # and words, the words naming its slot, the value's span and kind; the next message, done,
-    # changes the slot
-    requested: tuple[str, str, str, int, int, str] | None = None
+    # a time (or a count of a unit) the user's last question gave a slot ("can the nurse come
+    # thursday at 11?"): its event and words, the words naming its slot, the value's span and kind,
+    # and whether the question offered it for the current one ("How about 12:15?"); the next
+    # message, done, changes the slot
+    requested: tuple[str, str, str, int, int, str, bool] | None = None
     # the counts and amounts the user's last message gave that changed nothing ("三颗都得种"): its
     # event and words, each value's span and kind; an answer saying the slot was changed to one
     # of them ("改成三颗…") makes it the slot's new value
@@ -648,8 +649,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             if event.text.strip():   # (a message only calling tools answers nothing yet)
                 requested, walked.requested = walked.requested, None
                 told, walked.told = walked.told, None
-                if requested is not None and rules.done_opening.regex.match(event.text.lstrip()):
-                    moved = rules.moved.search(event.text, 0, min(len(event.text), rules.moved_within)) is not None
+                early = min(len(event.text), rules.moved_within)
+                if requested is not None and (rules.done_opening.regex.match(event.text.lstrip())
+                                              or rules.done_said.search(event.text, 0, early)):
+                    moved = rules.moved.search(event.text, 0, early) is not None
                     transitions.extend(_done_as_asked(requested, memory, moved))
                 elif told is not None:
                     transitions.extend(_changed_as_told(told, event.text, rules, memory))
@@ -1014,10 +1017,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             and not _answers_another(item.text, acts, folded_text, answered, pack)):
                         open_items[i] = OpenItem("authorised_by_user", clause, span)
 
-            times = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"]
-            if asked and not supposed and condition is None and len(times) == 1 and len(transitions) == clause_made:
-                # "can the nurse come thursday at 11?": asked for, changed if the answer did it
-                walked.requested = (event.id, text, text[start:times[0][0]], *times[0])
+            asked_for = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"
+                         or kind == "quantity" and memory.unit(text[a:b])]
+            if asked and not supposed and condition is None and len(asked_for) == 1 and len(transitions) == clause_made:
+                # "can the nurse come thursday at 11?", "how about 3 nights?": asked for, changed if
+                # the answer did it
+                walked.requested = (event.id, text, text[start:asked_for[0][0]], *asked_for[0],
+                                    rules.offers_instead.search(text, start, end) is not None
+                                    or rules.revise_current.search(text, start, end) is not None)
             mention = rules.mention_after.search(text, start, end)
             if mention:
                 ma, mb = _object_after(text, mention.end(), end, pack)
@@ -1065,14 +1072,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                        open_items=tuple(open_items))
 
 
-def _done_as_asked(requested: tuple[str, str, str, int, int, str], memory: _Memory,
+def _done_as_asked(requested: tuple[str, str, str, int, int, str, bool], memory: _Memory,
                    moved: bool = False) -> list[Transition]:
     """The change a question asked for, the assistant having done it ("can the nurse come thursday
     at 11?" … "Done. Marisa is now Thursday"): the slot's value its words name becomes the asked
     one; a time no words tie to one replaces nothing, unless the answer says it ``moved`` a time
-    ("can we do next thursday morning?" … "Done. Moved to next Thursday"): the current one."""
-    event_id, text, words, a, b, kind = requested
-    old = memory.revised(kind, text[a:b], words, event_id, moved)
+    ("can we do next thursday morning?" … "Done. Moved to next Thursday") or the question offered
+    it instead ("How about 12:15?" … "Booking was successful"): the current one."""
+    event_id, text, words, a, b, kind, instead = requested
+    old = memory.revised(kind, text[a:b], words, event_id, moved or instead)
     return _confirmed(memory, event_id, text, a, b, kind, old, words)
 
 

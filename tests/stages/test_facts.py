@@ -381,6 +381,9 @@ NO_NEGATION_ROWS = [
     ("zh", "别着急，慢慢查"),
     ("zh", "没关系，下周也行"),
     ("zh", "那旧的热水器能回收不，挺大一个"),
+    # a proposal ("要不试试8点？" had been a negation quoted as a rule)
+    ("zh", "要不试试8点？"), ("zh", "要不换成周四吧"),
+    ("en", "why not try 8 pm?"), ("en", "Why don't we try Thursday instead?"),
 ]
 
 # clauses that carry nothing: no key clause, no fact
@@ -483,6 +486,20 @@ def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match
 def test_a_number_after_what_is_booked_is_its_party_only_alone(lang: str, text: str, quantity: str | None) -> None:
     found = [f.text for f in _run(lang, text)[0] if f.kind == "quantity"]
     assert found == ([quantity] if quantity else []), found
+
+
+# A count inside what the user requires is a fact of its own, as a time is: a later change of it
+# ("5 nights" → "1 night") leaves the rest of the requirement current
+@pytest.mark.parametrize(("lang", "text", "quantities"), [
+    ("en", "I need a reservation for 6 people for 5 nights starting on Saturday.", ["6 people", "5 nights"]),
+    ("en", "I need 3 tickets", ["3 tickets"]),
+    ("zh", "我需要订3间房，住两晚", ["3间", "两晚"]),
+    ("zh", "必须要两张票", ["两张"]),
+])
+def test_a_count_a_requirement_holds_is_its_own_fact(lang: str, text: str, quantities: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "quantity"] == quantities, _shown(facts)
+    assert any(f.kind == "obligation" for f in facts), _shown(facts)
 
 
 # (lang, text, the negation fact, whether it forbids): a prohibition is on the ladder's top level

@@ -2339,9 +2339,10 @@ def test_a_count_confirmed_by_a_tag_or_chosen_by_a_cue_after_it_replaces_the_one
     assert found == ([change] if change else []), found
 
 
-# A time a question gives a slot ("can the nurse come thursday at 11?") changes it when the
-# assistant's next message with text opens on having done it ("Done.", "改好了"); an answer that
-# only says it could, or a question about something not said before, changes nothing.
+# A time (or a count of a unit) a question gives a slot ("can the nurse come thursday at 11?")
+# changes it when the assistant's next message with text says it did it, at its opening ("Done.",
+# "改好了") or early in it ("Booking was successful", "预约成功"); an answer that only says it could,
+# or a question about something not said before, changes nothing.
 DONE_AS_ASKED = [
     ("en", [("user", "the nurse comes wednesday at 3"), ("assistant", "Noted."),
             ("user", "can the nurse come thursday at 11?"), ("assistant", "Done. Marisa is now Thursday at 11 am.")],
@@ -2374,6 +2375,34 @@ DONE_AS_ASKED = [
             ("user", "下周四上午可以吗？"), ("assistant", "改好了，已改到下周四上午9:30。")], [("下周二上午", "下周四上午")]),
     ("zh", [("user", "下周二上午吧"), ("assistant", "已预约下周二上午9:30。"),
             ("user", "能帮我订周四晚上7点的餐厅吗？"), ("assistant", "好的，已经订好了。")], []),
+    # a question offering its value instead ("How about 12:15?", "要不试试…") replaces the current
+    # one once the answer says, early on, that it did it ("Booking was successful", "预约成功");
+    # a count of a unit replaces the one of its unit; an answer turning it down changes nothing
+    ("en", [("user", "a booking for 7 people at 13:15 on saturday"), ("assistant", "Booking was unsuccessful."),
+            ("user", "How about 12:15 instead , will that work ?"),
+            ("assistant", "Your reservation at yippee noodle bar is all set , reference number is K3MQVQ4N")],
+     [("at 13:15 on saturday", "12:15")]),
+    ("en", [("user", "a table for 2 at 19:00 on sunday"), ("assistant", "Sorry, no tables then. Another time?"),
+            ("user", "could we try 18:45 on the same day?"), ("assistant", "Booking was successful for 18:45 .")],
+     [("at 19:00 on sunday", "18:45")]),
+    ("en", [("user", "a table for 2 at 19:00 on sunday"), ("assistant", "Sorry, no tables then. Another time?"),
+            ("user", "how about 18:45?"), ("assistant", "They are not open that early , can I try another time ?")], []),
+    ("en", [("user", "a table for 2 at 19:00 on sunday"), ("assistant", "Sorry, no tables then. Another time?"),
+            ("user", "how about 18:45?"), ("assistant", "Sorry, we're all booked at 18:45 too.")], []),
+    ("en", [("user", "I need a room for 4 nights starting friday"), ("assistant", "Booking failed for 4 nights."),
+            ("user", "What about for only 3 nights ?"), ("assistant", "Booking was successful for 3 nights.")],
+     [("4 nights", "3 nights")]),
+    ("en", [("user", "book the dentist wednesday at 3"), ("assistant", "Wednesday at 3 is open."),
+            ("user", "is thursday at 10 free?"), ("assistant", "Booking was successful for thursday at 10.")], []),
+    ("zh", [("user", "帮我约周三下午3点洗牙"), ("assistant", "周三下午3点可以约。"),
+            ("user", "要不试试周四上午10点？"), ("assistant", "好的，已经帮您预约成功，周四上午10点见。")],
+     [("周三下午3点", "周四上午10点")]),
+    ("zh", [("user", "帮我约周三下午3点洗牙"), ("assistant", "周三下午3点可以约。"),
+            ("user", "要不试试周四上午10点？"), ("assistant", "周四上午10点已经约满了。")], []),
+    ("zh", [("user", "帮我约周三下午3点洗牙"), ("assistant", "周三下午3点可以约。"),
+            ("user", "周四上午10点有空吗？"), ("assistant", "好的，已经帮您预约成功，周四上午10点见。")], []),
+    ("zh", [("user", "房间订3个晚上"), ("assistant", "3个晚上的房间没有了。"),
+            ("user", "要不订2个晚上？"), ("assistant", "您的房间订好了，2个晚上。")], [("3个晚上", "2个晚上")]),
 ]
 
 

@@ -783,7 +783,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
-                value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept), pack)
+                value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept,
+                                                                                 rules.object_end), pack)
                 # "to the 80 liter one": a typed value after a determiner starts the value ("my office" stays)
                 typed_at = _past_determiners(text, value_start, value_end, kept, pack)
                 if any(a == typed_at for a, _, _ in kept):
@@ -1221,10 +1222,11 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     return kind or ""
 
 
-def _value_end(text: str, start: int, end: int, kept: Values) -> int:
+def _value_end(text: str, start: int, end: int, kept: Values, ends: re.Pattern[str]) -> int:
     """A new value that begins with a typed value ends with the last typed value before the
     first separator after it ("change the move-in to March 15th, her lease got extended" →
-    "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th")."""
+    "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th"), or before
+    the words that end an object right after it ("改成2个晚上可以吗": "2个晚上")."""
     first = next((b for a, b, _ in kept if 0 <= a - start <= 4), None)
     if first is None:
         return end
@@ -1232,7 +1234,7 @@ def _value_end(text: str, start: int, end: int, kept: Values) -> int:
     stop_at = stop.start() if stop else end
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)
     # a word after it goes ("… instead", "… then"); what is written onto it stays ("5000元以内")
-    return last if text[last:stop_at][:1].isspace() else stop_at
+    return last if text[last:stop_at][:1].isspace() or ends.match(text, last) else stop_at
 
 
 def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:

@@ -294,6 +294,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["下午3点到", "4点而不是3点"], expect(change("time", "3点", "4点"))),
     (["入住改成12月5号，因为房东延期了"], expect(change("入住", None, "12月5号"))),  # the value ends at the comma
     (["住宿费用800元", "费用改成5000元以内吧"], expect(change("费用", IN("800元"), "5000元以内"))),  # "以内" stays
+    # asking whether it may be ends the value ("2个晚上可以" had been the new value)
+    (["房间订3个晚上", "那改成2个晚上可以吗？"], expect(change("quantity", "3个晚上", "2个晚上"))),
+    (["预约周三下午3点", "改到周四上午10点行吗？"], expect(change("time", "周三下午3点", "周四上午10点"))),
+    (["预算3000元", "预算改成5000元好不好"], expect(change("预算", IN("3000元"), "5000元"))),
     # one slot corrected three times, a count in numerals first; the words after a correction
     # that explain it ("还有一桌") set nothing
     (["大概十桌吧", "亲戚多，改成12桌吧", "不对，是13桌，单位还有一桌老同事要请", "算了还是14桌吧，留一桌备用"],

@@ -609,6 +609,11 @@ NEGATION_VALUES = [
     ("en", "It's for my mom, not me.", "It's for my mom, not me", None),
     ("en", "It shouldn't be on the ground floor.", "It shouldn't be on the ground floor", None),
     ("zh", "这个不算贵。", "这个不算贵", "thing"),
+    # … also after a word that only acknowledges ("Sure, that's not too high" had been a constraint)
+    ("en", "Sure, that's not too high. That's what I want.", "that's not too high", "thing"),
+    ("en", "Oh, it's not too far from the hotel.", "it's not too far from the hotel", "thing"),
+    ("zh", "行，这个不算贵，就它了。", "这个不算贵", "thing"),
+    ("zh", "没问题，这个价格不算高。", "这个价格不算高", "thing"),
     ("zh", "那家周一不开门。", "那家周一不开门", "thing"),
     ("zh", "我们不吃猪肉。", "我们不吃猪肉", None),
     # "can't" with a time bound after it forbids ("Demolition can't start before January 11th" was

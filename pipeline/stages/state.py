@@ -1545,6 +1545,15 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         return False
     stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
     end = stop.start() if stop else len(reply)
+    # the rest of the sentence choosing what the offer does not hold turns against it ("好的，那就
+    # 周日晚上7点吧" after "我建议订周六晚上7点": a choice of its own, no yes)
+    choice = rules.choose_after.search(reply, first[1], end)
+    if choice is not None:
+        a, b = _object_after(reply, choice.end(), end, pack)
+        chosen = reply[a:b]
+        if (any(ch.isalnum() for ch in chosen) and chosen.casefold() not in rules.pronouns
+                and not _names_offered(chosen, offered, pack)):
+            return False
     return next(negations(reply, 0, end, pack), None) is None and not rules.accept_but.search(reply, 0, end)
 
 
@@ -1566,7 +1575,10 @@ def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
     # pronouns are gone already; "add the rental one then": "rental"
     rest = rules.determiners.regex.sub(" ", named)
     rest = rules.add_after.regex.sub(" ", rules.choose_after.regex.sub(" ", rest))
-    words = rest[:pack.trail.strip_run(rest, 0, len(rest), from_end=True)].split()
+    # (a word that trails a choice says nothing of what is taken, said mid-sentence too: "ok the
+    # generic one then for the Flomax")
+    words = [w for w in rest[:pack.trail.strip_run(rest, 0, len(rest), from_end=True)].split()
+             if not pack.trail.covers(w)]
     held = offered.casefold()
     return bool(words) and all(w.casefold() in held for w in words)
 

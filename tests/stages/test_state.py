@@ -1208,6 +1208,21 @@ ACCEPTED = [
             ("user", "Sounds good, go with the Bogotá one.")], "Traducciones Andinas (Bogotá): all 8 pages for $152", []),
     ("en", [("user", "Which lease?"), ("assistant", "My recommendation: the 13-month lease at $2,350 a month. Want me to go with that?"),
             ("user", "Yes, that works, go with the 18-month one.")], None, []),     # not what was offered
+    # a word trailing the choice, said before the rest ("then"), names nothing the offer must hold
+    ("en", [("user", "I need his refills"),
+            ("assistant", "For the Flomax, I'd suggest filling it as generic tamsulosin 0.4 mg for $4. How do you want to handle the Toprol?"),
+            ("user", "ok the generic one then for the Flomax.")], "filling it as generic tamsulosin 0.4 mg for $4", []),
+    ("en", [("user", "I need his refills"), ("assistant", "For the Flomax, I'd suggest filling it as generic tamsulosin 0.4 mg for $4."),
+            ("user", "ok the brand one then for the Flomax.")], None, []),
+    ("zh", [("user", "帮我看看药"), ("assistant", "氟马克斯我建议换成仿制药坦索罗辛0.4毫克，只要4美元。"),
+            ("user", "好的，那氟马克斯就用仿制药吧。")], "换成仿制药坦索罗辛0.4毫克，只要4美元", []),
+    # a yes whose sentence goes on to choose what the offer does not hold takes nothing
+    ("zh", [("user", "帮我看看药"), ("assistant", "氟马克斯我建议换成仿制药坦索罗辛0.4毫克，只要4美元。"),
+            ("user", "好的，那氟马克斯就用原研药吧。")], None, []),
+    ("zh", [("user", "周末吃饭"), ("assistant", "我建议订周六晚上7点。"), ("user", "好的，那就周日晚上7点吧。")], None, []),
+    ("zh", [("user", "周末吃饭"), ("assistant", "我建议订周六晚上7点。"), ("user", "好的，那就周六晚上7点吧。")], "订周六晚上7点", []),
+    ("en", [("user", "Dinner on the weekend"), ("assistant", "I'd suggest Saturday at 7 pm."),
+            ("user", "ok, let's do Sunday at 7 pm then.")], None, []),
     ("en", [("user", "Parking?"), ("assistant", "If you'd rather not worry, my suggestion is Lakeside Commons Garage, pay on "
                                                 "arrival at $33. Want me to reserve it?"), ("user", "Sure, reserve that one.")],
      "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"

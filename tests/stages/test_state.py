@@ -1223,6 +1223,13 @@ ACCEPTED = [
     ("zh", [("user", "周末吃饭"), ("assistant", "我建议订周六晚上7点。"), ("user", "好的，那就周六晚上7点吧。")], "订周六晚上7点", []),
     ("en", [("user", "Dinner on the weekend"), ("assistant", "I'd suggest Saturday at 7 pm."),
             ("user", "ok, let's do Sunday at 7 pm then.")], None, []),
+    # … a demonstrative with its classifier ("这套", "that set") chooses the offer itself
+    ("zh", [("user", "桌子"), ("assistant", "我的建议是：K3手摇升降学习桌1.2米+C5成长椅套装，¥2,280。"),
+            ("user", "可以，就要这套，枫木白的。")], "K3手摇升降学习桌1.2米+C5成长椅套装，¥2,280", []),
+    ("en", [("user", "a desk"), ("assistant", "My suggestion: the K3 hand-crank desk 1.2 m + C5 chair set, $2,280."),
+            ("user", "Sounds good, I'll take that set.")], "the K3 hand-crank desk 1.2 m + C5 chair set, $2,280", []),
+    ("en", [("user", "a desk"), ("assistant", "My suggestion: the K3 hand-crank desk 1.2 m + C5 chair set, $2,280."),
+            ("user", "Sounds good, I'll take the electric set.")], None, []),
     ("en", [("user", "Parking?"), ("assistant", "If you'd rather not worry, my suggestion is Lakeside Commons Garage, pay on "
                                                 "arrival at $33. Want me to reserve it?"), ("user", "Sure, reserve that one.")],
      "Lakeside Commons Garage, pay on arrival at $33", []),          # the proposal, not its "is"

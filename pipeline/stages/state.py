@@ -1700,7 +1700,10 @@ def _proposed(text: str, pack: RulePack,
         elif end <= start or text[begin:end].rstrip().endswith((":", "：")):
             # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …", "The standout is local:\n\nSugar
             # Pine Bakehouse …": the sentence after it
-            after = next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None)
+            # ("我建议冰箱这样提交：\n· 如果是…\n· 如果是…": the list it introduces, whole)
+            listed = _listed(text, asking, rules)
+            after = (listed if listed and listed[0] >= marks[-1].end()
+                     else next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None))
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
         # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅"), as does one naming a

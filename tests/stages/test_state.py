@@ -1223,6 +1223,17 @@ ACCEPTED = [
     ("zh", [("user", "周末吃饭"), ("assistant", "我建议订周六晚上7点。"), ("user", "好的，那就周六晚上7点吧。")], "订周六晚上7点", []),
     ("en", [("user", "Dinner on the weekend"), ("assistant", "I'd suggest Saturday at 7 pm."),
             ("user", "ok, let's do Sunday at 7 pm then.")], None, []),
+    # a proposal mark ending on a colon before a list proposes the list, whole
+    ("zh", [("user", "冰箱"), ("assistant", "您这台符合过保关怀。我建议冰箱这样提交：\n· 如果是压缩机问题：按保内免费修；\n"
+                                              "· 如果是风扇电机问题：免上门费和人工费，只收配件费95元。\n关怀每台限用一次。您看这样提交可以吗？"),
+            ("user", "行就这么办，麻烦你了哈")],
+     "如果是压缩机问题：按保内免费修；\n· 如果是风扇电机问题：免上门费和人工费，只收配件费95元。", []),
+    ("en", [("user", "the fridge"), ("assistant", "You qualify for the goodwill program. I'd suggest we file it like this:\n"
+                                                  "- if it's the compressor: free repair under warranty;\n- if it's the fan motor: "
+                                                  "no call-out or labour fee, parts only $95.\nThe program can be used once. "
+                                                  "Shall I submit it that way?"), ("user", "Yes, do that.")],
+     "if it's the compressor: free repair under warranty;\n- if it's the fan motor: no call-out or labour fee, parts only $95.",
+     []),
     # … a demonstrative with its classifier ("这套", "that set") chooses the offer itself
     ("zh", [("user", "桌子"), ("assistant", "我的建议是：K3手摇升降学习桌1.2米+C5成长椅套装，¥2,280。"),
             ("user", "可以，就要这套，枫木白的。")], "K3手摇升降学习桌1.2米+C5成长椅套装，¥2,280", []),

@@ -1727,6 +1727,10 @@ def _proposed(text: str, pack: RulePack,
             end -= 1
         if end > start and has_values(start, end):
             proposed = start, end
+    if proposed and asked and sentences[asked[-1]][2] not in rules.question_marks:
+        # a go-ahead asked without a question mark tells what follows it, not what is proposed ("我建议
+        # 这样给您申请：整盒退款39.90元…您看可以吗？可以的话我现在就提交，…24小时内上传照片")
+        return proposed
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you
         # and 8:30 am for Valentina. … Want me to reserve 8:15 and 8:30?") accepts the proposal

@@ -1223,6 +1223,22 @@ ACCEPTED = [
     ("zh", [("user", "周末吃饭"), ("assistant", "我建议订周六晚上7点。"), ("user", "好的，那就周六晚上7点吧。")], "订周六晚上7点", []),
     ("en", [("user", "Dinner on the weekend"), ("assistant", "I'd suggest Saturday at 7 pm."),
             ("user", "ok, let's do Sunday at 7 pm then.")], None, []),
+    # "这样可以的话我就提交", "If that works, I'll submit it": a go-ahead asked without a question
+    ("zh", [("user", "改签"), ("assistant", "方案是这样：\n两人都改到MU5103，12月12日07:35虹桥T2起飞；座位选33A、33C连座。\n"
+                                              "费用：合计¥662，在八百以内。\n这样可以的话我就提交。"),
+            ("user", "行，就这个。通知发我手机13917246083")],
+     "两人都改到MU5103，12月12日07:35虹桥T2起飞；座位选33A、33C连座。\n费用：合计¥662，在八百以内。", []),
+    ("en", [("user", "change the flights"), ("assistant", "Here's the plan:\nBoth of you move to MU5103 on December 12, 07:35; "
+                                                          "seats 33A and 33C.\nCost: $662 in total.\nIf that works, I'll submit it."),
+            ("user", "Ok, go with that.")],
+     "Both of you move to MU5103 on December 12, 07:35; seats 33A and 33C.\nCost: $662 in total.", []),
+    # … and after a question, it tells what follows the go-ahead, not what is proposed
+    ("zh", [("user", "鸡蛋碎了"), ("assistant", "我建议这样给您申请：整盒退款39.90元，原路退回您的微信支付。\n您看可以吗？"
+                                               "可以的话我现在就提交，提交后需要在24小时内上传照片。"),
+            ("user", "好的就这么办")], "这样给您申请：整盒退款39.90元，原路退回您的微信支付", []),
+    ("en", [("user", "the eggs broke"), ("assistant", "I'd suggest a full refund of $39.90 to your card. Does that work? "
+                                                      "If that works, I'll submit it now; you'll have 24 hours to upload photos."),
+            ("user", "ok, do that")], "a full refund of $39.90 to your card", []),
     # a proposal mark ending on a colon before a list proposes the list, whole
     ("zh", [("user", "冰箱"), ("assistant", "您这台符合过保关怀。我建议冰箱这样提交：\n· 如果是压缩机问题：按保内免费修；\n"
                                               "· 如果是风扇电机问题：免上门费和人工费，只收配件费95元。\n关怀每台限用一次。您看这样提交可以吗？"),

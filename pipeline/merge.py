@@ -493,7 +493,9 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     strong = [f for f in clause.facts if f.strength is Strength.STRONG
               and not superseded.overlap(f.span)] if not source else []
     strong_ids = {id(f) for f in strong}
-    claims = [f for f in clause.facts if f.kind in _CLAIM_KINDS] if not source else []
+    # (what a thing is not, what did not happen, told like a claim, is one too: "budget" cut from
+    # "That's not expensive, it's even below my budget range" read as a want)
+    claims = [f for f in clause.facts if _told_as_claim(f)] if not source else []
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
     def sets(facts: Sequence[Fact]) -> bool:

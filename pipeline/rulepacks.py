@@ -739,7 +739,7 @@ def load_rule_pack(lang: str) -> RulePack:
         number=_compile(lang, text["number"]),
         approximate_number=_compile(lang, text["number"] + approximate),
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,
-        scope_break=Lexicon(text["scope_breaks"], bounds),
+        scope_break=Lexicon(text["scope_breaks"], bounds, patterns=text.get("scope_break_patterns", ())),
         left_context=_compile(lang, text["left_context"]),
         left_context_contrast=_compile(lang, text.get("left_context_contrast", text["left_context"])),
         left_context_reach=int(text["left_context_reach"]),

@@ -2167,3 +2167,22 @@ def test_a_piece_without_the_replaced_value_is_not_marked_changed(lang, turns, o
             if any(c in piece for c in current) and old not in piece and "→" not in piece:
                 assert not piece.endswith(changed), (budget, piece)
     assert short_of_the_whole
+
+
+# A clause told like a claim (what a thing is not, with a limit said of it) makes no piece of its
+# other words: "budget" cut from "That's not expensive, it's even below my budget range" read as a
+# want (a limit said of a thing describes it: no requirement either)
+@pytest.mark.parametrize(("lang", "turns", "alone"), [
+    ("en", [("I need to buy a batch of desktops and I love Lenovo. Could you recommend a model between 5,000-10,000 yuan?",
+             "The ThinkCentre M90 fits."), ("How much is it?", "It costs 6,999 yuan."),
+            ("That's not expensive, it's even below my budget range. How about its hard drive?", "It has 1 TB."),
+            ("Thank you, bye.", None)], "budget"),
+    ("zh", [("我要买一批台式机，喜欢联想的，推荐一款5000到10000元的吧。", "ThinkCentre M90合适。"), ("多少钱？", "6999元。"),
+            ("这个不贵，这个价格在预算以内。硬盘多大？", "1TB。"), ("谢谢，再见。", None)], "预算"),
+])
+def test_a_clause_told_like_a_claim_leaves_no_piece_of_its_other_words(lang, turns, alone):
+    messages = turns_to_messages(turns)
+    size = size_of(messages)
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        assert alone not in _pieces(summary), (budget, summary)

@@ -260,13 +260,19 @@ def _of_a_thing(text: str, start: int, end: int, cue: Hit, pack: RulePack) -> bo
     negates (not a prohibition cue: "It shouldn't be on the ground floor" still forbids), it sets
     nothing against another ("It's for my mom, not me"), and nothing in the clause is required
     ("It has to arrive by Friday, not Saturday")."""
-    opening = pack.lead.strip_run(text, start, cue.start(), from_end=False)
-    thing = pack.things.regex.match(text, opening)
     # ", not …" sets one thing against another: "It's for my mom, not me" says who it is for
     before = text[start:cue.start()].rstrip()
     contrast = bool(before) and pack.state.gap_breaks.fullmatch(before[-1]) is not None
-    return (thing is not None and thing.end() <= cue.start() and not contrast
-            and cue.group().casefold() not in pack.prohibition and pack.obligation.search(text, start, end) is None)
+    # (a limit in it is said of the thing too: "That's not expensive, it's even below my budget")
+    return (_opens_on_a_thing(text, start, cue, pack) and not contrast
+            and cue.group().casefold() not in pack.prohibition
+            and all(hit.group().casefold() in pack.limits for hit in pack.obligation.finditer(text, start, end)))
+
+
+def _opens_on_a_thing(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
+    """Whether the clause opens, past its leads, on a word for a thing (``[cues] things``) before the cue."""
+    thing = pack.things.regex.match(text, pack.lead.strip_run(text, start, cue.start(), from_end=False))
+    return thing is not None and thing.end() <= cue.start()
 
 
 def negations(text: str, start: int, end: int, pack: RulePack) -> Iterator[Hit]:
@@ -575,6 +581,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             for cue in cues:
                 if kind == "obligation" and not _limits_a_value(text, start, end, cue, pack):
                     continue   # a limit of no value: "go over the forms", "Under my name"
+                if (kind == "obligation" and cue.group().casefold() in pack.limits
+                        and _opens_on_a_thing(text, start, cue, pack)):
+                    continue   # a limit said of a thing describes it: "it's even below my budget range"
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 if (kind == "obligation" and cue.group().casefold() not in pack.limits
                         and (pack.filler.covers(text, cue.end(), right) or pack.filler.covers(text, left, right))):

@@ -228,8 +228,8 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
         # for two at 17:30 on Thursday (changed later)" alone said 17:30 no longer holds, not what does)
         for change in (c for c in changes if id(c) not in placed_ids and any(
                 _tells(c.item, f) for f in item.replaced)):
-            if not place_change(change):
-                return False
+            if not (change.named and change.named <= said) and not place_change(change):
+                return False   # (a quote placed says the current value already: no line needed)
         cost = draft.cost(item)
         if draft.size + cost[0] > budget:
             return False
@@ -258,9 +258,10 @@ def _fit(header: str, candidates: Sequence[_Candidate], budget: int, pack: RuleP
             continue
         if not candidate.facts_first:
             continue
-        if candidate.named <= said and (candidate.named and item.section == "key" or item.replaced):
-            # it names nothing new: a clause of context, or a quote of values since replaced
-            # whose current ones are said (the change line tells what it was)
+        if candidate.named <= said and (candidate.named and item.section in ("key", "state") or item.replaced):
+            # it names nothing new: a clause of context, a change whose current value a quote
+            # said, or a quote of values since replaced whose current ones are said (the change
+            # line tells what it was)
             later.append(item)
             continue
         size = next((size for size, form in candidate.forms if attempt(form)), None)

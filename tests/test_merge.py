@@ -2186,3 +2186,22 @@ def test_a_clause_told_like_a_claim_leaves_no_piece_of_its_other_words(lang, tur
     for budget in range(size // 10, size, size // 20):
         summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
         assert alone not in _pieces(summary), (budget, summary)
+
+
+# A change's line whose current value a placed quote already says is context: it never repeats
+# the value as "now X" beside that quote ("预算提到三千二；[金额] 现为预算提到三千二")
+@pytest.mark.parametrize(("lang", "turns", "new", "now"), [
+    ("zh", [("帮我姐搬家，预算两千五。", "好的。"), ("纸箱三十来个吧。", "好的。"), ("她怀孕了，别让她搬东西。", "明白。"),
+            ("算了预算提到三千二吧，别磕坏东西。", "好的，预算三千二。"), ("好的谢谢", None)], "三千二", "现为"),
+    ("en", [("Help my sister move, budget is $2,500.", "Sure."), ("About thirty boxes.", "Noted."),
+            ("She's pregnant, don't let her carry anything.", "Understood."),
+            ("Fine, we can stretch to $3,200, just don't break anything.", "Got it, $3,200."), ("thanks", None)],
+     "$3,200", "now"),
+])
+def test_a_change_line_never_repeats_a_value_its_quote_says(lang, turns, new, now):
+    messages = turns_to_messages(turns)
+    size = size_of(messages)
+    for budget in range(size // 10, size, size // 40):
+        pieces = _pieces(summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang])))
+        saying = [p for p in pieces if new in p]
+        assert not (len(saying) > 1 and any(f"] {now}" in p for p in saying)), (budget, pieces)

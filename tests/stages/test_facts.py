@@ -1922,6 +1922,15 @@ BENEFICIARIES = [
     ("zh", "是我妈妈的房子，不是我的", ["我妈妈的房子"]),
     ("zh", "这是她的错，不是我的错", []),
     ("zh", "这个不是我的", []),
+    # the user speaking as a relative of the one it is for ("I'm Ana, his daughter" had no fact,
+    # lost at 10 % of a home-care chat for her father)
+    ("en", "discharge thursday the 10th. I'm Ana, his daughter", ["I'm Ana, his daughter"]),
+    ("en", "I'm Tom, her son. dad passed last year.", ["I'm Tom, her son"]),
+    ("en", "I'm her son", ["I'm her son"]),
+    ("en", "I'm happy, her son called", []),
+    ("zh", "我是他女儿，替他办的", ["我是他女儿"]),
+    ("zh", "我是她儿子", ["我是她儿子"]),
+    ("zh", "我是老师，她儿子在我班上", []),
     pytest.param("en", "I waited for my cousin for an hour", [], marks=pytest.mark.xfail(
         strict=True, reason="the verb before 'for' is not read: waiting for someone is no request for them")),
 ]

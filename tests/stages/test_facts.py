@@ -476,6 +476,9 @@ def test_fact_is_extracted(lang: str, text: str, kind: str, expected: str, match
 
 
 @pytest.mark.parametrize(("lang", "text", "quantity"), [
+    ("en", "Will you book it for a party of 7 ?", "7"),   # had read no party
+    ("en", "We're a group of twelve, any room?", "twelve"),
+    ("zh", "我们一行七人", "七人"),
     ("en", "Book it for 3 nights.", "3 nights"),          # a stay keeps its unit
     ("en", "Two tickets for 8:15 please.", "Two tickets"),   # the 8:15 is a clock
     ("en", "A room for 2 adults.", "2 adults"),
@@ -984,6 +987,8 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
     # "能"/"可以" asking for help is no feature ("能帮我找个豪华型的酒店吗" gave the feature "能帮我找个豪华型的")
     ("zh", "你好，能帮我找个豪华型的酒店吗"), ("zh", "可以给我推荐个便宜的酒店吗"),
     ("en", "Can you help me with my booking?"),
+    # a time after "with" is no feature ("with today?" was cut from "anything else I can help you with today?")
+    ("en", "Is there anything else I can help you with today ?"), ("zh", "今天还有什么能帮你的吗"),
 ])
 
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:

@@ -254,6 +254,7 @@ class StateRules:
     unavailable: Lexicon       # words saying a time asked for cannot be had ("fully booked", "约满了")
     plural_ref: Lexicon        # an offer's words for several things said before ("these three", "这几个")
     single_ref: Lexicon        # unless it asks for one of them ("one of them", "其中一家")
+    offer_cue: Lexicon         # a sentence saying what the assistant can do ("we can pull …", "我可以帮您…")
     alternative: Lexicon       # a proposal naming options ("Ferro & Vine or Osteria Lucca"): a reply naming one takes that one
     # a sentence ending on it states what it says and asks only for a yes ("那寄养四晚对吧",
     # "So that's four nights of boarding, right?"): its values are chosen, not asked about
@@ -617,6 +618,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         other_slots=Lexicon(table.get("other_slots", []), bounds),
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
+        offer_cue=Lexicon(table.get("offer_cues", []), bounds),
         alternative=Lexicon(table.get("alternatives", []), bounds),
         confirm_tag=Lexicon([], bounds, patterns=table.get("confirm_tag_patterns", ())),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),

@@ -1236,6 +1236,18 @@ ACCEPTED = [
                                                           "seats 33A and 33C.\nCost: $662 in total.\nIf that works, I'll submit it."),
             ("user", "Ok, go with that.")],
      "Both of you move to MU5103 on December 12, 07:35; seats 33A and 33C.\nCost: $662 in total.", []),
+    # a bare offer ("Want me to do that?", "要我帮您办吗？") offers what the assistant said it can do,
+    # not the sentence right before it
+    ("en", [("user", "the forms are missing"),
+            ("assistant", "Once she signs Form 8821, we can pull her wage and income transcript for 2024 and 2025. "
+                          "The transcript usually comes back in 1–2 business days. Want me to do that?"),
+            ("user", "yes do that")], "Once she signs Form 8821, we can pull her wage and income transcript for 2024 and 2025", []),
+    ("zh", [("user", "表格找不到了"), ("assistant", "她签了授权书以后，我们可以直接调取她2024和2025年的收入记录。一般1到2个工作日就能拿到。"
+                                                 "要我帮您办吗？"), ("user", "好的，办吧")],
+     "她签了授权书以后，我们可以直接调取她2024和2025年的收入记录", []),
+    ("en", [("user", "the forms are missing"), ("assistant", "The transcript usually comes back in 1–2 business days. "
+                                                             "Want me to request it?"), ("user", "yes do that")],
+     "The transcript usually comes back in 1–2 business days. Want me to request it", []),
     # … and after a question, it tells what follows the go-ahead, not what is proposed
     ("zh", [("user", "鸡蛋碎了"), ("assistant", "我建议这样给您申请：整盒退款39.90元，原路退回您的微信支付。\n您看可以吗？"
                                                "可以的话我现在就提交，提交后需要在24小时内上传照片。"),

@@ -618,7 +618,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         other_slots=Lexicon(table.get("other_slots", []), bounds),
         plural_ref=Lexicon(table.get("plural_refs", []), bounds),
         single_ref=Lexicon(table.get("single_refs", []), bounds),
-        offer_cue=Lexicon(table.get("offer_cues", []), bounds),
+        offer_cue=Lexicon(table.get("offer_cues", []), bounds, patterns=table.get("offer_cues_patterns", ())),
         alternative=Lexicon(table.get("alternatives", []), bounds),
         confirm_tag=Lexicon([], bounds, patterns=table.get("confirm_tag_patterns", ())),
         list_item=_compile(f"{lang}.state.list_item", table.get("list_item", r"(?!)")),

@@ -1248,6 +1248,8 @@ ACCEPTED = [
     ("en", [("user", "the forms are missing"), ("assistant", "The transcript usually comes back in 1–2 business days. "
                                                              "Want me to request it?"), ("user", "yes do that")],
      "The transcript usually comes back in 1–2 business days. Want me to request it", []),
+    ("en", [("user", "the forms"), ("assistant", "I can't pull it online. A paper copy by mail takes 6 weeks. Want me to do that?"),
+            ("user", "yes do that")], "A paper copy by mail takes 6 weeks. Want me to do that", []),   # "can't" offers nothing
     # … and after a question, it tells what follows the go-ahead, not what is proposed
     ("zh", [("user", "鸡蛋碎了"), ("assistant", "我建议这样给您申请：整盒退款39.90元，原路退回您的微信支付。\n您看可以吗？"
                                                "可以的话我现在就提交，提交后需要在24小时内上传照片。"),

@@ -211,7 +211,7 @@ class StateRules:
     moved: Lexicon         # early in a done answer: what it did was move a time ("Done. Moved to …", "已改到")
     moved_within: int      # … within this many characters of its start
     done_said: Lexicon     # within those characters: the answer did it ("Booking was successful", "预订成功")
-    offers_instead: Lexicon   # a question opening on one offers its value for the current one ("How about 12:15?")
+    offers_instead: Lexicon   # a question holding one offers its value for the current one ("How about 12:15?")
     change: Lexicon
     actions: Lexicon
     authorize: Lexicon

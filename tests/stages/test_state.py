@@ -2460,6 +2460,8 @@ DONE_AS_ASKED = [
             ("user", "how about 18:45?"), ("assistant", "They are not open that early , can I try another time ?")], []),
     ("en", [("user", "a table for 2 at 19:00 on sunday"), ("assistant", "Sorry, no tables then. Another time?"),
             ("user", "how about 18:45?"), ("assistant", "Sorry, we're all booked at 18:45 too.")], []),
+    ("en", [("user", "a table for 2 at 19:00 on sunday"), ("assistant", "Sorry, no tables then. Another time?"),
+            ("user", "how about 18:45?"), ("assistant", "Sorry, the 18:45 slot is booked up too.")], []),
     ("en", [("user", "I need a room for 4 nights starting friday"), ("assistant", "Booking failed for 4 nights."),
             ("user", "What about for only 3 nights ?"), ("assistant", "Booking was successful for 3 nights.")],
      [("4 nights", "3 nights")]),

@@ -848,15 +848,18 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # for two at 17:30 on Thursday (changed later)" had stayed, "[clock] 17:30 on Thursday →
         # 16:30" dropped)
         holding = _held(must_at.get(last.span.event_id, ([], [])), last.span)   # the current value's facts
+        # … and those saying it in wider words ("The plate is Y28-KPL, not Y23")
+        saying = tuple(f for f in must_at.get(last.span.event_id, ([], []))[1]
+                       if f.span.start < last.span.end and last.span.start < f.span.end)
         level = (_level(holding, pack, "changes")
                  if any(c.asks and c.span.start <= last.span.start and last.span.end <= c.span.end
                         for c in by_event.get(last.span.event_id, ())) else "changes")
         refs = tuple(s for t in chain for s in (t.old_span, t.span) if s)
         at = (order[last.span.event_id], last.span.start)
-        # (the facts of the current value: once the quote setting it is placed, the line is context,
-        # placed with the room left: "预算提到三千二；[金额] 现为预算提到三千二" said it twice)
-        items.append(SummaryItem("state", line, level, 5.0, label, at, refs=refs, facts=holding, alternatives=tuple(
-            SummaryItem("state", text, level, 5.0, label, at, refs=refs, facts=holding) for text in shorter)))
+        # (the facts saying the current value: once the quote setting it is placed, the line is
+        # context, placed with the room left: "预算提到三千二；[金额] 现为预算提到三千二" said it twice)
+        items.append(SummaryItem("state", line, level, 5.0, label, at, refs=refs, facts=saying, alternatives=tuple(
+            SummaryItem("state", text, level, 5.0, label, at, refs=refs, facts=saying) for text in shorter)))
     cores = {d.object: d.core for d in decisions if d.core}
     # every value a change replaced, and where; a value the user chose or accepted and later
     # changed ("book … at 4 pm": yes; "make it 3:15 pm") is found inside the decision's words

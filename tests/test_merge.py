@@ -2197,6 +2197,12 @@ def test_a_clause_told_like_a_claim_leaves_no_piece_of_its_other_words(lang, tur
             ("She's pregnant, don't let her carry anything.", "Understood."),
             ("Fine, we can stretch to $3,200, just don't break anything.", "Got it, $3,200."), ("thanks", None)],
      "$3,200", "now"),
+    # … also when the quote says it in wider words ("The plate is Y28-KPL, not Y23")
+    ("en", [("The other car's plate was Y23-KPL.", "Noted."), ("My policy number is AUT-5502-8817.", "Thanks."),
+            ("Don't call my work number.", "Understood."), ("Sorry, the plate is Y28-KPL, not Y23.", "Updated."),
+            ("thanks", None)], "Y28-KPL", "now"),
+    ("zh", [("对方车牌是沪A23KPL。", "好的。"), ("保单号AUT-5502-8817。", "收到。"), ("别打我单位电话。", "明白。"),
+            ("说错了，车牌是沪A28KPL，不是23。", "已更新。"), ("谢谢", None)], "沪A28KPL", "现为"),
 ])
 def test_a_change_line_never_repeats_a_value_its_quote_says(lang, turns, new, now):
     messages = turns_to_messages(turns)

@@ -847,11 +847,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # count) lifts the line there, above the quote that names the value it replaced ("table
         # for two at 17:30 on Thursday (changed later)" had stayed, "[clock] 17:30 on Thursday →
         # 16:30" dropped)
-        holding = _held(must_at.get(last.span.event_id, ([], [])), last.span)   # the current value's facts
-        # … and those saying it in wider words ("The plate is Y28-KPL, not Y23")
-        saying = tuple(f for f in must_at.get(last.span.event_id, ([], []))[1]
-                       if f.span.start < last.span.end and last.span.start < f.span.end)
-        level = (_level(holding, pack, "changes")
+        # the facts saying the current value, in its words or wider ones ("The plate is Y28-KPL, not Y23")
+        saying = tuple(f for f in must_at.get(last.span.event_id, ([], []))[1] if _overlaps(f.span, last.span))
+        level = (_level([f for f in saying if last.span.start <= f.span.start and f.span.end <= last.span.end],
+                        pack, "changes")
                  if any(c.asks and c.span.start <= last.span.start and last.span.end <= c.span.end
                         for c in by_event.get(last.span.event_id, ())) else "changes")
         refs = tuple(s for t in chain for s in (t.old_span, t.span) if s)

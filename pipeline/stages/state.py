@@ -1752,11 +1752,12 @@ def _proposed(text: str, pack: RulePack,
         listed = _listed(text, sentences[asked[-1]][0], rules)
         if listed and has_values(*listed):
             return _trim_proposal(text, *listed, rules)
-    said_can = [(a, b) for a, b, _ in sentences[:asked[-1]] if rules.offer_cue.search(text, a, b)] if asked else []
-    if offers and said_can and not has_values(*question) and not rules.single_ref.search(text, *sentences[asked[-1]][:2]):
+    said_can = next(((a, b) for a, b, _ in reversed(sentences[:asked[-1]]) if rules.offer_cue.search(text, a, b)),
+                    None) if offers and not has_values(*question) else None
+    if said_can and not rules.single_ref.search(text, *sentences[asked[-1]][:2]):
         # "we can pull her IRS wage and income transcript … It usually comes back in 1–2 business
         # days. Want me to do that?": what it can do, not the sentence before the question
-        return _trim_proposal(text, *said_can[-1], rules)
+        return _trim_proposal(text, *said_can, rules)
     if (offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2])):   # "one of them": a pick
         before = sentences[asked[-1] - 1]

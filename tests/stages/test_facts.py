@@ -148,6 +148,11 @@ ZH_ROWS = [
     ("我们住锦绣路1888弄", "address", "锦绣路1888弄", EQ),
     ("送到玉林南路18号3栋2单元502", "address", "玉林南路18号3栋2单元502", EQ),
     ("我家在长寿路8号2026年搬来的", "address", "长寿路8号", EQ),
+    # a company's full name is one value (an invoice title), after a mark, a verb or "抬头"; "我公司" is none
+    ("南京云帆信息科技有限公司，税号91320106MA1W8K3R5D", "org", "南京云帆信息科技有限公司", EQ),
+    ("抬头上海启航信息科技有限公司，税号没变", "org", "上海启航信息科技有限公司", EQ),
+    ("发票开给腾讯科技（深圳）有限公司", "org", "腾讯科技（深圳）有限公司", EQ),
+    ("现在是上海启航数智科技有限公司", "org", "上海启航数智科技有限公司", EQ),
     # a diet holds like an allergy ("Nadia's vegetarian" had been a preference, dropped at 10 %)
     ("我妈吃素，点菜的时候注意一下", "diet", "吃素", EQ),
     ("他们家是回民，要清真的", "diet", "清真", EQ),
@@ -298,6 +303,10 @@ EN_ROWS = [
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
+    # a company's registered name with its legal form is one value (an invoice title)
+    ("Please bill it to Harbor Freight Tools Inc., tax id 12-3456789", "org", "Harbor Freight Tools Inc.", EQ),
+    ("Make the invoice out to Lumen & Co please", "org", "Lumen & Co", EQ),
+    ("Actually it's Acme Holdings LLC now", "org", "Acme Holdings LLC", EQ),
     ("talked to Nadia, and Nadia's vegetarian", "diet", "vegetarian", EQ),
     ("Two of the guests are vegan", "diet", "vegan", EQ),
     ("We're moving into Lakeview Gardens, Building 7, Unit 1802", "address", "Lakeview Gardens, Building 7, Unit 1802", EQ),
@@ -935,6 +944,19 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
 ])
 def test_a_number_without_words_naming_last_digits_is_no_id(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "id"], _shown(_run(lang, text)[0])
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh", "发票抬头写我公司吧"),
+    ("zh", "直接去国贸客户公司那边"),
+    ("zh", "我们公司报销也麻烦"),
+    ("en", "I'll ask my company to pay for it"),
+    ("en", "We went to the Co-op on Main St"),
+    ("en", "Thanks, the LLC question can wait"),
+])
+def test_a_company_without_its_name_and_legal_form_is_no_org(lang: str, text: str) -> None:
+    """Only a full registered name is a value a correction may replace ("我公司" names none)."""
+    assert not [f for f in _run(lang, text)[0] if f.kind == "org"], _shown(_run(lang, text)[0])
 
 
 @pytest.mark.parametrize(("text", "age"), AGES)

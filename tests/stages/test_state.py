@@ -2178,6 +2178,13 @@ CORRECTED = [
     ("zh", ["洗衣机型号XQG80-14B", "哎我看错了，我妈刚拍过来，是XQG100-14B，10公斤那个"], [("XQG80-14B", "XQG100-14B")]),
     ("zh", ["订单号DD20261201", "不对，订单号是DD20261210"], [("DD20261201", "DD20261210")]),
     ("zh", ["订单号DD20261201", "快递单号SF1234567"], []),
+    # a company's name corrected ("抬头错了…现在是…"); a second company named is no correction
+    ("zh", ["抬头上海启航信息科技有限公司，税号91310115MA1K4L2X7Q", "哎不对不对，抬头错了，我们去年改名了，现在是上海启航数智科技有限公司，税号没变"],
+     [("上海启航信息科技有限公司", "上海启航数智科技有限公司")]),
+    ("zh", ["抬头上海启航信息科技有限公司", "我老公在杭州启明数据科技有限公司上班"], []),
+    ("en", ["Please bill it to Harbor Freight Tools Inc.", "Sorry, the company is Harbor Freight Holdings LLC, not Harbor Freight Tools Inc."],
+     [("Harbor Freight Tools Inc", "Harbor Freight Holdings LLC")]),   # the sentence's full stop is no part of it
+    ("en", ["Please bill it to Harbor Freight Tools Inc.", "My husband works at Acme Holdings LLC."], []),
     ("zh", ["约周四下午三点", "千万别改成周五"], []),
     ("zh", ["约周四下午三点", "不对，改成周五"], [("周四下午三点", "周五")]),
     ("zh", ["酒店两晚", "别改完变成门市价了"], []),

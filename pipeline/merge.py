@@ -496,6 +496,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # (what a thing is not, what did not happen, told like a claim, is one too: "budget" cut from
     # "That's not expensive, it's even below my budget range" read as a want)
     claims = [f for f in clause.facts if _told_as_claim(f)] if not source else []
+    if claims and any(pack.level_of(f.kind, f.value) == "prohibitions" for f in clause.facts if not _told_as_claim(f)):
+        # a prohibition with its reason told like a claim is a prohibition ("don't put down any
+        # deposit until Nadia signs off, she hasn't even seen pics yet" had been filed as a claim);
+        # its claim is never cut to a piece of its own
+        strong, claims = [f for f in strong if not _told_as_claim(f)], []
+        strong_ids = {id(f) for f in strong}
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
     def sets(facts: Sequence[Fact]) -> bool:

@@ -2211,3 +2211,25 @@ def test_a_change_line_never_repeats_a_value_its_quote_says(lang, turns, new, no
         pieces = _pieces(summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang])))
         saying = [p for p in pieces if new in p]
         assert not (len(saying) > 1 and any(f"] {now}" in p for p in saying)), (budget, pieces)
+
+
+# A prohibition whose reason is told like a claim, in one clause, is a prohibition on the top level,
+# never filed with the claims ("yes! but don't put down any deposit until Nadia signs off, she
+# hasn't even seen pics yet" had been a claim, dropped at 5 % while an id stayed)
+@pytest.mark.parametrize(("lang", "said", "prohibition"), [
+    ("en", "yes! but don't put down any deposit until Nadia signs off, she hasn't even seen pics yet",
+     "don't put down any deposit until Nadia signs off"),
+    ("en", "Don't charge my card yet, I think the insurer might cover it", "Don't charge my card yet"),
+    ("zh", "别急着付定金因为她好像还没看过照片", "别急着付定金"),
+])
+def test_a_prohibition_with_a_reason_told_like_a_claim_is_a_prohibition(lang, said, prohibition):
+    history = [{"role": "user", "content": "I need help planning a wedding" if lang == "en" else "我想筹备一场婚礼"},
+               {"role": "assistant", "content": "Happy to help." if lang == "en" else "好的。"},
+               {"role": "user", "content": said},
+               {"role": "assistant", "content": "OK." if lang == "en" else "好的。"},
+               {"role": "user", "content": "thanks" if lang == "en" else "谢谢"}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(history, comp.settings), len(history) - 1, 2000)
+    held = [i for i in summary.items if prohibition in i.text]
+    assert held and all(i.level == "prohibitions" and i.section != "claims" for i in held), \
+        [(i.text, i.section, i.level) for i in summary.items]

@@ -634,7 +634,13 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             # though") hedges the clause before it and claims nothing itself
             rest = pack.uncertainty.regex.sub(" ", text[start:end])
             if sum(ch.isalnum() for ch in rest) > pack.state.bare_hedge or len(facts) > before:
-                add("uncertain", start, end)
+                # a prohibition ended before the hedge stays one, the claim is what follows it
+                # ("Don't charge my card yet, I think the insurer might cover it" had been a claim)
+                claimed = max([f.span.end for f in facts[before:] if f.kind == "negation"
+                               and f.value == "prohibition" and f.span.end <= hedges[0][0]], default=start)
+                while claimed < hedges[0][0] and not text[claimed].isalnum():
+                    claimed += 1
+                add("uncertain", claimed, end)
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)

@@ -331,6 +331,9 @@ EN_ROWS = [
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)
 NO_NEGATION_ROWS = [
+    # not knowing forbids nothing ("honestly have no clue where to start" had headed a summary as a prohibition)
+    ("en", "I'm helping plan a small wedding and honestly have no clue where to start lol"),
+    ("en", "No idea which one is better"), ("zh", "说实话完全不知道从哪开始"), ("zh", "我完全没头绪"),
     # a reason given for a request ("既然没有那你帮我推荐一个吧" was a strong negation on the
     # constraints' level at 35 %)
     ("zh", "既然没有那你帮我推荐一个吧"), ("zh", "既然没有合适的，那就换个地方"),
@@ -944,6 +947,26 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
 ])
 def test_a_number_without_words_naming_last_digits_is_no_id(lang: str, text: str) -> None:
     assert not [f for f in _run(lang, text)[0] if f.kind == "id"], _shown(_run(lang, text)[0])
+
+
+# (lang, text, the prohibition, the claim after it): a prohibition said before a hedged reason stays
+# a prohibition, the claim is what follows it ("Don't charge my card yet, I think the insurer might
+# cover it" had been one claim, the prohibition lost in it)
+@pytest.mark.parametrize(("lang", "text", "prohibition", "claim"), [
+    ("en", "Don't charge my card yet, I think the insurer might cover it", "Don't charge my card yet",
+     "I think the insurer might cover it"),
+    ("en", "Don't book anything yet, I guess Nadia wants Ojai", "Don't book anything yet", "I guess Nadia wants Ojai"),
+    ("zh", "别急着付定金因为她好像还没看过照片", "别急着付定金", "因为她好像还没看过照片"),
+    ("zh", "别给他吃葡萄柚，好像跟他的药有冲突", "别给他吃葡萄柚", "好像跟他的药有冲突"),
+    # a hedge over the whole (the prohibition runs on into it) stays one claim
+    ("en", "No shellfish, my wife might be allergic", None, "No shellfish, my wife might be allergic"),
+])
+def test_a_prohibition_before_a_hedged_reason_stays_one(lang: str, text: str, prohibition: str | None,
+                                                       claim: str) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "uncertain"] == [claim], _shown(facts)
+    assert [f.text for f in facts if f.kind == "negation" and f.value == "prohibition"] == (
+        [prohibition] if prohibition else []), _shown(facts)
 
 
 @pytest.mark.parametrize(("lang", "text"), [

@@ -451,6 +451,11 @@ def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
         f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 
+def _within(fact: Fact, facts: Sequence[Fact]) -> bool:
+    """Whether ``fact``'s words lie inside one of ``facts``'."""
+    return any(f.span.start <= fact.span.start and fact.span.end <= f.span.end for f in facts)
+
+
 def _level(facts: Sequence[Fact], pack: RulePack, floor: str = "key") -> str:
     """The highest ladder level the facts reach, at least ``floor``."""
     return min([floor, *(pack.level_of(f.kind, f.value) for f in facts)], key=pack.ladder.index)
@@ -496,11 +501,17 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # (what a thing is not, what did not happen, told like a claim, is one too: "budget" cut from
     # "That's not expensive, it's even below my budget range" read as a want)
     claims = [f for f in clause.facts if _told_as_claim(f)] if not source else []
-    if claims and any(pack.level_of(f.kind, f.value) == "prohibitions" for f in clause.facts if not _told_as_claim(f)):
+    claimed: list[Fact] = []   # the claims of a clause that forbids: never cut to pieces of their words
+    forbidding = [f for f in clause.facts if not _told_as_claim(f) and pack.level_of(f.kind, f.value) == "prohibitions"]
+    whole_only = False
+    if claims and forbidding:
         # a prohibition with its reason told like a claim is a prohibition ("don't put down any
         # deposit until Nadia signs off, she hasn't even seen pics yet" had been filed as a claim);
-        # its claim is never cut to a piece of its own
-        strong, claims = [f for f in strong if not _told_as_claim(f)], []
+        # one said after the claim may point into it ("I think the budget is $500, don't go over
+        # it"): the clause is quoted whole or not at all
+        claimed, claims = claims, []
+        whole_only = any(f.span.start > c.span.start for f in forbidding for c in claimed)
+        strong = [f for f in strong if not _within(f, claimed)]
         strong_ids = {id(f) for f in strong}
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
@@ -589,7 +600,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # ("14-inch lightweight laptop from Lenovo"), else (no room) the strong facts' own runs, the
     # closest only ("14-inch"), then runs of other named things
     others = [f for f in clause.facts if f.strength is Strength.MEDIUM
-              and f.kind not in _TOPIC_KINDS + _CLAIM_KINDS + _WANTED_KINDS]
+              and f.kind not in _TOPIC_KINDS + _CLAIM_KINDS + _WANTED_KINDS and not _within(f, claimed)]
     # a clause holding a replaced value is cut only to pieces holding a current one: its other
     # words name what was replaced ("Budget" alone was kept of "Budget's about $600" after it
     # became $700, and of "budget is about $900 a week, … (he does saturdays)")
@@ -597,7 +608,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     runs = _runs(strong + others, clause.text, clause.span.start, gap)
     # a claim is kept as a claim or not at all: "surgery" cut from "the surgery date might get
     # moved" would state nothing the user said
-    runs = [] if claims else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
+    runs = [] if claims or whole_only else ([r for r in runs if any(id(f) in strong_ids for f in r[2])]
                               + _runs(strong, clause.text, clause.span.start, RunGap(gap.chars))
                               + ([] if stale_values else [r for r in runs if not any(id(f) in strong_ids for f in r[2])])
                               + [(f.span.start, f.span.end, [f]) for f in clause.facts if f.kind in _WANTED_KINDS
@@ -621,7 +632,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                       and not (task and _one_word(clause, a, b, pack)))
     # a requirement said at length, cut after a thing it names, its cue kept (the longest that
     # fits): it carries the requirement, short of its last words
-    for cut in () if claims else reversed(clause.cuts):
+    for cut in () if claims or whole_only else reversed(clause.cuts):
         held = [f for f in clause.facts if f.span.start < cut]
         if _worth_alone(held, pack):
             fragments += (piece(clause.span.start, cut, held, 1.0, cut=True),)

@@ -2233,3 +2233,24 @@ def test_a_prohibition_with_a_reason_told_like_a_claim_is_a_prohibition(lang, sa
     held = [i for i in summary.items if prohibition in i.text]
     assert held and all(i.level == "prohibitions" and i.section != "claims" for i in held), \
         [(i.text, i.section, i.level) for i in summary.items]
+
+
+# … and a prohibition said after the claim may point into it ("don't go over it"): the clause is
+# quoted whole or not at all, never cut to "budget" or to "don't go over it"
+@pytest.mark.parametrize(("lang", "turns", "whole", "pieces"), [
+    ("en", ["I need help buying a laptop for my son", "I think the budget is $500, don't go over it",
+            "He mostly plays Minecraft and does homework"],
+     "I think the budget is $500, don't go over it", ["budget", "don't go over it", "$500"]),
+    ("zh", ["帮我儿子挑台笔记本", "预算我记得好像是五千吧别超过这个数", "他主要玩我的世界和写作业"],
+     "预算我记得好像是五千吧别超过这个数", ["预算", "别超过这个数", "五千"]),
+])
+def test_a_prohibition_after_a_claim_is_quoted_whole_or_not_at_all(lang, turns, whole, pieces):
+    messages = turns_to_messages([(t, "OK." if lang == "en" else "好的。") for t in turns]
+                                 + [("thanks" if lang == "en" else "谢谢", None)])
+    size = size_of(messages)
+    seen = False
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        seen |= whole in summary
+        assert not set(pieces) & set(_pieces(summary)), (budget, summary)
+    assert seen

@@ -636,11 +636,17 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             if sum(ch.isalnum() for ch in rest) > pack.state.bare_hedge or len(facts) > before:
                 # a prohibition ended before the hedge stays one, the claim is what follows it
                 # ("Don't charge my card yet, I think the insurer might cover it" had been a claim)
-                claimed = max([f.span.end for f in facts[before:] if f.kind == "negation"
-                               and f.value == "prohibition" and f.span.end <= hedges[0][0]], default=start)
+                # … and one said after a hedged clause, past a mark, ends the claim ("I think the
+                # budget is $500, don't go over it")
+                forbidden = [f.span for f in facts[before:] if f.kind == "negation" and f.value == "prohibition"]
+                claimed = max([s.end for s in forbidden if s.end <= hedges[0][0]], default=start)
                 while claimed < hedges[0][0] and not text[claimed].isalnum():
                     claimed += 1
-                add("uncertain", claimed, end)
+                upto = min([s.start for s in forbidden if s.start >= hedges[0][1]
+                            and not text[claimed:s.start].rstrip()[-1:].isalnum()], default=end)
+                while upto > claimed and not text[upto - 1].isalnum():
+                    upto -= 1
+                add("uncertain", claimed, upto if upto > claimed else end)
         elif pack.claim.search(text, start, end):
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)

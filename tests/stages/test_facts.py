@@ -958,6 +958,10 @@ def test_a_number_without_words_naming_last_digits_is_no_id(lang: str, text: str
     ("en", "Don't book anything yet, I guess Nadia wants Ojai", "Don't book anything yet", "I guess Nadia wants Ojai"),
     ("zh", "别急着付定金因为她好像还没看过照片", "别急着付定金", "因为她好像还没看过照片"),
     ("zh", "别给他吃葡萄柚，好像跟他的药有冲突", "别给他吃葡萄柚", "好像跟他的药有冲突"),
+    # … and one said after a hedged clause, past a mark, ends the claim
+    ("en", "I think the budget is $500, don't go over it", "don't go over it", "I think the budget is $500"),
+    ("en", "Maybe she's allergic to nuts, don't give her any", "don't give her any", "Maybe she's allergic to nuts"),
+    ("zh", "预算好像是五千，别超了", "别超了", "预算好像是五千"),
     # a hedge over the whole (the prohibition runs on into it) stays one claim
     ("en", "No shellfish, my wife might be allergic", None, "No shellfish, my wife might be allergic"),
 ])

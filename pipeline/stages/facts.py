@@ -570,6 +570,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         if not asks and _alternative_follows(text, end, spans[i + 1] if i + 1 < len(spans) else None, pack):
             asks = True
         supposes = pack.state.conditional.search(text, start, end) is not None
+        closing = False
         for kind in () if preface else _CUED_KINDS:
             if kind == "obligation" and (asks or text[end:].lstrip()[:1] in pack.state.question_marks):
                 continue   # "需要证明吗", "do they have to", "Do you have to pay for parking there?": asked, not required
@@ -633,7 +634,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             # the hedge stays in the claim's text; a hedge alone ("我也不太确定", "Not sure
             # though") hedges the clause before it and claims nothing itself
             rest = pack.uncertainty.regex.sub(" ", text[start:end])
-            if sum(ch.isalnum() for ch in rest) > pack.state.bare_hedge or len(facts) > before:
+            # … nor does a hedged closing ("Ok, I think that's everything for now"): it says nothing
+            closing = len(facts) == before and pack.filler.covers(rest)
+            if (sum(ch.isalnum() for ch in rest) > pack.state.bare_hedge or len(facts) > before) and not closing:
                 # a prohibition ended before the hedge stays one, the claim is what follows it
                 # ("Don't charge my card yet, I think the insurer might cover it" had been a claim)
                 # … and one said after a hedged clause, past a mark, ends the claim ("I think the
@@ -679,7 +682,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             del facts[absorbed:]
             facts.extend(own)
             start = reach
-        elif pack.says_nothing(text, start, end, quoted=True) or (
+        elif closing or pack.says_nothing(text, start, end, quoted=True) or (
                 asks and not own and sum(ch.isalnum() for ch in pack.question.regex.sub("", text[start:end]))
                 <= pack.bare_question) or not own and not any(
                 ch.isalnum() for ch in pack.question.regex.sub(

@@ -400,6 +400,9 @@ NO_NEGATION_ROWS = [
 
 # clauses that carry nothing: no key clause, no fact
 FILLER_ROWS = [
+    # a hedged closing says nothing ("Ok, I think that's everything for now" was kept at 10 % as a claim)
+    ("en", "Ok, I think that's everything for now"), ("en", "I think that's all"),
+    ("zh", "我觉得差不多就这些了"), ("zh", "好的，暂时就这些"),
     ("zh", "好的，谢谢"),
     ("zh", "嗯嗯，好的"),
     ("zh", "谢谢您"),

@@ -2492,6 +2492,18 @@ DONE_AS_ASKED = [
             ("user", "周四上午10点有空吗？"), ("assistant", "好的，已经帮您预约成功，周四上午10点见。")], []),
     ("zh", [("user", "房间订3个晚上"), ("assistant", "3个晚上的房间没有了。"),
             ("user", "要不订2个晚上？"), ("assistant", "您的房间订好了，2个晚上。")], [("3个晚上", "2个晚上")]),
+    # … "I was able to book that time slot", "帮您订上了" say it too
+    ("en", [("user", "book my reservation for 3 people at 16:00 on a Saturday ."),
+            ("assistant", "The Gardenia is n't available at 16:00 . Would you like to change the time or day ?"),
+            ("user", "how about 15:00 then ?"),
+            ("assistant", "Alright , I was able to book that time slot , your reference number is NRPFPYAJ")],
+     [("16:00", "15:00")]),
+    ("en", [("user", "book a table for 3 people at 16:00 on a Saturday ."), ("assistant", "16:00 is full. Another time?"),
+            ("user", "how about 15:00 then ?"), ("assistant", "I was able to find 15:00 on Sunday only, shall I book it?")], []),
+    ("zh", [("user", "订周六下午4点3个人"), ("assistant", "4点没有位子了，要换个时间吗？"),
+            ("user", "要不试试3点？"), ("assistant", "好的，帮您订上了，订单号NR123")], [("周六下午4点", "3点")]),
+    ("zh", [("user", "订周六下午4点3个人"), ("assistant", "4点没有位子了，要换个时间吗？"),
+            ("user", "要不试试3点？"), ("assistant", "3点也订不上了，5点可以吗？")], []),
 ]
 
 

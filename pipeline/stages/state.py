@@ -899,6 +899,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if previous and previous[0].casefold() != text[a:b].casefold():
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
+                if not kept:
+                    transitions.extend(_digits_swapped(text, start, end, event.id, memory))
             elif revising is not None and kept and (
                     not asked and not pack.question.search(text, start, end)
                     or rules.proposes_revision.search(text, start, end) is not None):
@@ -1283,6 +1285,23 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
     while at < end and text[at].isspace():
         at += 1
     return start if any(a < at < b for a, b, _ in kept) else at
+
+
+_BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?![\dA-Za-z-])")
+
+
+def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Memory) -> list[Transition]:
+    """"啊我打反了，是4527" after "她身份证后四位4572", "sorry, 0174" after "my cell is 973-555-0147":
+    a bare number in a correction, the last digits of a recent id or phone number in another
+    order, corrects that value (alone it is no value of any kind)."""
+    for digits in _BARE_DIGITS.finditer(text, start, end):
+        new = digits.group(0)
+        for kind in ("id", "phone"):
+            for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
+                tail = re.sub(r"\D", "", value)[-len(new):]
+                if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
+                    return [Transition(kind, value, new, Span(event_id, digits.start(), digits.end()), span)]
+    return []
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

@@ -952,6 +952,21 @@ def test_a_number_without_words_naming_last_digits_is_no_id(lang: str, text: str
     assert not [f for f in _run(lang, text)[0] if f.kind == "id"], _shown(_run(lang, text)[0])
 
 
+# The last or first few digits of a number are positions, not a count of people ("最后两位是27不是72"
+# had made "[数量] 四位 → 两位" out of a corrected ID number)
+@pytest.mark.parametrize(("lang", "text", "quantities"), [
+    ("zh", "啊我打反了，是4527，最后两位是27不是72", []),
+    ("zh", "她身份证后四位4572，电话15021873364", []),
+    ("zh", "卡号末四位是9051", []),
+    ("zh", "订两位，靠窗", ["两位"]),
+    ("zh", "我们一共三位", ["三位"]),
+    ("en", "The last two digits are 27, not 72", []),
+    ("en", "A table for two people by the window", ["two people"]),
+])
+def test_digit_positions_are_no_count(lang: str, text: str, quantities: list[str]) -> None:
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "quantity"] == quantities, _shown(_run(lang, text)[0])
+
+
 # (lang, text, the prohibition, the claim after it): a prohibition said before a hedged reason stays
 # a prohibition, the claim is what follows it ("Don't charge my card yet, I think the insurer might
 # cover it" had been one claim, the prohibition lost in it)

@@ -2191,6 +2191,14 @@ CORRECTED = [
     ("zh", ["抬头上海启航信息科技有限公司，税号91310115MA1K4L2X7Q", "哎不对不对，抬头错了，我们去年改名了，现在是上海启航数智科技有限公司，税号没变"],
      [("上海启航信息科技有限公司", "上海启航数智科技有限公司")]),
     ("zh", ["抬头上海启航信息科技有限公司", "我老公在杭州启明数据科技有限公司上班"], []),
+    # digits corrected change no count ("最后两位是27不是72" had made "[数量] 四位 → 两位"); a bare
+    # number in a correction, an id's or a phone's last digits swapped, corrects that value
+    ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
+     [("身份证后四位4572", "4527")]),
+    ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    ("zh", ["她身份证后四位4572", "不对，是4528"], []),
+    ("en", ["Her card ending in 4572", "Oops, I swapped them, it's 4527."], [("card ending in 4572", "4527")]),
+    ("en", ["Her card ending in 4572", "Sorry, I meant 4571."], []),
     ("en", ["Please bill it to Harbor Freight Tools Inc.", "Sorry, the company is Harbor Freight Holdings LLC, not Harbor Freight Tools Inc."],
      [("Harbor Freight Tools Inc", "Harbor Freight Holdings LLC")]),   # the sentence's full stop is no part of it
     ("en", ["Please bill it to Harbor Freight Tools Inc.", "My husband works at Acme Holdings LLC."], []),

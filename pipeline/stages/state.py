@@ -551,6 +551,46 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return kept
 
 
+def _bounded(change: Transition, text: str, memory: _Memory, pack: RulePack) -> Transition:
+    """A change between the same amount said with other limits ("价位在1000元以内" … "价格在1000元以上",
+    "under $1000" … "over $1000") takes the limits into its values: without them its line said
+    nothing had changed ("[金额] 价位在1000元 → 价格在1000元")."""
+    amounts = [[m.group(0) for m in pack.number.finditer(v)] for v in (change.old or "", change.new)]
+    if change.old_span is None or amounts[0] != amounts[1] or not amounts[1]:
+        return change
+    said = next(((clause, span) for clause, span in reversed(memory.clauses) if span.event_id == change.old_span.event_id
+                 and span.start <= change.old_span.start and change.old_span.end <= span.end), None)
+    if said is None:
+        return change
+    clause, where = said
+    a, b = _with_bound(clause, change.old_span.start - where.start, change.old_span.end - where.start, pack)
+    x, y = _with_bound(text, change.span.start, change.span.end, pack)
+    if clause[a:b].casefold() == text[x:y].casefold():
+        return change
+    return replace(change, old=clause[a:b], new=text[x:y], span=Span(change.span.event_id, x, y),
+                   old_span=Span(where.event_id, where.start + a, where.start + b))
+
+
+def _with_bound(text: str, a: int, b: int, pack: RulePack) -> tuple[int, int]:
+    """An amount with the limit word right after or before it ("1000元以内" … "1000元以上", "under
+    $1000" … "over $1000"): which side of it holds is part of the value a change replaces (a
+    line "[金额] 价位在1000元 → 价格在1000元" said nothing had changed)."""
+    words = sorted(pack.limits | set(pack.state.limits.kinds), key=len, reverse=True)
+    rest = text[b:b + 20]
+    gap = len(rest) - len(rest.lstrip())
+    rest = rest[gap:].casefold()
+    word = next((w for w in words if rest.startswith(w) and not (pack.spaced and rest[len(w):len(w) + 1].isalnum())), "")
+    if word:
+        b += gap + len(word)
+    head = text[max(0, a - 20):a]
+    gap = len(head) - len(head.rstrip())
+    head = head[:len(head) - gap].casefold()
+    word = next((w for w in words if head.endswith(w) and not (pack.spaced and head[-len(w) - 1:-len(w)].isalnum())), "")
+    if word:
+        a -= gap + len(word)
+    return a, b
+
+
 def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ...]:
     """A text's clauses and the values each holds: what the walk needs of a text alone."""
     clauses = []
@@ -1059,6 +1099,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             walked.told = (event.id, text, told) if told else None
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
+        transitions[made:] = [_bounded(t, text, memory, pack) for t in transitions[made:]]
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
         memory.old_values.update((o, memory.order[event.id]) for o in olds)

@@ -2196,6 +2196,13 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # an apology with a value corrects, as "sorry" does ("抱歉啊，再帮我推荐一个价格在1000元以上的" after
+    # "价位在1000元以内的"); one asking something corrects nothing
+    ("zh", ["约周二下午3点", "周三，不好意思"], [("周二下午3点", "周三")]),
+    ("zh", ["推荐一个价位在1000元以内的豪华型酒店", "抱歉啊，再帮我推荐一个价格在1000元以上的豪华型酒店"],
+     [("价位在1000元以内", "价格在1000元以上")]),
+    ("zh", ["约周二下午3点", "不好意思，再问一下，周三下午有空位吗"], []),
+    ("en", ["book the nurse for Tuesday at 3", "Wednesday, sorry"], [("Tuesday at 3", "Wednesday")]),
     ("zh", ["她身份证后四位4572", "不对，是4528"], []),
     ("en", ["Her card ending in 4572", "Oops, I swapped them, it's 4527."], [("card ending in 4572", "4527")]),
     ("en", ["Her card ending in 4572", "Sorry, I meant 4571."], []),

@@ -784,6 +784,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # sentences ending on a confirmation tag ("那寄养四晚对吧"): (where each begins, its tag)
         tags = [(_sentence_start(text, m.start(), pack), m) for m in rules.confirm_tag.finditer(text)]
         walked.requested = walked.told = None
+        # (the assistant's question may set two values side by side: "…apt 1R, but his file says apt 2R. Which is right?")
+        picking = (asked_by is not None and asked_by.role == "assistant"
+                   and any(mark in asked_by.text for mark in rules.question_marks))
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
             clause_made = len(transitions)
             span = Span(event.id, start, end)
@@ -940,7 +943,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
                 if not kept:
-                    transitions.extend(_digits_swapped(text, start, end, event.id, memory))
+                    transitions.extend(_digits_swapped(text, start, end, event.id, memory)
+                                       or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
+                                           if n == 0 and picking else []))
             elif revising is not None and kept and (
                     not asked and not pack.question.search(text, start, end)
                     or rules.proposes_revision.search(text, start, end) is not None):
@@ -969,6 +974,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or (_time_accepted(text, kept, event.id, memory)
                                        if accepting or (rules.accept.search(text, start, end) is not None and asked_by is not None
                                                         and asked_by.role == "assistant") else []))
+            elif n == 0 and not kept and not asked and not supposed and picking:
+                transitions.extend(_picked(text, start, end, event.id, asked_by.text, memory, pack, read))
             if kept:
                 revising = None
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
@@ -1514,6 +1521,36 @@ def _opens_new_task(text: str, pack: RulePack) -> bool:
     stop = pack.sentence_end.search(text) if pack.sentence_end else None
     hit = pack.state.new_task.search(text, 0, stop.end() if stop else len(text))
     return hit is not None and not any(ch.isdigit() for ch in text[:hit.start()])
+
+
+def _picked(text: str, start: int, end: int, event_id: str, offer: str, memory: _Memory, pack: RulePack,
+            read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """"…the delivery goes to apt 1R, but his file says apt 2R. Which is right?" … "1R. 2R is the
+    upstairs neighbor": a reply opening on one of the two values of a kind that the assistant's
+    question set side by side, or on its end, picks it; the user's value holding the other is
+    replaced by it."""
+    # (its first words, up to a mark: "602，502是楼下邻居" is one clause, numbers listed)
+    end = next((i for i in range(start, end) if unicodedata.category(text[i]).startswith("P")), end)
+    start, end = _strip(text, start, end, pack)
+    said = text[start:end].casefold()
+    if not any(ch.isalnum() for ch in said):
+        return []
+    options: dict[str, list[str]] = {}
+    for _, _, values in read(offer):
+        for a, b, kind in values:
+            options.setdefault(_FAMILY.get(kind, kind), []).append(offer[a:b].casefold())
+    for kind, found in options.items():
+        distinct = list(dict.fromkeys(found))
+        picked = [v for v in distinct if v.endswith(said) and (
+            len(v) == len(said) or not pack.spaced or not v[-len(said) - 1].isalnum())]
+        if len(distinct) != 2 or len(picked) != 1:
+            continue
+        other = next(v for v in distinct if v != picked[0])
+        old = next(((value, span) for _, value, span in reversed(memory.values.get(kind, []))
+                    if value.casefold().endswith(other) and span not in memory.replaced), None)
+        if old is not None:
+            return [Transition(kind, old[0], text[start:end], Span(event_id, start, end), old[1])]
+    return []
 
 
 def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,

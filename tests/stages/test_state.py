@@ -2552,3 +2552,36 @@ TOLD_CHANGED = [
 def test_a_value_asked_for_or_told_is_the_slots_new_value_once_the_assistant_says_it_changed_it(lang, messages, changes):
     found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
     assert found == changes, found
+
+
+# (lang, dialogue, the (old, new) changes read): a reply opening on one of the two values of a kind
+# the assistant's question set side by side, or on its end, picks it; the user's value holding the
+# other is replaced ("his file says apt 2R … Which is right?" "1R." had left "apt 2R" current)
+PICKED = [
+    ("en", [("user", "he lives at 418 Rivet St apt 2R, New Bedford 02744"), ("assistant", "Noted."),
+            ("user", "deliver to 418 Rivet St apt 1R, the first floor in the back"),
+            ("assistant", "One thing: the delivery goes to apt 1R, but his file says apt 2R. Which is right?"),
+            ("user", "1R. 2R is the upstairs neighbor lol, sorry")], [("418 Rivet St apt 2R", "1R")]),
+    ("en", [("user", "he lives at 418 Rivet St apt 2R"), ("assistant", "Noted."),
+            ("user", "deliver to 418 Rivet St apt 1R"),
+            ("assistant", "The delivery goes to apt 1R, but his file says apt 2R. Which is right?"),
+            ("user", "2R, the delivery was a typo")], [("418 Rivet St apt 1R", "2R")]),   # the other one of the user's
+    ("en", [("user", "he lives at 418 Rivet St apt 2R"), ("assistant", "Noted."),
+            ("user", "deliver to 418 Rivet St apt 1R"),
+            ("assistant", "The delivery goes to apt 1R, but his file says apt 2R. Which is right?"),
+            ("user", "Let me check with my brother")], []),
+    ("zh", [("user", "地址是芳草园小区8栋3单元502"), ("assistant", "好的。"), ("user", "送货送到8栋3单元602"),
+            ("assistant", "送货地址写的是3单元602，但档案里是3单元502，哪个对？"), ("user", "602，502是楼下邻居")],
+     [("芳草园小区8栋3单元502", "602")]),
+    ("zh", [("user", "地址是芳草园小区8栋3单元502"), ("assistant", "好的。"), ("user", "送货送到8栋3单元602"),
+            ("assistant", "送货地址写的是3单元602，但档案里是3单元502，哪个对？"), ("user", "我问问我妈再说")], []),
+    ("zh", [("user", "地址是芳草园小区8栋3单元502"), ("assistant", "好的。"), ("user", "送货送到8栋3单元602"),
+            ("assistant", "送货地址写的是3单元602，但档案里是3单元502，哪个对？"), ("user", "502，送货那个写错了")],
+     [("8栋3单元602", "502")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), PICKED)
+def test_a_reply_picking_one_of_two_values_asked_about_replaces_the_other(lang, messages, changes):
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)

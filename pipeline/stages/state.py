@@ -1533,7 +1533,8 @@ def _picked(text: str, start: int, end: int, event_id: str, offer: str, memory: 
     end = next((i for i in range(start, end) if unicodedata.category(text[i]).startswith("P")), end)
     start, end = _strip(text, start, end, pack)
     said = text[start:end].casefold()
-    if not any(ch.isalnum() for ch in said):
+    # (a value's end, said in the question: the offer is read only then)
+    if not any(ch.isalnum() for ch in said) or len(said) > pack.state.picked_chars or said not in offer.casefold():
         return []
     options: dict[str, list[str]] = {}
     for _, _, values in read(offer):

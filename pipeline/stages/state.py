@@ -22,7 +22,7 @@ from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
-from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back
+from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -47,6 +47,7 @@ class _Memory:
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
+    weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
@@ -209,8 +210,9 @@ class _Memory:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
         elif kind == "days" and len({v[1].casefold() for v in same_kind if v[2].event_id != event_id}) > 1:
             # two weekly schedules said ("mon-fri" for the aide, "tuesdays and thursdays at 1" for the
-            # PT): "make it monday to saturday", naming neither, replaces neither
-            return None
+            # PT): "make it monday to saturday", naming neither, replaces the one whose days are
+            # nearest its own (one day added), else neither
+            return self._nearest_days([v for v in same_kind if v[2].event_id != event_id], new)
         unit = self.unit(new)
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
             # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
@@ -231,6 +233,17 @@ class _Memory:
         if named_slot and self._named_without_value(slot, event_id):
             return None
         return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id, reason) if same_kind else None
+
+    def _nearest_days(self, said: list[tuple[tuple[str, str, str], str, Span]], new: str) -> tuple[str, Span] | None:
+        """Of weekly schedules said, the one differing from ``new`` by the fewest days, when it shares
+        a day with it and every other differs by two days more ("mon-fri", not "tuesdays and
+        thursdays", for "monday to saturday"; "mon-wed" and "thu-sat" are as near "tuesday to friday")."""
+        wanted = self.weekdays(new)
+        apart = sorted((len(self.weekdays(value) ^ wanted), -self.order.get(span.event_id, -1), value, span)
+                       for _, value, span in said if self.weekdays(value) & wanted)
+        if not apart or len(apart) > 1 and apart[1][0] - apart[0][0] < 2:
+            return None
+        return apart[0][2], apart[0][3]
 
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
@@ -663,6 +676,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
+                          weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
                           sentence_end=pack.sentence_end, reach=reach))

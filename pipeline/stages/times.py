@@ -59,7 +59,8 @@ from typing import Any
 from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "count_of", "leans_on_context", "names_a_clock", "names_a_day",
-           "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "zoned_span"]
+           "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "weekdays_of",
+           "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -89,6 +90,8 @@ class TimeGrammar:
     past_before: re.Pattern[str] | None = None   # words before a time saying it is past ("got back Sunday")
     past_after: re.Pattern[str] | None = None    # words after it saying so ("周日回来了")
     target_before: re.Pattern[str] | None = None  # words before it making it where a change moved a thing ("挪到周六了")
+    weekday_word: re.Pattern[str] | None = None   # a weekday a schedule names, group "weekdays" ("tuesdays", "周二")
+    weekday_range: re.Pattern[str] | None = None  # what joins two weekdays into the days between ("mon-fri", "周一到周六")
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -138,6 +141,8 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         past_before=re.compile(data["past_before"], flags) if data.get("past_before") else None,
         past_after=re.compile(data["past_after"], flags) if data.get("past_after") else None,
         target_before=re.compile(data["target_before"], flags) if data.get("target_before") else None,
+        weekday_word=re.compile(expand(data["weekday_word"]), flags) if data.get("weekday_word") else None,
+        weekday_range=re.compile(data["weekday_range"], flags) if data.get("weekday_range") else None,
     )
 
 
@@ -197,6 +202,26 @@ def count_of(text: str, pack: RulePack) -> float | None:
     or None when there is none or its words are not in [times.number_words] ("twenty-five")."""
     match = pack.number.search(text)
     return _number(match.group(0), _grammar(pack, pack.lang)) if match else None
+
+
+def weekdays_of(text: str, pack: RulePack) -> frozenset[int]:
+    """The days of the week a schedule names, a range's days between filled in ("mon-fri": 0 to 4,
+    "tuesdays and thursdays": 1 and 3, "周一到周六": 0 to 5; 0 is Monday)."""
+    grammar = _grammar(pack, pack.lang)
+    if grammar.weekday_word is None:
+        return frozenset()
+    hits = [(m.start(), m.end(), grammar.look("weekdays", m.group("weekdays").lower() if grammar.lower
+                                                else m.group("weekdays")))
+            for m in grammar.weekday_word.finditer(text)]
+    hits = [(a, b, int(day)) for a, b, day in hits if day is not None]
+    days: set[int] = set()
+    for (_, end, day), (start, _, last) in zip(hits, hits[1:] + [(len(text), len(text), None)]):
+        days.add(day)
+        if last is not None and grammar.weekday_range and grammar.weekday_range.fullmatch(text[end:start]):
+            while day != last:
+                day = (day + 1) % 7
+                days.add(day)
+    return frozenset(days)
 
 
 def names_a_day(text: str, lang: str, pack: RulePack) -> bool:

@@ -2403,11 +2403,15 @@ RECURRING_DAYS = [
     ("en", ["Monday through Friday works", "The delivery is on the 22nd", "Move the delivery to the 23rd"],
      [("on the 22nd", "the 23rd")]),
     ("en", ["Book the flight on monday", "Move it from monday to saturday"], [("monday", "saturday")]),
-    # two weekly schedules said, a change naming neither replaces neither (the kind's name is no
-    # word of the slot: "days" is in "tuesdays")
+    # two weekly schedules said, a change naming neither replaces the one whose days are nearest its
+    # own, by two days or more, else neither (the kind's name is no word of the slot: "days" is in
+    # "tuesdays"); "make it monday to saturday" had left "mon-fri" current beside it
     ("en", ["The aide comes mon-fri", "PT on tuesdays and thursdays at 1", "make it monday to saturday"],
-     [(None, "monday to saturday")]),
-    ("zh", ["护工周一到周五来", "康复课周二到周四", "改成周一到周六吧"], [(None, "周一到周六")]),
+     [("mon-fri", "monday to saturday")]),
+    ("zh", ["护工周一到周五来", "康复课周二到周四", "改成周一到周六吧"], [("周一到周五", "周一到周六")]),
+    ("en", ["The aide comes mon-wed", "PT comes thu-sat", "make it tuesday to friday"], [(None, "tuesday to friday")]),
+    ("zh", ["护工周一到周三来", "康复课周四到周六", "改成周二到周五吧"], [(None, "周二到周五")]),
+    ("en", ["The aide comes mon-fri", "PT comes mon-thu", "make it monday to saturday"], [(None, "monday to saturday")]),
     ("zh", ["每天4个小时，周一到周五，上午", "下周三下午三点来做评估", "改成周一到周六吧"], [("周一到周五", "周一到周六")]),
     ("zh", ["保洁就周一到周五来", "还是改成周一至周六吧"], [("周一到周五", "周一至周六")]),
     ("zh", ["康复课安排在周二到周四", "康复课改成周三到周五吧"], [("周二到周四", "周三到周五")]),

@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import compile_grammar, count_of, names_one_day, normalize_time, points_back
+from pipeline.stages.times import compile_grammar, count_of, names_one_day, normalize_time, points_back, weekdays_of
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -405,3 +405,26 @@ def test_two_times_name_one_day(lang: str, one: str, other: str, same: bool) -> 
     pack = load_rule_pack(lang)
     assert names_one_day(one, other, lang, pack) is same
     assert names_one_day(other, one, lang, pack) is same
+
+
+# (lang, a weekly schedule as said, the days of the week it names: 0 is Monday)
+WEEKDAY_SETS = [
+    ("en", "mon-fri", {0, 1, 2, 3, 4}),
+    ("en", "monday to saturday", {0, 1, 2, 3, 4, 5}),
+    ("en", "tuesdays and thursdays at 1", {1, 3}),
+    ("en", "Mon-Sat 08:00-14:00", {0, 1, 2, 3, 4, 5}),
+    ("en", "fri through mon", {4, 5, 6, 0}),
+    ("en", "saturdays", {5}),
+    ("en", "8 to 12 is fine", set()),
+    ("zh", "周一到周五", {0, 1, 2, 3, 4}),
+    ("zh", "周一至周六", {0, 1, 2, 3, 4, 5}),
+    ("zh", "每周二、周四", {1, 3}),
+    ("zh", "周五到周一", {4, 5, 6, 0}),
+    ("zh", "周六", {5}),
+    ("zh", "一周两次", set()),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "days"), WEEKDAY_SETS)
+def test_the_days_of_the_week_a_schedule_names(lang: str, text: str, days: set[int]) -> None:
+    assert weekdays_of(text, load_rule_pack(lang)) == days

@@ -451,6 +451,16 @@ def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
         f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 
+def _joins(clause: KeyClause, clauses: Sequence[KeyClause], text: str) -> tuple[int, str]:
+    """Where the clause after ``clause`` in its message starts and the marks between them, when
+    only marks and spaces are ("，", ", "): quoted side by side, they are joined as written."""
+    after = next((c for c in clauses if c.span.start >= clause.span.end), None)
+    if after is None:
+        return ()
+    between = text[clause.span.end:after.span.start]
+    return (after.span.start, between) if between and not any(ch.isalnum() for ch in between) and "\n" not in between else ()
+
+
 def _within(fact: Fact, facts: Sequence[Fact]) -> bool:
     """Whether ``fact``'s words lie inside one of ``facts``'."""
     return any(f.span.start <= fact.span.start and fact.span.end <= f.span.end for f in facts)
@@ -482,7 +492,7 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
-                 drops: bool = False, chooses: bool = False) -> SummaryItem:
+                 drops: bool = False, chooses: bool = False, joins: tuple[int, str] = ()) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -642,7 +652,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     whole = quoted + changed if said_before and changed else marked(quoted, clause.facts, clause.span.start, clause.span.end)
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
-                       clause.facts, source=source, replaced=replaced(clause.facts))
+                       clause.facts, source=source, replaced=replaced(clause.facts),
+                       joins=joins if whole == clause.text else ())
 
 
 def _source(event: Event, span: Span, pack: RulePack) -> str:
@@ -786,15 +797,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
 
     def item(c: KeyClause) -> SummaryItem:
         source, task, drops, chooses = sources[id(c)], id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span)
+        joins = _joins(c, by_event[c.span.event_id], roles[c.span.event_id].text)
 
         def make() -> SummaryItem:
-            return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses)
+            return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses, joins)
         if memo is None:
             return make()
         # everything the item depends on beside the clause itself
         key = (id(c), order[c.span.event_id], tuple(superseded.overlap(f.span) for f in c.facts),
                tuple(setting.overlap(f.span) for f in c.facts), mentioned.within(c.span), source, task, drops, chooses,
-               gap, pack.lang, pack.version)
+               joins, gap, pack.lang, pack.version)
         held = memo.get(key, lambda: (c, make()))
         if held[0] is not c:   # another clause had this id, since collected
             held = (c, make())

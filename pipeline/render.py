@@ -98,16 +98,28 @@ def _compose(header: str, items: Sequence[SummaryItem], pack: RulePack, sections
             lines.append(pack.templates[_SECTION_TEMPLATE[section]])
         members = sorted(members, key=lambda i: i.order)
         # items read in one place of an attachment share one mention of that place
-        by_line: dict[tuple[str, str], list[str]] = {}
+        by_line: dict[tuple[str, str], list[SummaryItem]] = {}
         for item in members:
             label = item.label if ids else ""
             key = (label, item.source) if label or not ids else (f"\0{len(by_line)}", item.source)
-            by_line.setdefault(key, []).append(_one_line(item.text))
-        for (label, source), texts in by_line.items():
-            joined = source + separator.join(texts)
+            by_line.setdefault(key, []).append(item)
+        for (label, source), placed in by_line.items():
+            # two clauses of one message side by side are joined as written ("书桌是给我女儿的，她上三年级"),
+            # by marks as long as the separator (what the layout's size counted)
+            joined = source + "".join(
+                (_joins_next(before, item, len(separator)) or separator if before is not None else "") + _one_line(item.text)
+                for before, item in zip([None, *placed], placed))
             lines.append(pack.templates["line"].format(event=label, text=joined)
                          if label and not label.startswith("\0") else joined)
     return "\n".join(lines)
+
+
+def _joins_next(before: SummaryItem, item: SummaryItem, width: int) -> str:
+    """The marks written between ``before`` and ``item`` in their message, when ``item`` is the
+    clause right after it and they are ``width`` long; else ""."""
+    joins = before.joins
+    return joins[1] if (joins and joins[0] == item.order[1] and before.order[0] == item.order[0]
+                        and len(joins[1]) == width) else ""
 
 
 def _priority(item: SummaryItem, pack: RulePack) -> tuple[int, float, tuple[int, int]]:

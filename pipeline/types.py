@@ -303,6 +303,9 @@ class SummaryItem:
     refs: tuple[Span, ...] = ()       # spans it restates in other words (a tool field, a change)
     source: str = ""                  # where in an attachment it was read, said once per line
     replaced: tuple[Fact, ...] = ()   # of ``facts``, those a later change replaced: history, told by the change
+    # (where the clause after it in its message starts, the marks between): placed beside that
+    # clause, the two are joined as written ("书桌是给我女儿的，她上三年级"), not with the separator
+    joins: tuple[int, str] = ()
 
 
 @dataclass(frozen=True)

@@ -403,3 +403,24 @@ def test_a_prohibition_with_what_to_do_instead_is_said_once(lang, turns, budgets
     for budget in budgets:
         text = _summary(lang, turns, budget)
         assert text.count(words) == 1, (budget, text)
+
+
+# (lang, user turns, what the summary says as written, what it never says): two clauses of one
+# message placed side by side are joined by the marks written between them, not the separator
+# ("书桌是给我女儿的；她上三年级" had split one statement); clauses not next to each other keep the
+# separator
+JOINED = [
+    ("zh", ["书桌是给我女儿的，她上三年级，个子1米35左右", "预算三千以内"], "书桌是给我女儿的，她上三年级，个子1米35左右",
+     "书桌是给我女儿的；她上三年级"),
+    ("zh", ["书桌是给我女儿的，谢谢啊，她上三年级"], "书桌是给我女儿的；她上三年级", "书桌是给我女儿的，她上三年级"),
+    ("en", ["The desk is for my daughter. She's in third grade, about 4 foot 5", "Budget is $300"],
+     "The desk is for my daughter. She's in third grade, about 4 foot 5", "The desk is for my daughter; She's"),
+    ("en", ["The desk is for my daughter. Thanks a lot. She's in third grade"],
+     "The desk is for my daughter; She's in third grade", "The desk is for my daughter. She's"),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "said", "never"), JOINED)
+def test_clauses_of_one_message_side_by_side_are_joined_as_written(lang, turns, said, never):
+    summary = _summary(lang, turns, 2000)
+    assert said in summary and never not in summary, summary

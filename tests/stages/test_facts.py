@@ -278,6 +278,8 @@ EN_ROWS = [
     ("It's the card ending in 4417.", "id", "card ending in 4417", EQ),   # whose last digits they are
     ("Her ID ending in 352X, please.", "id", "ID ending in 352X", EQ),
     ("The last four digits are 9051", "id", "last four digits are 9051", EQ),
+    ("The last four of her SSN are 4572, phone 312-555-0187", "id", "last four of her SSN are 4572", EQ),
+    ("the last 4 of my card is 9051", "id", "last 4 of my card is 9051", EQ),
     ("My card ending 9051 was charged twice", "id", "card ending 9051", EQ),
     ("Email me at jane.doe@example.com please.", "email", "jane.doe@example.com", EQ),
     ("Send it to bob@mail.co.uk", "email", "bob@mail.co.uk", EQ),

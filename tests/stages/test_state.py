@@ -2206,6 +2206,7 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572", "不对，是4528"], []),
     ("en", ["Her card ending in 4572", "Oops, I swapped them, it's 4527."], [("card ending in 4572", "4527")]),
     ("en", ["Her card ending in 4572", "Sorry, I meant 4571."], []),
+    ("en", ["The last four of her SSN are 4572", "Oops, I swapped them, it's 4527."], [("last four of her SSN are 4572", "4527")]),
     ("en", ["Please bill it to Harbor Freight Tools Inc.", "Sorry, the company is Harbor Freight Holdings LLC, not Harbor Freight Tools Inc."],
      [("Harbor Freight Tools Inc", "Harbor Freight Holdings LLC")]),   # the sentence's full stop is no part of it
     ("en", ["Please bill it to Harbor Freight Tools Inc.", "My husband works at Acme Holdings LLC."], []),

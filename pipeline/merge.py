@@ -124,6 +124,14 @@ _ISO_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 _TOOL_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?", re.IGNORECASE)
 
 
+def _clock_within(clocks: frozenset[str], value: dict) -> bool:
+    """Whether one of ``clocks`` ("HH:MM") is the resolved time's, or inside its span."""
+    if "at" in value:
+        return _clock_of(value) in clocks
+    start, end = str(value.get("start", ""))[11:16], str(value.get("end", ""))[11:16]
+    return any(start <= clock <= end for clock in clocks)
+
+
 def _day_of(value: dict) -> str | None:
     """The one day a resolved time is on: an instant's, or an interval's within one day."""
     if "at" in value:
@@ -132,17 +140,28 @@ def _day_of(value: dict) -> str | None:
     return start[:10] if start[:10] and start[:10] == end[:10] else None
 
 
-def _same_time(text: str, value: dict, current_days: frozenset[str] = frozenset()) -> bool:
+def _tool_clock(text: str) -> str | None:
+    """A tool field's clock as "HH:MM" ("5:15 pm", "18:00"), else None."""
+    if not (clock := _TOOL_CLOCK.fullmatch(text.strip())):
+        return None
+    hour, minute, half = int(clock[1]), clock[2], (clock[3] or "").lower()
+    hour = hour % 12 + (12 if half == "p" else 0) if half else hour
+    return f"{hour:02d}:{minute}"
+
+
+def _same_time(text: str, value: dict, current_days: frozenset[str] = frozenset(),
+               clocks: frozenset[str] | None = None) -> bool:
     """Whether a tool's value names a replaced time: its clock ("start_time=18:00", "5:15 pm"
     after "晚上六点" became "中午十二点"), its day ("date=2026-12-07" after "Monday the 7th"
     moved; "date=2026-11-28" after "周六下午三点" moved to another day, not after only its hour
-    moved: a day a current value is on, ``current_days``, holds), or the same instant written in full."""
-    if clock := _TOOL_CLOCK.fullmatch(text.strip()):
-        hour, minute, half = int(clock[1]), clock[2], (clock[3] or "").lower()
-        hour = hour % 12 + (12 if half == "p" else 0) if half else hour
-        return f"{hour:02d}:{minute}" == _clock_of(value)
+    moved: a day a current value is on, ``current_days``, holds), or the same instant written in full.
+    The day of a time within a day is that time's only in a record with ``clocks`` (its clock
+    fields) inside it: a delivery the same afternoon is no video visit moved from it."""
+    if (clock := _tool_clock(text)) is not None:
+        return clock == _clock_of(value)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        return text == _one_day(value) or (text == _day_of(value) and text not in current_days)
+        return text == _one_day(value) or (text == _day_of(value) and text not in current_days
+                                           and (clocks is None or _clock_within(clocks, value)))
     if "at" not in value or not _ISO_INSTANT.fullmatch(text):
         return False
     try:
@@ -895,7 +914,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                          for value, _, by in _steps_replaced(chain) if value and fold(value) != fold(chain[-1].new)]
     replaced_at = [(at, fold(old)) for at, old in replaced_anywhere if len(fold(old)) >= 3]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
-    replaced_times = [(order[by.span.event_id], interval) for chain in chains
+    replaced_times = [(order[by.span.event_id], interval, next((slot_keys(t.slot) for t in chain if _named(t, pack)), ()))
+                      for chain in chains
                       for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
                       and (interval := times.at(span, value or "")) is not None]
     # … and what those times resolved to ("晚上六点" = 18:00, "Monday the 7th" = 2026-12-07)
@@ -906,10 +926,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     current_days = frozenset(day for chain in chains for f in user_facts
                              if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, chain[-1].span)
                              and (day := _day_of(f.value)))
+    # (a time of a slot named in words, a span of the day, is a decision's only when the decision
+    # names the slot: "send both … tomorrow afternoon" is no video visit moved from Friday afternoon)
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
-        for at, interval in replaced_times for held in map(_resolved, d.times) if held)}
+        and (not keys or interval[0] == interval[1] or any(k in fold(d.object) for k in keys))
+        for at, interval, keys in replaced_times for held in map(_resolved, d.times) if held)}
     for obj, statuses in paths.items():
         mark = templates.get("changed", "") if obj in changed_later else ""
         line = templates["decision"].format(object=obj, status=" → ".join(statuses)) + mark
@@ -932,6 +955,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         return fact.span.event_id, field[:field.rfind("]") + 1]
 
     olds = [(at, fold(old), fold_spaced(old)) for at, old in replaced_anywhere]
+    # the clock fields of each record a tool returned (an element of a list, or the whole result)
+    record_clocks: dict[tuple[str, str], set[str]] = {}
+    for fact in tool_facts:
+        if (clock := _tool_clock(fact.text)) is not None:
+            record_clocks.setdefault(element(fact), set()).add(clock)
 
     def replaced_later(fact: Fact) -> bool:
         said = roles[fact.span.event_id].index
@@ -940,7 +968,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             folded, plain = fold(fact.text), fold_spaced(fact.text)
             if any(folded == old or len(old) >= 3 and re.search(_whole(old_plain), plain) is not None for old, old_plain in later):
                 return True
-        return any(at > said and _same_time(fact.text, value, current_days) for at, value in replaced_values)
+        clocks = frozenset(record_clocks.get(element(fact), ()))
+        return any(at > said and _same_time(fact.text, value, current_days, clocks) for at, value in replaced_values)
 
     # an element of a list the tool returned holding a value the user replaced after it
     # ("products[0].speed=300M", then "改成500M") is an option now turned down: history, left to

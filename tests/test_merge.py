@@ -2254,3 +2254,30 @@ def test_a_prohibition_after_a_claim_is_quoted_whole_or_not_at_all(lang, turns, 
         seen |= whole in summary
         assert not set(pieces) & set(_pieces(summary)), (budget, summary)
     assert seen
+
+
+# A replaced time within a day marks a tool's date as history only in a record whose clock is
+# inside it, and a decision only when it names the slot: a delivery the same afternoon is no video
+# visit moved from it ("send both … tomorrow afternoon: assistant's proposal, accepted (changed
+# later)" and "delivery.date=2026-12-04 (changed later)" had read as the delivery moved)
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("en", ["Book the video visit for tomorrow at 10 am", "Also deliver the refill tomorrow afternoon",
+            "Can we move the video visit to tomorrow afternoon instead?", "Actually make it Thursday at 9:30 am"]),
+    ("zh", ["视频问诊约明天上午10点", "药也明天下午送过来", "视频问诊能不能改到明天下午", "算了还是改到周四上午9点半吧"]),
+])
+def test_a_moved_time_marks_only_the_records_of_its_slot(lang, turns):
+    tools = [{"appointment_id": "TH-40917", "date": "2026-12-01", "time": "10:00 am"},
+             {"order_id": "ORD-5519042", "delivery": {"date": "2026-12-01", "window": "2:00 pm - 6:00 pm"}}]
+    messages: list[dict[str, Any]] = []
+    for i, turn in enumerate(turns):
+        messages.append({"role": "user", "content": turn})
+        if i < len(tools):
+            messages += [{"role": "assistant", "content": "", "tool_calls": [
+                             {"id": f"call_{i}", "type": "function", "function": {"name": "book", "arguments": "{}"}}]},
+                         {"role": "tool", "tool_call_id": f"call_{i}", "content": json.dumps(tools[i])}]
+        messages.append({"role": "assistant", "content": "OK." if lang == "en" else "好的。"})
+    messages.append({"role": "user", "content": "thanks" if lang == "en" else "谢谢"})
+    summary = summary_of(compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang]))
+    changed = load_rule_pack(lang).templates["changed"]
+    assert f"delivery.date=2026-12-01{changed}" not in summary and "delivery.date=2026-12-01" in summary, summary
+    assert f"date=2026-12-01{changed}" in summary, summary

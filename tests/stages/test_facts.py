@@ -978,6 +978,10 @@ def test_digit_positions_are_no_count(lang: str, text: str, quantities: list[str
     ("en", "Don't book anything yet, I guess Nadia wants Ojai", "Don't book anything yet", "I guess Nadia wants Ojai"),
     ("zh", "别急着付定金因为她好像还没看过照片", "别急着付定金", "因为她好像还没看过照片"),
     ("zh", "别给他吃葡萄柚，好像跟他的药有冲突", "别给他吃葡萄柚", "好像跟他的药有冲突"),
+    # … a person with a hedge right after a prohibition begins the claim, with no comma (not one a
+    # preposition takes: "别给我可能过敏的东西")
+    ("zh", "先别扣款我老公好像还没看过合同", "先别扣款", "我老公好像还没看过合同"),
+    ("zh", "别给我老公打电话他可能在开会", "别给我老公打电话", "他可能在开会"),
     # … and one said after a hedged clause, past a mark, ends the claim
     ("en", "I think the budget is $500, don't go over it", "don't go over it", "I think the budget is $500"),
     ("en", "Maybe she's allergic to nuts, don't give her any", "don't give her any", "Maybe she's allergic to nuts"),

@@ -953,7 +953,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             continue
                         a, b = asked_after[n][kind]
                     corrected.add(kind)
-                    if previous and previous[0].casefold() != text[a:b].casefold():
+                    # (the same amount said with a limit may be a change of its limit: "under $1000" …
+                    # "sorry, find me one over $1000 instead"; said as before, it is dropped below)
+                    if previous and (previous[0].casefold() != text[a:b].casefold()
+                                     or kind == "money" and _with_bound(text, a, b, pack) != (a, b)):
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
                 if not kept:
@@ -1120,7 +1123,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             walked.told = (event.id, text, told) if told else None
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
-        transitions[made:] = [_bounded(t, text, memory, pack) for t in transitions[made:]]
+        transitions[made:] = [t for t in map(lambda t: _bounded(t, text, memory, pack), transitions[made:])
+                              if t.old is None or t.old.casefold() != t.new.casefold()]
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
         memory.old_values.update((o, memory.order[event.id]) for o in olds)

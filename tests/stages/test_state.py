@@ -2202,6 +2202,11 @@ CORRECTED = [
     ("zh", ["推荐一个价位在1000元以内的豪华型酒店", "抱歉啊，再帮我推荐一个价格在1000元以上的豪华型酒店"],
      [("价位在1000元以内", "价格在1000元以上")]),
     ("zh", ["约周二下午3点", "不好意思，再问一下，周三下午有空位吗"], []),
+    # the same amount said again with another limit changes the limit
+    ("en", ["find me a luxury hotel under $1000", "sorry, find me one over $1000 instead"], [("under $1000", "over $1000")]),
+    ("zh", ["预算1000元以内", "不对，预算1000元以上"], [("预算1000元以内", "预算1000元以上")]),
+    ("en", ["find me a luxury hotel under $1000", "sorry, I meant under $1000 per night"], []),
+    ("zh", ["预算1000元以内", "不对，预算1000元以内就行"], []),
     ("en", ["book the nurse for Tuesday at 3", "Wednesday, sorry"], [("Tuesday at 3", "Wednesday")]),
     ("zh", ["她身份证后四位4572", "不对，是4528"], []),
     ("en", ["Her card ending in 4572", "Oops, I swapped them, it's 4527."], [("card ending in 4572", "4527")]),

@@ -405,6 +405,7 @@ FILLER_ROWS = [
     # a hedged closing says nothing ("Ok, I think that's everything for now" was kept at 10 % as a claim)
     ("en", "Ok, I think that's everything for now"), ("en", "I think that's all"),
     ("zh", "我觉得差不多就这些了"), ("zh", "好的，暂时就这些"),
+    ("en", "No problem at all"), ("en", "no problem, thanks"), ("zh", "没问题了"),
     ("zh", "好的，谢谢"),
     ("zh", "嗯嗯，好的"),
     ("zh", "谢谢您"),
@@ -1374,6 +1375,11 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     # turns of the shared Chinese sets had lost "帮我" of "帮我们"); "帮我" before a verb still goes
     ("zh", "嗯，麻烦你帮我们找个经济型的酒店", "帮我们找个经济型的酒店"),
     ("zh", "给我爸打个电话", "给我爸打个电话"),
+    # "没问题了" leads as a whole ("了，10月22日…" had been quoted); "好了解", "对了解决" keep their words
+    ("zh", "没问题了，10月22日从天河区珠江新城搬走这单你提交吧", "10月22日从天河区珠江新城搬走这单你提交"),
+    ("zh", "好了解一下价格", "好了解一下价格"),
+    ("en", "No problem, book the move for October 22nd", "book the move for October 22nd"),
+    ("zh", "对了解决方案呢", "对了解决方案呢"),
     ("zh", "麻烦给我妈回个电话", "给我妈回个电话"),
     ("zh", "我想帮我爸预约体检", "帮我爸预约体检"),
     ("zh", "帮我订一家有免费停车的酒店", "订一家有免费停车的酒店"),

@@ -1286,6 +1286,10 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         # … as does the asking ("人均能不能放宽到95": 人均)
         asking = rules.proposes_revision.strip_run(text, start, trimmed, from_end=True)
         trimmed = asking if asking > start else trimmed
+        # … and a preposition with its determiner before it ("For the Toprol": Toprol; "关于床垫": 床垫)
+        named = rules.determiners.strip_run(text, rules.slot_prepositions.strip_run(text, start, trimmed, from_end=False),
+                                            trimmed, from_end=False)
+        start = named if named < trimmed else start
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""
 

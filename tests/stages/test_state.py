@@ -2329,7 +2329,11 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     ("zh", ["约下周二上午", "能不能改到周四下午两点"], "time"),
     ("zh", ["人均80左右。", "人均能不能放宽到95？"], "人均"),
     # nor a filler after the slot's words
-    ("en", ["Yes do a 90-day supply like usual.", "For the Toprol, actually make it a 30-day supply"], "for the toprol"),
+    ("en", ["Yes do a 90-day supply like usual.", "For the Toprol, actually make it a 30-day supply"], "toprol"),
+    # … nor a preposition with its determiner before them ("[For the Toprol] now 30-day" had been the line)
+    ("en", ["book the hotel for 4 nights", "about the hotel, make it 3 nights"], "hotel"),
+    ("zh", ["床垫要三千以内的", "至于床垫预算改成四千吧"], "床垫预算"),
+    ("zh", ["订4个人的桌", "关于人数改成6个人吧"], "人数"),
     ("zh", ["宽带300M的", "宽带呢改成500M的吧"], "宽带"),
     ("zh", ["搬家定在下周日", "那就改到19号上午八点吧"], "time"),
     ("en", ["The move is next Sunday", "Then let's move it to the 19th at 8 am"], "time"),

@@ -149,8 +149,7 @@ def _tool_clock(text: str) -> str | None:
     return f"{hour:02d}:{minute}"
 
 
-def _same_time(text: str, value: dict, current_days: frozenset[str] = frozenset(),
-               clocks: frozenset[str] | None = None) -> bool:
+def _same_time(text: str, value: dict, current_days: frozenset[str], clocks: frozenset[str]) -> bool:
     """Whether a tool's value names a replaced time: its clock ("start_time=18:00", "5:15 pm"
     after "晚上六点" became "中午十二点"), its day ("date=2026-12-07" after "Monday the 7th"
     moved; "date=2026-11-28" after "周六下午三点" moved to another day, not after only its hour
@@ -161,7 +160,7 @@ def _same_time(text: str, value: dict, current_days: frozenset[str] = frozenset(
         return clock == _clock_of(value)
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return text == _one_day(value) or (text == _day_of(value) and text not in current_days
-                                           and (clocks is None or _clock_within(clocks, value)))
+                                           and _clock_within(clocks, value))
     if "at" not in value or not _ISO_INSTANT.fullmatch(text):
         return False
     try:
@@ -470,14 +469,16 @@ def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
         f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 
-def _joins(clause: KeyClause, clauses: Sequence[KeyClause], text: str) -> tuple[int, str]:
-    """Where the clause after ``clause`` in its message starts and the marks between them, when
-    only marks and spaces are ("，", ", "): quoted side by side, they are joined as written."""
-    after = next((c for c in clauses if c.span.start >= clause.span.end), None)
-    if after is None:
-        return ()
-    between = text[clause.span.end:after.span.start]
-    return (after.span.start, between) if between and not any(ch.isalnum() for ch in between) and "\n" not in between else ()
+def _joins(clauses: Sequence[KeyClause], text: str) -> dict[int, tuple[int, str]]:
+    """For each clause of a message (by id) followed by another with only marks and spaces between
+    ("，", ", "): where that one starts and the marks. Quoted side by side, they are joined as written."""
+    joins = {}
+    clauses = sorted(clauses, key=lambda c: c.span.start)
+    for clause, after in zip(clauses, clauses[1:]):
+        between = text[clause.span.end:after.span.start]
+        if between and not any(ch.isalnum() for ch in between) and "\n" not in between:
+            joins[id(clause)] = (after.span.start, between)
+    return joins
 
 
 def _within(fact: Fact, facts: Sequence[Fact]) -> bool:
@@ -814,9 +815,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"
                        and not accepting.overlap(d.span)])
 
+    joined = {k: v for event_id, said in by_event.items() for k, v in _joins(said, roles[event_id].text).items()}
+
     def item(c: KeyClause) -> SummaryItem:
         source, task, drops, chooses = sources[id(c)], id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span)
-        joins = _joins(c, by_event[c.span.event_id], roles[c.span.event_id].text)
+        joins = joined.get(id(c), ())
 
         def make() -> SummaryItem:
             return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses, joins)
@@ -956,10 +959,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
 
     olds = [(at, fold(old), fold_spaced(old)) for at, old in replaced_anywhere]
     # the clock fields of each record a tool returned (an element of a list, or the whole result)
-    record_clocks: dict[tuple[str, str], set[str]] = {}
+    clocks_of: dict[tuple[str, str], set[str]] = {}
     for fact in tool_facts:
         if (clock := _tool_clock(fact.text)) is not None:
-            record_clocks.setdefault(element(fact), set()).add(clock)
+            clocks_of.setdefault(element(fact), set()).add(clock)
+    record_clocks = {record: frozenset(clocks) for record, clocks in clocks_of.items()}
 
     def replaced_later(fact: Fact) -> bool:
         said = roles[fact.span.event_id].index
@@ -968,7 +972,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             folded, plain = fold(fact.text), fold_spaced(fact.text)
             if any(folded == old or len(old) >= 3 and re.search(_whole(old_plain), plain) is not None for old, old_plain in later):
                 return True
-        clocks = frozenset(record_clocks.get(element(fact), ()))
+        clocks = record_clocks.get(element(fact), frozenset())
         return any(at > said and _same_time(fact.text, value, current_days, clocks) for at, value in replaced_values)
 
     # an element of a list the tool returned holding a value the user replaced after it

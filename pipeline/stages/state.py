@@ -239,8 +239,8 @@ class _Memory:
         a day with it and every other differs by two days more ("mon-fri", not "tuesdays and
         thursdays", for "monday to saturday"; "mon-wed" and "thu-sat" are as near "tuesday to friday")."""
         wanted = self.weekdays(new)
-        apart = sorted((len(self.weekdays(value) ^ wanted), -self.order.get(span.event_id, -1), value, span)
-                       for _, value, span in said if self.weekdays(value) & wanted)
+        apart = sorted((len(days ^ wanted), -self.order.get(span.event_id, -1), value, span)
+                       for _, value, span in said if (days := self.weekdays(value)) & wanted)
         if not apart or len(apart) > 1 and apart[1][0] - apart[0][0] < 2:
             return None
         return apart[0][2], apart[0][3]
@@ -1123,7 +1123,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             walked.told = (event.id, text, told) if told else None
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
-        transitions[made:] = [t for t in map(lambda t: _bounded(t, text, memory, pack), transitions[made:])
+        transitions[made:] = [t for t in (_bounded(t, text, memory, pack) for t in transitions[made:])
                               if t.old is None or t.old.casefold() != t.new.casefold()]
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)

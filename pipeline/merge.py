@@ -545,8 +545,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         strong_ids = {id(f) for f in strong}
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
-    def sets(facts: Sequence[Fact]) -> bool:
-        return setting is not None and any(setting.overlap(f.span) for f in facts)
+    def sets(facts: Sequence[Fact], start: int = clause.span.start, end: int = clause.span.end) -> bool:
+        # (a new value the facts do not type is set there too: "make it 11, she has a call at 9:30")
+        return setting is not None and (any(setting.overlap(f.span) for f in facts) or setting.overlap(
+            Span(clause.span.event_id, max(start, clause.span.start), min(end, clause.span.end))))
 
     stale = (said_before or any(superseded.overlap(f.span) for f in clause.facts)) and not sets(clause.facts)
     if source:
@@ -578,12 +580,12 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
 
     def replaced(facts: Sequence[Fact], start: int = 0, end: int = sys.maxsize) -> tuple[Fact, ...]:
         """The facts whose words shown (from ``start`` to ``end``) hold a replaced value."""
-        return () if sets(facts) else tuple(f for f in facts if superseded.overlap(
+        return () if sets(facts, start, end) else tuple(f for f in facts if superseded.overlap(
             Span(f.span.event_id, max(f.span.start, start), min(f.span.end, end))))
 
     def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
         said = mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end))
-        return text + changed if changed and (replaced(facts, start, end) or said and not sets(facts)) else text
+        return text + changed if changed and (replaced(facts, start, end) or said and not sets(facts, start, end)) else text
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
@@ -827,7 +829,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             return make()
         # everything the item depends on beside the clause itself
         key = (id(c), order[c.span.event_id], tuple(superseded.overlap(f.span) for f in c.facts),
-               tuple(setting.overlap(f.span) for f in c.facts), mentioned.within(c.span), source, task, drops, chooses,
+               tuple(setting.overlap(f.span) for f in c.facts), setting.overlap(c.span), mentioned.within(c.span),
+               source, task, drops, chooses,
                joins, gap, pack.lang, pack.version)
         held = memo.get(key, lambda: (c, make()))
         if held[0] is not c:   # another clause had this id, since collected

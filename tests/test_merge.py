@@ -2169,6 +2169,33 @@ def test_a_piece_without_the_replaced_value_is_not_marked_changed(lang, turns, o
     assert short_of_the_whole
 
 
+# A change to a bare number replaces the time said before, and the clause setting it is no
+# history: "修水管就约周六上午9点半" had stayed current beside "改到11"; "make it 11, she has a doctor
+# call at 9:30 (changed later)" would read as though 11 had changed again.
+@pytest.mark.parametrize(("lang", "turns", "old", "setting"), [
+    ("en", [("9:30 works for the plumber.", "Booked for 9:30."),
+            ("Actually make it 11, she has a doctor call at 9:30", "Moved to 11."), ("thanks", None)],
+     "9:30 works", "make it 11, she"),
+    ("zh", [("修水管就约周六上午9点半吧。", "好的，9点半。"), ("改到11，她9点半有个电话", "好的，改到11点。"), ("谢谢", None)],
+     "周六上午9点半", "改到11"),
+])
+def test_a_change_to_a_bare_number_replaces_the_time_before(lang, turns, old, setting):
+    messages = turns_to_messages(turns)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    size = size_of(messages)
+    shown = 0
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        for piece in re.split(r"\n|; |；", summary):
+            assert old not in piece or "→" in piece or piece.endswith(changed), (budget, piece)
+            if piece.startswith(setting) or f": {setting}" in piece or f"：{setting}" in piece:
+                shown += 1
+                # (a Chinese reason after a comma is a clause of its own, marked on its own:
+                # "改到11，她9点半有个电话（后有更改）")
+                assert lang == "zh" or not piece.endswith(changed), (budget, piece)
+    assert shown
+
+
 # A clause told like a claim (what a thing is not, with a limit said of it) makes no piece of its
 # other words: "budget" cut from "That's not expensive, it's even below my budget range" read as a
 # want (a limit said of a thing describes it: no requirement either)

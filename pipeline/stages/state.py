@@ -245,6 +245,19 @@ class _Memory:
             return None
         return apart[0][2], apart[0][3]
 
+    def bare_number_kind(self, number: str, event_id: str) -> str | None:
+        """What a change to a bare number sets ("9:30 works" … "make it 11"): a time of day when
+        the newest clock or count said before is a clock and the number can be an hour, else a
+        count; nothing when neither was said."""
+        said = [(self.order.get(span.event_id, -1), span.start, family, value)
+                for family in ("time", "quantity") for _, value, span in self.values.get(family, [])
+                if span.event_id != event_id and (family == "quantity" or self.names_clock(value))]
+        if not said:
+            return None
+        _, _, family, _ = max(said)
+        hour = int(number) if number.isdigit() else -1
+        return "time" if family == "time" and 0 < hour <= 24 else "quantity" if family == "quantity" else None
+
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
         for _, value, span in reversed(self.values.get("time", [])):
@@ -541,6 +554,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SEPARATOR = re.compile(r"[,，;；]")
+_SEPARATOR_OF_WORDS = re.compile(r"[,，;；](?!(?<=\d,)\d)")   # not a thousands comma ("2,700")
 _SPACES = re.compile(r"\s*")
 
 
@@ -854,6 +868,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed
                     value = text[value_start:value_end]
+                if not kind and pack.number.fullmatch(value):   # "make it 11": the hour, or the count, said last
+                    kind = memory.bare_number_kind(value, event.id)
                 if not kind and (asked or pack.question.search(text, start, end)):
                     value = ""   # "能换成别的型号吗？": asks what it could become, names no value
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
@@ -1298,10 +1314,14 @@ def _value_end(text: str, start: int, end: int, kept: Values, ends: re.Pattern[s
     """A new value that begins with a typed value ends with the last typed value before the
     first separator after it ("change the move-in to March 15th, her lease got extended" →
     "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th"), or before
-    the words that end an object right after it ("改成2个晚上可以吗": "2个晚上")."""
+    the words that end an object right after it ("改成2个晚上可以吗": "2个晚上"). One with no typed
+    value ends at the first separator ("make it 11, she has a doctor call at 9:30": "11") but
+    for one said after it ("make it my office, 200 West Madison")."""
     first = next((b for a, b, _ in kept if 0 <= a - start <= 4), None)
     if first is None:
-        return end
+        stop = _SEPARATOR_OF_WORDS.search(text, start, end)
+        apposed = stop and any(a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
+        return stop.start() if stop and not apposed else end
     stop = _SEPARATOR.search(text, first, end)
     stop_at = stop.start() if stop else end
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)

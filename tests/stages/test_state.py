@@ -500,6 +500,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # 同一条消息里别的改动定下的值，不是这个改动的旧值
     (["帮我约个接猫的时间", "刚搬家公司说改成12号早上8点来了，那接猫能不能提前到早上7点半？"],
      expect(change(IN("搬家公司"), None, "12号早上8点来"), change(IN("接猫"), None, "早上7点半"))),
+    # a bare number changes the time of day or the count said last (had replaced nothing: "None → 11")
+    (["就约周六上午9点半吧", "改到11，她9点半有个电话"], expect(change("time", "周六上午9点半", "11"))),
+    (["帮我订周五晚上的位子，6个人", "改成8吧，又来两个朋友"], expect(change("quantity", "6个人", "8"))),
+    (["我们要3间房", "改成4吧"], expect(change("quantity", "3间", "4"))),
+    (["帮我订周五的位子", "改成8吧"], expect(change("", None, "8"))),    # (no count nor clock said: no kind)
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -991,6 +996,16 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["I need a table for 1 on Saturday at 11:30",
       "Actually, can you book the Alexander instead? I will be arriving on Saturday and need a room for 4 nights."],
      NOTHING),
+    # a bare number changes the time of day or the count said last, and the value ends at the
+    # comma (had been "[''] None -> 11, she has a doctor call at 9:30")
+    (["9:30 works, thanks", "Actually make it 11, she has a doctor call at 9:30"], expect(change("time", "9:30", "11"))),
+    (["Table for 6 at Nopa on Friday please", "Oh wait, make it 8, two more friends are coming"],
+     expect(change("quantity", "6", "8"))),
+    (["We need 3 rooms", "change that to 4"], expect(change("quantity", "3 rooms", "4"))),
+    (["Book Nopa for Friday", "make it 8"], expect(chosen("Nopa"), change("", None, "8"))),   # (no count nor clock said: no kind)
+    # a drop cue before a place drops nothing ("the dog is out there" had dropped "the back door, the dog")
+    (["Please don't let them use the back door, the dog is out there"], NOTHING),
+    (["The dog is out"], expect(dropped("The dog"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -245,18 +245,22 @@ class _Memory:
             return None
         return apart[0][2], apart[0][3]
 
-    def bare_number_kind(self, number: str, event_id: str) -> str | None:
-        """What a change to a bare number sets ("9:30 works" … "make it 11"): a time of day when
-        the newest clock or count said before is a clock and the number can be an hour, else a
-        count; nothing when neither was said."""
-        said = [(self.order.get(span.event_id, -1), span.start, family, value)
+    def bare_number(self, number: str, event_id: str, message: str) -> tuple[str, tuple[str, Span]] | None:
+        """What a change to a bare number sets, and the value it replaces ("9:30 works" … "make it
+        11"): the clock or count its ``message`` names again ("make it 8, 7:30 is brutal"), else
+        the newest said before; a clock only where the number can be an hour ("leave at 7:30 …
+        come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
+        hour = int(number) if number.isdigit() else -1
+        message = message.casefold()
+        said = [(re.search(rf"(?<![0-9a-z]){re.escape(value.casefold())}(?![0-9a-z])", message) is not None,
+                 self.order.get(span.event_id, -1), span.start, family, value, span)
                 for family in ("time", "quantity") for _, value, span in self.values.get(family, [])
-                if span.event_id != event_id and (family == "quantity" or self.names_clock(value))]
+                if span.event_id != event_id and span not in self.replaced
+                and (family == "quantity" or self.names_clock(value))]
         if not said:
             return None
-        _, _, family, _ = max(said)
-        hour = int(number) if number.isdigit() else -1
-        return "time" if family == "time" and 0 < hour <= 24 else "quantity" if family == "quantity" else None
+        *_, family, value, span = max(said)
+        return None if family == "time" and not 0 < hour <= 24 else (family, (value, span))
 
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
@@ -864,12 +868,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # a value typed only with the words before it ("上限改成2万3": money by its lead)
                 kind = _value_kind(value, pack) or next((k for a, b, k in kept if a <= value_start and value_end <= b
                                                          and k in _VALUE_KINDS), None)
+                bare = memory.bare_number(value, event.id, text) if not kind and pack.number.fullmatch(value) else None
+                if bare:   # "make it 11": the hour, or the count, said last
+                    kind = bare[0]
                 apposed = _apposed(text, end, clauses[n + 1] if n + 1 < len(clauses) else None, pack) if not kind else None
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed
                     value = text[value_start:value_end]
-                if not kind and pack.number.fullmatch(value):   # "make it 11": the hour, or the count, said last
-                    kind = memory.bare_number_kind(value, event.id)
                 if not kind and (asked or pack.question.search(text, start, end)):
                     value = ""   # "能换成别的型号吗？": asks what it could become, names no value
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
@@ -885,7 +890,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
                     reason = next((text[a:b] for a, b, k in reversed(kept) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
-                    previous = memory.previous(kind, slot, typed, event.id, reason) if kind else memory.named(slot)
+                    previous = (bare[1] if bare else memory.previous(kind, slot, typed, event.id, reason) if kind
+                                else memory.named(slot))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
                     if origin:
@@ -903,6 +909,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         transitions.append(Transition(slot, previous[0] if previous else None, value,
                                                       Span(event.id, value_start, value_end),
                                                       previous[1] if previous else None, under))
+                        if bare:   # (no pattern typed it: said of its kind, a later change replaces it)
+                            memory.values.setdefault(bare[0], []).append((
+                                (_phrase(text, start, value_start, value_end, end, pack), clause.casefold(), folded_text),
+                                value, Span(event.id, value_start, value_end)))
                     if kind and correction is not None:
                         # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
@@ -1317,10 +1327,12 @@ def _value_end(text: str, start: int, end: int, kept: Values, ends: re.Pattern[s
     the words that end an object right after it ("改成2个晚上可以吗": "2个晚上"). One with no typed
     value ends at the first separator ("make it 11, she has a doctor call at 9:30": "11") but
     for one said after it ("make it my office, 200 West Madison")."""
-    first = next((b for a, b, _ in kept if 0 <= a - start <= 4), None)
+    first = next((b for a, b, _ in kept if 0 <= a - start <= 4 and not _SEPARATOR_OF_WORDS.search(text, start, a)), None)
     if first is None:
         stop = _SEPARATOR_OF_WORDS.search(text, start, end)
-        apposed = stop and any(a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
+        # (words, not a number: "make it 8, 7:30 is brutal" says why)
+        apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
+            a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
         return stop.start() if stop and not apposed else end
     stop = _SEPARATOR.search(text, first, end)
     stop_at = stop.start() if stop else end

@@ -505,6 +505,13 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["帮我订周五晚上的位子，6个人", "改成8吧，又来两个朋友"], expect(change("quantity", "6个人", "8"))),
     (["我们要3间房", "改成4吧"], expect(change("quantity", "3间", "4"))),
     (["帮我订周五的位子", "改成8吧"], expect(change("", None, "8"))),    # (no count nor clock said: no kind)
+    # … the clock said last, not a day said since, and the number is what a later correction replaces
+    # (had been "周四 → 8", then "早上7点半 → 8点45")
+    (["早上7点半从公司出发，周四午饭后回来", "改成8吧，7点半太早了", "不对，还是8点45吧"],
+     expect(change("time", "早上7点半", "8"), change("time", "8", "8点45"))),
+    # … the one its message names again, not the value said after it as a reason (had been "下周二11点 →
+    # 早上7点半太早了")
+    (["早上7点半从公司出发", "下周二11点开会", "改成8吧，早上7点半太早了"], expect(change("time", "早上7点半", "8"))),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -1003,6 +1010,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("quantity", "6", "8"))),
     (["We need 3 rooms", "change that to 4"], expect(change("quantity", "3 rooms", "4"))),
     (["Book Nopa for Friday", "make it 8"], expect(chosen("Nopa"), change("", None, "8"))),   # (no count nor clock said: no kind)
+    # … the clock said last, not a day said since, and the number is what a later correction replaces
+    # (had been "7:30 -> 8, 7:30 is brutal…", then "next Tuesday at 11 -> quarter to nine")
+    (["We'd leave from the office at 7:30 and come back Thursday after lunch", "next Tuesday at 11 works for the call",
+      "actually make it 8, 7:30 is brutal for designers lol", "no wait, quarter to nine then for the shuttle"],
+     expect(change("time", "7:30", "8"), change("time", "8", "quarter to nine"))),
     # a drop cue before a place drops nothing ("the dog is out there" had dropped "the back door, the dog")
     (["Please don't let them use the back door, the dog is out there"], NOTHING),
     (["The dog is out"], expect(dropped("The dog"))),

@@ -283,6 +283,7 @@ class StateRules:
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
     named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
     picked_chars: int = 0       # a reply opening on at most this many chars of a value the question named picks it ("1R.")
+    verb_reach: int = 0         # sentences back a question's verb looks for what it was said of ("add X. … Want me to add them?")
 
 
 @dataclass(frozen=True)
@@ -645,7 +646,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),
-        picked_chars=int(table.get("picked_chars", 0)),
+        picked_chars=int(table.get("picked_chars", 0)), verb_reach=int(table.get("verb_reach", 0)),
         mentioned_chars=int(table["mentioned_chars"]),
     )
 

@@ -1898,6 +1898,17 @@ def _proposed(text: str, pack: RulePack,
         # "好的，就订鸿福寿桃三层，…送到北山街78号。…12月12日上午10:30到11:00之间如何？…确认的话我就下单":
         # a go-ahead asked without a question confirms what the message says, not its own words
         return _trim_proposal(text, valued[0][0], valued[-1][1], rules)
+    if offers and asked[-1] > 0 and not has_values(*question):
+        # "Easiest fix: add the fire-pit s'mores night and the espresso bar upgrade. That's $352 …
+        # Want me to add them?": the thing the question's verb was said of before it, not a price
+        # list further up
+        verbs = {m.group(0).casefold() for lexicon in (rules.actions, rules.add_after)
+                 for m in lexicon.finditer(text, *sentences[asked[-1]][:2])}
+        near = sentences[max(0, asked[-1] - rules.verb_reach):asked[-1]]
+        said_of = next(((m.start(), b) for a, b, _ in reversed(near) for lexicon in (rules.actions, rules.add_after)
+                        for m in lexicon.finditer(text, a, b) if m.group(0).casefold() in verbs), None)
+        if said_of and not rules.single_ref.search(text, *sentences[asked[-1]][:2]):   # ("one of them": a pick)
+            return _trim_proposal(text, *said_of, rules)
     if (offers and rules.plural_ref.search(text, *sentences[asked[-1]][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2]) and not has_values(*question)):
         # "- 10:00 am at Shilshole\n- 11:15 am at Maple Court\n… Shall I book these three?": the list

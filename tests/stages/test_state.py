@@ -1436,6 +1436,21 @@ ACCEPTED = [
     ("zh", [("user", "订那家意大利餐厅"),
             ("assistant", "5点15有位。\n- 生日可以送一份带蜡烛的提拉米苏。要帮您加上吗？"),
             ("user", "订在我名下。不同意加提拉米苏，她不爱吃。")], None, []),
+    # a question asking to do something to a pronoun takes what its verb was said of, not the
+    # sentence with prices before it (had been "That's $154 + $198 = $352. Want me to add them")
+    ("en", [("user", "too expensive"),
+            ("assistant", "You're $188 short of the $4,500 minimum. Easiest fix: add the fire-pit s'mores night and "
+                          "the espresso bar upgrade. That's $154 + $198 = $352. Want me to add them?"),
+            ("user", "yes please")], "add the fire-pit s'mores night and the espresso bar upgrade", []),
+    ("zh", [("user", "场地费太贵了"),
+            ("assistant", "差了188元才到4500元的最低消费，会议室要另收1800元。最省事的办法：加上篝火棉花糖之夜和咖啡吧升级。"
+                          "一共352元，到4664元，会议室费就免了。要我帮您加上吗？"),
+            ("user", "好的")], "加上篝火棉花糖之夜和咖啡吧升级", []),
+    # (said further back than ``[state] verb_reach`` sentences, the verb takes nothing)
+    ("en", [("user", "what are my options"),
+            ("assistant", "You could add a spa package. The lodge has 11 rooms. Check-in is at 4 pm. Dinner starts at 7 pm. "
+                          "Parking is $20 a night. Want me to add it?"),
+            ("user", "yes")], "Parking is $20 a night. Want me to add it", []),
 ]
 
 

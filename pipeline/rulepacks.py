@@ -611,7 +611,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),
-        revise_current=Lexicon(table.get("revise_current", []), bounds),
+        revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),

@@ -497,8 +497,10 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
         at = text.find(obj)
         if at >= 0:
             rest = text[at + len(obj):at + len(obj) + pack.state.object_extension]
-            stop = pack.state.object_end.search(rest)
-            rest = (rest[:stop.start()] if stop else rest).rstrip()
+            # (up to a number: "延保三千五是不是有点贵" names "延保", the price is said of it)
+            stop = min((m.start() for m in (pack.state.object_end.search(rest), pack.number.search(rest)) if m),
+                       default=len(rest))
+            rest = rest[:stop].rstrip()
             return obj + rest if rest else obj
     # one Chinese character left after the cue is the rest of a word the cue began ("有哪些
     # 选择" gave "择: chosen"); a letter ("Plan B", "就选A") is an object
@@ -1002,7 +1004,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    # (a cue of revise_current replaces the newest time: its sentence's own,
                                    # since ``revising`` holds for one sentence)
                                    for t in _revised(text, revising, kept, event.id, memory, rules, cue,
-                                                     cue is not None and rules.revise_current.search(cue.group(0)) is not None)
+                                                     cue is not None and rules.revise_current.regex.match(text, cue.start()) is not None)
                                    if (t.span.start, t.span.end) not in taken)
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag

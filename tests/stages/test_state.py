@@ -512,6 +512,18 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # … the one its message names again, not the value said after it as a reason (had been "下周二11点 →
     # 早上7点半太早了")
     (["早上7点半从公司出发", "下周二11点开会", "改成8吧，早上7点半太早了"], expect(change("time", "早上7点半", "8"))),
+    # "还是…吧" sets a time back as "instead" does: the newest one is replaced (had been nothing: "周三上午十点"
+    # stayed current)
+    (["约周三上午十点吧", "还是周四下午三点吧"], expect(change("time", "周三上午十点", "周四下午三点"))),
+    (["改成周三上午十点吧", "谢谢。她周三上午走不开，还是周四晚上七点吧"],
+     expect(change("time", None, "周三上午十点"), change("time", "周三上午十点", "周四晚上七点"))),
+    (["约周三上午十点吧", "周三还是周四下午三点？"], NOTHING),    # (asked: nothing set)
+    # (还是 as "still" keeps the time: "时间还是上午九点" replaced the survey's "后天下午两点半")
+    (["后天下午两点半可以吗，我姐那天在家", "我姐夫说下周六走不开，改成下周日吧，时间还是上午九点"],
+     expect(change("time", "下周六", "下周日"))),
+    # "再加个" adds what follows its measure word, and a short object is completed up to a number said
+    # of it ("个延保" had been added and "延保三千五是不是有点贵" dropped: the add-on stayed current)
+    (["再加个延保", "不过延保三千五是不是有点贵？", "算了，延保不要了"], expect(added("延保"), dropped("延保"))),
 ]
 
 # ---------------------------------------------------------------------------------------------

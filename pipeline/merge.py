@@ -776,7 +776,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # the words of a replaced value said before its change ("At most 4 people, we need a cabin"
     # … "Change it to 6 people"): quoted, such a clause is marked as changed; it holds no current
     # fact either, unless it also sets the current value
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event))
+    # … and a clause choosing or adding what the user dropped since ("再加个延保" … "算了，延保不要了")
+    last_status = {d.object: d.status for d in decisions}
+    undone = [d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == "dropped"
+              and d.span.event_id in roles and roles[d.span.event_id].role == "user"]
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event) + undone)
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     current = [f for f in user_facts if not superseded.overlap(f.span)
                and (not mentioned.overlap(f.span) or setting.overlap(f.span))]

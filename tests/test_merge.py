@@ -1204,7 +1204,8 @@ def test_a_choice_dropped_later_is_no_decision_that_holds(lang, choice, drop, ch
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 6, 2000)
     levels = {i.text: i.level for i in summary.items}
-    assert levels.get(chosen) == "preferences", levels
+    # (quoted, the choice reads as history: it was dropped since)
+    assert levels.get(chosen + load_rule_pack(lang).templates["changed"]) == "preferences", levels
     assert [level for text, level in levels.items() if text.endswith(load_rule_pack(lang).templates["dropped"])] == ["changes"]
 
 
@@ -2193,6 +2194,30 @@ def test_a_change_to_a_bare_number_replaces_the_time_before(lang, turns, old, se
                 # (a Chinese reason after a comma is a clause of its own, marked on its own:
                 # "改到11，她9点半有个电话（后有更改）")
                 assert lang == "zh" or not piece.endswith(changed), (budget, piece)
+    assert shown
+
+
+# A quote choosing or adding what the user dropped since is history: "再加个延保" had stayed a plain
+# key point beside "延保：已添加 → 已放弃".
+@pytest.mark.parametrize(("lang", "turns", "undone"), [
+    ("zh", [("帮我报个价，轮胎四条都换了吧，再加个延保", "好的，一起报价。"), ("延保三千五是不是有点贵？", "看您的用车情况。"),
+            ("算了，延保不要了，省下来给她报个陪驾课", "好的，去掉延保。"), ("谢谢", None)], "再加个延保"),
+    ("en", [("Quote me the car, and add the extended warranty too", "Sure, added."),
+            ("Is $3,500 for the warranty a lot?", "It depends on how long you keep the car."),
+            ("never mind, drop the extended warranty, we'll spend it on driving lessons", "Done, removed."),
+            ("thanks", None)], "add the extended warranty"),
+])
+def test_a_quote_adding_what_was_dropped_since_reads_as_history(lang, turns, undone):
+    messages = turns_to_messages(turns)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    size = size_of(messages)
+    shown = 0
+    for budget in range(size // 10, size, size // 20):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        for piece in re.split(r"\n|; |；", summary):
+            if undone in piece:
+                shown += 1
+                assert piece.endswith(changed), (budget, piece)
     assert shown
 
 

@@ -470,6 +470,11 @@ def _object_after(text: str, pos: int, end: int, pack: RulePack) -> tuple[int, i
     return _strip(text, pos, stop.start() if stop else end, pack)
 
 
+def _without_determiners(obj: str, pack: RulePack) -> str:
+    """An object's words past its leading determiners, casefolded: "the travel insurance" is "travel insurance"."""
+    return obj[pack.state.determiners.strip_run(obj, 0, len(obj), from_end=False):].casefold()
+
+
 def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | None:
     """"换购" → "换购 AirPods Max": a very short object is completed from its last mention;
     a pronoun ("it", "这个", as ``written`` before leading words were stripped: "那个") stands for
@@ -1080,6 +1085,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     break   # "The T-Roc sounds good, book it": the acceptance said once
                 if len(transitions) > made and refers_back(obj, pack):
                     break   # "应该是chenlina88@126.com，前面那个不用了": the change says it
+                # the object decided on before, named with a determiner or without ("add travel
+                # insurance" … "drop the travel insurance"): one path
+                bare_obj = _without_determiners(obj, pack)
+                obj = next((d.object for d in reversed(decisions) if _without_determiners(d.object, pack) == bare_obj), obj)
                 decisions.append(Decision(obj, status, clause, span))
                 memory.last_object = obj
                 memory.last_mention = None

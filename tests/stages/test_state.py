@@ -518,6 +518,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["改成周三上午十点吧", "谢谢。她周三上午走不开，还是周四晚上七点吧"],
      expect(change("time", None, "周三上午十点"), change("time", "周三上午十点", "周四晚上七点"))),
     (["约周三上午十点吧", "周三还是周四下午三点？"], NOTHING),    # (asked: nothing set)
+    # a drop naming an earlier decision's object, with or without a determiner, continues its path
+    (["机票订吧，再加个延误险", "算了，延误险不要了，太贵"], expect(added("延误险"), dropped("延误险"))),
     # (还是 as "still" keeps the time: "时间还是上午九点" replaced the survey's "后天下午两点半")
     (["后天下午两点半可以吗，我姐那天在家", "我姐夫说下周六走不开，改成下周日吧，时间还是上午九点"],
      expect(change("time", "下周六", "下周日"))),
@@ -1030,6 +1032,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a drop cue before a place drops nothing ("the dog is out there" had dropped "the back door, the dog")
     (["Please don't let them use the back door, the dog is out there"], NOTHING),
     (["The dog is out"], expect(dropped("The dog"))),
+    # a drop naming an earlier decision's object with a determiner continues its path (had been
+    # "travel insurance: added" and "the travel insurance: dropped", the add-on read as current)
+    (["Book the flight, and add travel insurance too", "never mind, drop the travel insurance, it's too pricey"],
+     expect(chosen("the flight"), added("travel insurance"), dropped("travel insurance"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

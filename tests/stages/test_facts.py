@@ -1693,6 +1693,11 @@ ASKING = [
     # a question word inside "不怎么", "没什么" asks nothing
     ("zh", "我爸不怎么看手机", False),
     ("zh", "没什么特别的要求", False),
+    # "啥" is "什么" said casually ("有啥推荐" had been quoted as a statement)
+    ("zh", "挂客厅的大相框有啥推荐", True),
+    ("zh", "周末开门不？有啥要带的", True),
+    ("zh", "没啥特别的要求", False),
+    ("zh", "啥时候到都行", False),
     ("zh", "你们怎么收费", True),
     ("en", "My dad hardly ever checks his phone", False),
     ("zh", "什么时候落地？", True),

@@ -520,6 +520,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["约周三上午十点吧", "周三还是周四下午三点？"], NOTHING),    # (asked: nothing set)
     # a drop naming an earlier decision's object, with or without a determiner, continues its path
     (["机票订吧，再加个延误险", "算了，延误险不要了，太贵"], expect(added("延误险"), dropped("延误险"))),
+    # "算上她" counts someone in: the count said with it is the party's new one (had been nothing:
+    # "一共六个人" stayed current)
+    (["全家福一共六个人：我、老公、我爸妈、我弟和弟媳", "对了我外婆也想来，算上她七个人。她腿脚不太好，要爬楼吗"],
+     expect(change("quantity", "六个人", "七个人"))),
+    (["全家福一共六个人", "算上服务费一共多少钱"], NOTHING),
     # (还是 as "still" keeps the time: "时间还是上午九点" replaced the survey's "后天下午两点半")
     (["后天下午两点半可以吗，我姐那天在家", "我姐夫说下周六走不开，改成下周日吧，时间还是上午九点"],
      expect(change("time", "下周六", "下周日"))),

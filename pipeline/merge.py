@@ -21,6 +21,7 @@ from typing import Sequence
 from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
 from .stages.base import Memo
+from .stages.entities import word_end
 from .types import (Attachment, Conversation, Decision, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition, said_of_the_past)
 
@@ -590,6 +591,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
                                                                  end - clause.span.start, pack.brackets))
+        # never closing before the one word a count runs on into at the clause's end ("给我爸妈的结婚
+        # 三十周年礼物" had been cut before 礼物; "20-50元的地方走走" is more words)
+        at = end - clause.span.start
+        if (0 < len(clause.text) - at <= pack.piece_snap and clause.text[at].isalnum()
+                and any(f.span.end == end and f.kind == "quantity" for f in facts)
+                and word_end(clause.text, at + 1, pack.lang) == len(clause.text)):
+            end = clause.span.end
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         text = clause.text[offset:offset + end - start]

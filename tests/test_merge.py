@@ -2221,6 +2221,29 @@ def test_a_quote_adding_what_was_dropped_since_reads_as_history(lang, turns, und
     assert shown
 
 
+# A piece never closes inside the phrase its last value runs on into: "主要是给我爸妈的结婚三十周年" had
+# been cut before 礼物 (a short rest written onto the value, with no mark, goes along).
+@pytest.mark.parametrize(("lang", "turns", "value", "phrase"), [
+    ("zh", [("想约孕妇照，顺便拍个全家福", "好的，请问孕几周了？"),
+            ("我现在二十九周。主要是给我爸妈的结婚三十周年礼物，他们还不知道", "好的，我们帮您保密。"),
+            ("先别付定金", "好的。"), ("谢谢", None)], "三十周年", "三十周年礼物"),
+    ("en", [("I'd like a maternity shoot with a family portrait", "Sure, how far along are you?"),
+            ("29 weeks. It's mainly a 30th anniversary gift for my parents, they don't know yet", "We'll keep it quiet."),
+            ("Don't charge the deposit yet", "Understood."), ("thanks", None)], "30th anniversary", "30th anniversary gift"),
+])
+def test_a_piece_keeps_the_phrase_its_last_value_runs_on_into(lang, turns, value, phrase):
+    messages = turns_to_messages(turns)
+    size = size_of(messages)
+    shown = 0
+    for budget in range(size // 10, size, size // 40):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        for piece in re.split(r"\n|; |；", summary):
+            if value in piece:
+                shown += 1
+                assert phrase in piece, (budget, piece)
+    assert shown
+
+
 # A clause told like a claim (what a thing is not, with a limit said of it) makes no piece of its
 # other words: "budget" cut from "That's not expensive, it's even below my budget range" read as a
 # want (a limit said of a thing describes it: no requirement either)

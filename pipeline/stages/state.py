@@ -572,7 +572,7 @@ _SPACES = re.compile(r"\s*")
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The values not inside another of their kind, in one sweep (a long clause holds many),
     and none inside a time or days: "4:30" and "30 pm" are no values of their own in "at 4:30 pm",
-    nor "周一" in "周一到周五"; of
+    nor "周一" in "周一到周五", nor the digits of an id ("448120937" of "DDP-448120937" is no phone); of
     one span read as two kinds, the kind listed first ("4 pm" is a time, not a quantity). A
     value inside one of another kind stays ("3000元" in "预算3000元" is what a change names),
     but for an id ("whitfield88" of an e-mail address is part of it)."""
@@ -582,7 +582,8 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1], _VALUE_KINDS.index(v[2]))):
         if kind == "id" and max(reach.values(), default=-1) >= b:
             continue
-        if reach.get(kind, -1) < b and reach.get("time", -1) < b and reach.get("days", -1) < b and (a, b) not in spans:
+        if (reach.get(kind, -1) < b and reach.get("time", -1) < b and reach.get("days", -1) < b
+                and reach.get("id", -1) < b and (a, b) not in spans):
             kept.append((a, b, kind))
             spans.add((a, b))
         reach[kind] = max(reach.get(kind, -1), b)

@@ -520,6 +520,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["约周三上午十点吧", "周三还是周四下午三点？"], NOTHING),    # (asked: nothing set)
     # a drop naming an earlier decision's object, with or without a determiner, continues its path
     (["机票订吧，再加个延误险", "算了，延误险不要了，太贵"], expect(added("延误险"), dropped("延误险"))),
+    # a digit run inside an id is no phone a correction replaces (control: the zh phone is 11 digits)
+    (["会员号是HY-448120937", "我手机13908061735", "说错了，手机是13908061753"],
+     expect(change("phone", "13908061735", "13908061753"))),
     # "算上她" counts someone in: the count said with it is the party's new one (had been nothing:
     # "一共六个人" stayed current)
     (["全家福一共六个人：我、老公、我爸妈、我弟和弟媳", "对了我外婆也想来，算上她七个人。她腿脚不太好，要爬楼吗"],
@@ -1037,6 +1040,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a drop cue before a place drops nothing ("the dog is out there" had dropped "the back door, the dog")
     (["Please don't let them use the back door, the dog is out there"], NOTHING),
     (["The dog is out"], expect(dropped("The dog"))),
+    # a digit run inside an id is no phone a correction replaces (had been "448120937 -> 614-555-0127")
+    (["Book 4:00. I'm Nicole Brandt, cell 614-555-0172", "Member ID DDP-448120937, subscriber Thomas Brandt",
+      "Also my number, sorry I meant 614-555-0127, I swapped the last two digits"],
+     expect(chosen("4:00"), change("phone", "614-555-0172", "614-555-0127"))),
     # a drop naming an earlier decision's object with a determiner continues its path (had been
     # "travel insurance: added" and "the travel insurance: dropped", the add-on read as current)
     (["Book the flight, and add travel insurance too", "never mind, drop the travel insurance, it's too pricey"],

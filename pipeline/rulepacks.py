@@ -199,6 +199,7 @@ class StateRules:
 
     drop_before: Lexicon
     away_for: Lexicon          # right after a drop_before cue: someone away for a while ("Raj is out till Monday")
+    born: Lexicon              # right before a date: a birth date, no time anything is set for ("DOB 4/11/1979")
     limits: Lexicon            # before a drop cue, a condition ("超过就不考虑了", "anything over 500 is out")
     relatives: Lexicon         # a negation just after one describes a thing ("highways where you can't pay cash")
     drop_after: Lexicon
@@ -571,7 +572,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         return Lexicon(table[key], bounds, within=table.get("cue_within", ()), patterns=table.get(f"{key}_patterns", ()))
 
     return StateRules(
-        drop_before=cue("drop_before"), away_for=Lexicon(table.get("away_for", []), bounds), limits=Lexicon(table.get("limits", []), bounds),
+        drop_before=cue("drop_before"), away_for=Lexicon(table.get("away_for", []), bounds),
+        born=Lexicon(table.get("born", []), bounds), limits=Lexicon(table.get("limits", []), bounds),
         relatives=Lexicon(table.get("relatives", []), bounds),
         drop_after=cue("drop_after"),
         choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),

@@ -28,9 +28,9 @@ __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
 # (an id a correction may replace: "The plate is Y28-KPL, not Y23", "我看错了，是XQG100-14B")
-_VALUE_KINDS = ("days", "time", "clock", "date", "money", "age", "quantity", "percentage", "email", "phone", "address", "org", "id")
+_VALUE_KINDS = ("days", "time", "clock", "date", "born", "money", "age", "quantity", "percentage", "email", "phone", "address", "org", "id")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
-_FAMILY = {"clock": "time", "date": "time"}
+_FAMILY = {"clock": "time", "date": "time", "born": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
 _AMOUNTS = ("money", "quantity")
 _PARTY = "\0party"   # the unit of a count of the party, whichever word counts it
@@ -72,6 +72,7 @@ class _Memory:
     old_values: dict[str, int] = field(default_factory=dict)
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
+    born: set[Span] = field(default_factory=set)     # birth dates: only a correction replaces them
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
     # that does not name them replaces them
     kept_as_is: set[Span] = field(default_factory=set)
@@ -181,7 +182,8 @@ class _Memory:
         held, named = current[0].casefold(), value.casefold()
         return current if held in named or named in held else None
 
-    def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "") -> tuple[str, Span] | None:
+    def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "",
+                 birth: bool = False) -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind (a quantity: only one of its unit). A day the change's own
@@ -191,7 +193,7 @@ class _Memory:
         10"); ``reason``: such a day said in the change's own clause, before its cue ("on the 9th
         work is sending me to Chicago, move the install to the 10th"). Only the last ``lookback``
         are read: a correction answers something recent, and a message repeating a value a
-        thousand times stays linear."""
+        thousand times stays linear. A birth date is replaced only by a change naming a ``birth``."""
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
@@ -220,7 +222,7 @@ class _Memory:
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
         if named:
             return self._said_before(kind, self._refined(kind, named, same_kind, event_id), same_kind, event_id, reason)
-        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is
+        same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and (birth or v[2] not in self.born)
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
@@ -402,7 +404,7 @@ class _Memory:
                 if not self._reached(span):
                     break
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
-                        and span not in self.kept_as_is and value.casefold() != new.casefold()
+                        and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
                         and not self._other_part(kind, value, new)):
                     return value, span
             return None
@@ -635,10 +637,16 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
     clauses = []
     for start, end, hits in clause_hits(text, pack):   # the fact stage's reading of the same text
         found = []
+        # a birth date, the first date after a birth word, is no time anything is set for: only a
+        # correction naming it replaces it ("DOB 4/11/1979" had been the newest time a revision
+        # replaced; "出生日期1979年4月11日")
+        births = {min((a for kind, a, _ in hits if _FAMILY.get(kind, kind) == "time" and hit.end() <= a <= hit.end() + 12),
+                      default=-1) for hit in pack.state.born.finditer(text, start, end)}
         for kind, a, b in hits:
             # "那天", "that day" only point at a day said before: no value to set or replace
             if kind not in _VALUE_KINDS or kind == "time" and points_back(text[a:b], pack.lang, pack):
                 continue
+            kind = "born" if _FAMILY.get(kind, kind) == "time" and a in births else kind
             while a < b and text[a].isspace():
                 a += 1
             while b > a and text[b - 1].isspace():
@@ -898,7 +906,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
                     reason = next((text[a:b] for a, b, k in reversed(kept) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
-                    previous = (bare[1] if bare else memory.previous(kind, slot, typed, event.id, reason) if kind
+                    previous = (bare[1] if bare else memory.previous(
+                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
@@ -1150,6 +1159,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                      folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
                 if unsure:
                     memory.hedged.add(Span(event.id, a, b))
+                if kind == "born":
+                    memory.born.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
             memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"

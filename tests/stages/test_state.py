@@ -520,6 +520,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["约周三上午十点吧", "周三还是周四下午三点？"], NOTHING),    # (asked: nothing set)
     # a drop naming an earlier decision's object, with or without a determiner, continues its path
     (["机票订吧，再加个延误险", "算了，延误险不要了，太贵"], expect(added("延误险"), dropped("延误险"))),
+    # a birth date is no time a change replaces (had been "4月11日 → 10号周四")
+    (["约下周二下午4点", "被保险人张伟，出生日期1979年4月11日", "还是改成10号周四吧"],
+     expect(change("time", "下周二下午4点", "10号周四"))),
+    (["出生日期1938年4月17日", "出生日期改成1939年4月17日"], expect(change("出生日期", "4月17日", "1939年4月17日"))),
     # a digit run inside an id is no phone a correction replaces (control: the zh phone is 11 digits)
     (["会员号是HY-448120937", "我手机13908061735", "说错了，手机是13908061753"],
      expect(change("phone", "13908061735", "13908061753"))),
@@ -1040,6 +1044,17 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a drop cue before a place drops nothing ("the dog is out there" had dropped "the back door, the dog")
     (["Please don't let them use the back door, the dog is out there"], NOTHING),
     (["The dog is out"], expect(dropped("The dog"))),
+    # a time said to suit better replaces the current one, and a birth date is no time it replaces
+    # (had been nothing, "Next Tuesday at 4" current; then "4/11/1979 -> Thursday the 10th")
+    (["Next Tuesday at 4 would be perfect", "Member ID DDP-448120937, subscriber Thomas Brandt, DOB 4/11/1979",
+      "Got it. Actually, Thursday the 10th would be better for the consult, Tuesday she has a dentist cleaning."],
+     expect(change("time", "Next Tuesday at 4", "Thursday the 10th"))),
+    (["Next Tuesday at 4 would be perfect", "Her DOB is 4/11/1979", "Actually, make it Thursday the 10th instead"],
+     expect(change("time", "Next Tuesday at 4", "Thursday the 10th"))),
+    (["I need a room for 2 nights", "A window seat would be better"], NOTHING),
+    (["Walter Whitfield, DOB 04/17/1938.", "change his date of birth to 04/17/1939"],   # (a change naming it replaces it)
+     expect(change("date of birth", "04/17/1938", "04/17/1939"))),
+    (["pickup is tomorrow at 9", "opening hours later would be better, weekends too if they can"], NOTHING),
     # a digit run inside an id is no phone a correction replaces (had been "448120937 -> 614-555-0127")
     (["Book 4:00. I'm Nicole Brandt, cell 614-555-0172", "Member ID DDP-448120937, subscriber Thomas Brandt",
       "Also my number, sorry I meant 614-555-0127, I swapped the last two digits"],

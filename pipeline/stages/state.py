@@ -1883,8 +1883,14 @@ def _proposed(text: str, pack: RulePack,
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
         # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅"), as does one naming a
         # listed option ("I'd suggest option 2")
+        # (a name, capitalised: "I'd suggest Dr. Anjali Rao at the Dublin office: she's the closest",
+        # up to the reason after its colon)
+        named = (end > start >= marks[-1].end() and pack.spaced and text[start].isupper()
+                 and not rules.actions.regex.match(text, start) and not has_values(start, end))
+        if named and (colon := text.find(": ", start, end)) > start:
+            end = colon
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
-                            or _option_named(text, start, end, rules)):
+                            or _option_named(text, start, end, rules) or named):
             proposed = start, end
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation

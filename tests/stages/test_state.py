@@ -1491,6 +1491,14 @@ ACCEPTED = [
             ("assistant", "差了188元才到4500元的最低消费，会议室要另收1800元。最省事的办法：加上篝火棉花糖之夜和咖啡吧升级。"
                           "一共352元，到4664元，会议室费就免了。要我帮您加上吗？"),
             ("user", "好的")], "加上篝火棉花糖之夜和咖啡吧升级", []),
+    # a proposal mark before a name, capitalised, proposes it, up to the reason after its colon (had
+    # been nothing: the vet the user took was lost)
+    ("en", [("user", "which office?"),
+            ("assistant", "Three offices are within reach. I'd suggest Dr. Anjali Rao at the Dublin office: she's the "
+                          "closest, and the late closing time leaves room after school. Does that sound good?"),
+            ("user", "yes that works")], "Dr. Anjali Rao at the Dublin office", []),
+    ("en", [("user", "any tips?"), ("assistant", "I'd suggest booking early, it fills up. Does that sound good?"),
+            ("user", "yes")], None, []),
     # (said further back than ``[state] verb_reach`` sentences, the verb takes nothing)
     ("en", [("user", "what are my options"),
             ("assistant", "You could add a spa package. The lodge has 11 rooms. Check-in is at 4 pm. Dinner starts at 7 pm. "

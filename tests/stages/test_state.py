@@ -1499,6 +1499,11 @@ ACCEPTED = [
             ("user", "yes that works")], "Dr. Anjali Rao at the Dublin office", []),
     ("en", [("user", "any tips?"), ("assistant", "I'd suggest booking early, it fills up. Does that sound good?"),
             ("user", "yes")], None, []),
+    # "I'd plan" proposes as "I'd book" does (had been "That would make it one vegetarian, one vegan…")
+    ("en", [("user", "Oh, I think Raj might be vegan now, not 100% sure"),
+            ("assistant", "Since the lodge needs 72 hours' notice for vegan, I'd plan Raj's meals as vegan to be safe. "
+                          "That would make it one vegetarian, one vegan, one celiac and one tree-nut-free. OK?"),
+            ("user", "yes do that")], "Raj's meals as vegan to be safe", []),
     # (said further back than ``[state] verb_reach`` sentences, the verb takes nothing)
     ("en", [("user", "what are my options"),
             ("assistant", "You could add a spa package. The lodge has 11 rooms. Check-in is at 4 pm. Dinner starts at 7 pm. "

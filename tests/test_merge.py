@@ -25,7 +25,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import pytest
 
@@ -2170,6 +2170,15 @@ def test_a_piece_without_the_replaced_value_is_not_marked_changed(lang, turns, o
     assert short_of_the_whole
 
 
+def _pieces_by_budget(messages: list[dict], lang: str, steps: int = 20) -> Iterator[tuple[int, str]]:
+    """(budget, item) of every summary from a tenth of the history's size up to it, its lines split
+    at the separators (labels kept)."""
+    size = size_of(messages)
+    for budget in range(size // 10, size, size // steps):
+        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
+        yield from ((budget, piece) for piece in re.split(r"\n|; |；", summary))
+
+
 # A change to a bare number replaces the time said before, and the clause setting it is no
 # history: "修水管就约周六上午9点半" had stayed current beside "改到11"; "make it 11, she has a doctor
 # call at 9:30 (changed later)" would read as though 11 had changed again.
@@ -2181,19 +2190,15 @@ def test_a_piece_without_the_replaced_value_is_not_marked_changed(lang, turns, o
      "周六上午9点半", "改到11"),
 ])
 def test_a_change_to_a_bare_number_replaces_the_time_before(lang, turns, old, setting):
-    messages = turns_to_messages(turns)
     changed = load_rule_pack(lang).templates["changed"].strip()
-    size = size_of(messages)
     shown = 0
-    for budget in range(size // 10, size, size // 20):
-        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
-        for piece in re.split(r"\n|; |；", summary):
-            assert old not in piece or "→" in piece or piece.endswith(changed), (budget, piece)
-            if piece.startswith(setting) or f": {setting}" in piece or f"：{setting}" in piece:
-                shown += 1
-                # (a Chinese reason after a comma is a clause of its own, marked on its own:
-                # "改到11，她9点半有个电话（后有更改）")
-                assert lang == "zh" or not piece.endswith(changed), (budget, piece)
+    for budget, piece in _pieces_by_budget(turns_to_messages(turns), lang):
+        assert old not in piece or "→" in piece or piece.endswith(changed), (budget, piece)
+        if piece.startswith(setting) or f": {setting}" in piece or f"：{setting}" in piece:
+            shown += 1
+            # (a Chinese reason after a comma is a clause of its own, marked on its own:
+            # "改到11，她9点半有个电话（后有更改）")
+            assert lang == "zh" or not piece.endswith(changed), (budget, piece)
     assert shown
 
 
@@ -2208,16 +2213,12 @@ def test_a_change_to_a_bare_number_replaces_the_time_before(lang, turns, old, se
             ("thanks", None)], "add the extended warranty"),
 ])
 def test_a_quote_adding_what_was_dropped_since_reads_as_history(lang, turns, undone):
-    messages = turns_to_messages(turns)
     changed = load_rule_pack(lang).templates["changed"].strip()
-    size = size_of(messages)
     shown = 0
-    for budget in range(size // 10, size, size // 20):
-        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
-        for piece in re.split(r"\n|; |；", summary):
-            if undone in piece:
-                shown += 1
-                assert piece.endswith(changed), (budget, piece)
+    for budget, piece in _pieces_by_budget(turns_to_messages(turns), lang):
+        if undone in piece:
+            shown += 1
+            assert piece.endswith(changed), (budget, piece)
     assert shown
 
 
@@ -2232,15 +2233,11 @@ def test_a_quote_adding_what_was_dropped_since_reads_as_history(lang, turns, und
             ("Don't charge the deposit yet", "Understood."), ("thanks", None)], "30th anniversary", "30th anniversary gift"),
 ])
 def test_a_piece_keeps_the_phrase_its_last_value_runs_on_into(lang, turns, value, phrase):
-    messages = turns_to_messages(turns)
-    size = size_of(messages)
     shown = 0
-    for budget in range(size // 10, size, size // 40):
-        summary = summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang]))
-        for piece in re.split(r"\n|; |；", summary):
-            if value in piece:
-                shown += 1
-                assert phrase in piece, (budget, piece)
+    for budget, piece in _pieces_by_budget(turns_to_messages(turns), lang, steps=40):
+        if value in piece:
+            shown += 1
+            assert phrase in piece, (budget, piece)
     assert shown
 
 

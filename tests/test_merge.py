@@ -2241,6 +2241,20 @@ def test_a_piece_keeps_the_phrase_its_last_value_runs_on_into(lang, turns, value
     assert shown
 
 
+# A birth date corrected reads as one: its line names it ("[born] 04/17/1938 → …" had named the kind).
+@pytest.mark.parametrize(("lang", "turns", "line"), [
+    ("en", [("Walter Whitfield, DOB 04/17/1938. Book him a checkup.", "OK."), ("Sorry, his DOB is 04/17/1939", "Fixed."),
+            ("thanks", None)], "[date of birth] 04/17/1938 → 04/17/1939"),
+    ("zh", [("帮我爸约体检，出生日期1938年4月17日", "好的。"), ("说错了，出生日期是4月18日", "已改。"), ("谢谢", None)],
+     "[出生日期] 4月17日 → 4月18日"),
+])
+def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
+    messages = turns_to_messages(turns)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
+    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+
+
 # A clause told like a claim (what a thing is not, with a limit said of it) makes no piece of its
 # other words: "budget" cut from "That's not expensive, it's even below my budget range" read as a
 # want (a limit said of a thing describes it: no requirement either)

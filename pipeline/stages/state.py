@@ -28,7 +28,8 @@ __all__ = ["StateStage", "extract_state", "read_clauses"]
 
 # the fact kinds whose later value replaces an earlier one
 # (an id a correction may replace: "The plate is Y28-KPL, not Y23", "我看错了，是XQG100-14B")
-_VALUE_KINDS = ("days", "time", "clock", "date", "born", "money", "age", "quantity", "percentage", "email", "phone", "address", "org", "id")
+_VALUE_KINDS = ("days", "time", "clock", "date", "born", "money", "age", "quantity", "percentage", "email", "phone", "address", "org",
+                "person", "name", "id")
 # kinds one slot may hold in turn: "5:15" (a clock) is replaced by "quarter to six" (a time)
 _FAMILY = {"clock": "time", "date": "time", "born": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)

@@ -527,6 +527,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a digit run inside an id is no phone a correction replaces (control: the zh phone is 11 digits)
     (["会员号是HY-448120937", "我手机13908061735", "说错了，手机是13908061753"],
      expect(change("phone", "13908061735", "13908061753"))),
+    # a name said after 叫 / 名字是 is a value a correction replaces (had been nothing: "他叫何俊杰" stayed
+    # current beside the corrected "何骏杰")
+    (["订单联系人加我老公，他叫何俊杰", "不对，名字是何骏杰，马字旁那个骏"], expect(change("person", "何俊杰", "何骏杰"))),
+    (["我叫王丽", "我老公叫何俊杰"], NOTHING),     # (another person: no correction)
     # "算上她" counts someone in: the count said with it is the party's new one (had been nothing:
     # "一共六个人" stayed current)
     (["全家福一共六个人：我、老公、我爸妈、我弟和弟媳", "对了我外婆也想来，算上她七个人。她腿脚不太好，要爬楼吗"],
@@ -1059,6 +1063,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Book 4:00. I'm Nicole Brandt, cell 614-555-0172", "Member ID DDP-448120937, subscriber Thomas Brandt",
       "Also my number, sorry I meant 614-555-0127, I swapped the last two digits"],
      expect(chosen("4:00"), change("phone", "614-555-0172", "614-555-0127"))),
+    # a name said after "called" is a value a correction replaces (had been nothing)
+    (["Book a table at a place called Nopa Kitchen", "sorry, I meant the one called Nopa Bistro"],
+     expect(change("name", "called Nopa Kitchen", "called Nopa Bistro"))),
+    (["Book a table at a place called Nopa Kitchen", "also find me a bar called The Alembic"], NOTHING),
     # a drop naming an earlier decision's object with a determiner continues its path (had been
     # "travel insurance: added" and "the travel insurance: dropped", the add-on read as current)
     (["Book the flight, and add travel insurance too", "never mind, drop the travel insurance, it's too pricey"],

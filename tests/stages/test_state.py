@@ -1063,6 +1063,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Book 4:00. I'm Nicole Brandt, cell 614-555-0172", "Member ID DDP-448120937, subscriber Thomas Brandt",
       "Also my number, sorry I meant 614-555-0127, I swapped the last two digits"],
      expect(chosen("4:00"), change("phone", "614-555-0172", "614-555-0127"))),
+    # an amount paid down is money of its own unit: its change replaces it, not the monthly limit
+    # said after it (had been nothing)
+    (["We were thinking five hundred down and keep the monthly under $200",
+      "She really wants Invisalign. Make it a thousand down then, would that get it under 200?"],
+     expect(change("money", "five hundred down", "a thousand down"))),
     # a name said after "called" is a value a correction replaces (had been nothing)
     (["Book a table at a place called Nopa Kitchen", "sorry, I meant the one called Nopa Bistro"],
      expect(change("name", "called Nopa Kitchen", "called Nopa Bistro"))),

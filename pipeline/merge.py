@@ -546,9 +546,11 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         strong_ids = {id(f) for f in strong}
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
+    # (a new value the facts do not type is set in the clause too: "make it 11, she has a call at 9:30")
+    sets_untyped = setting is not None and setting.overlap(clause.span)
+
     def sets(facts: Sequence[Fact], start: int = clause.span.start, end: int = clause.span.end) -> bool:
-        # (a new value the facts do not type is set there too: "make it 11, she has a call at 9:30")
-        return setting is not None and (any(setting.overlap(f.span) for f in facts) or setting.overlap(
+        return setting is not None and (any(setting.overlap(f.span) for f in facts) or sets_untyped and setting.overlap(
             Span(clause.span.event_id, max(start, clause.span.start), min(end, clause.span.end))))
 
     stale = (said_before or any(superseded.overlap(f.span) for f in clause.facts)) and not sets(clause.facts)

@@ -301,6 +301,7 @@ class RulePack:
     left_context_reach: int        # chars before a cue that left_context may take (bounds its search)
     left_context_snap: int         # a clause start this close before the left context is taken too
     piece_snap: int                # a clause start this close before a shorter form of it is taken too
+    list_joiners: str              # marks joining the items of one list, never two clauses ("事故车、泡水车")
     leaning: Lexicon               # words a shorter form of a clause may not start with ("that", "和")
     brackets: tuple[tuple[str, str], ...]   # (opening, closing): a shorter form never cuts between them
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
@@ -754,6 +755,7 @@ def load_rule_pack(lang: str) -> RulePack:
         left_context_reach=int(text["left_context_reach"]),
         left_context_snap=int(text.get("left_context_snap", 0)),
         piece_snap=int(text.get("piece_snap", 0)),
+        list_joiners="".join(text.get("list_joiners", [])),
         leaning=Lexicon(text.get("leaning", []), bounds),
         brackets=tuple((pair[0], pair[1]) for pair in base["punctuation"]["brackets"]),
         piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds,

@@ -672,6 +672,14 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             if _says_who_alone(text, start, end, own, pack) or _says_instead(text, start, end, own, asks,
                                                                              clauses[-1], pack):
                 reach = clauses[-1].span.start
+                listed = start
+                while listed > reach and not text[listed - 1].isalnum() and text[listed - 1] not in pack.list_joiners:
+                    listed -= 1
+                if listed > reach and text[listed - 1] in pack.list_joiners:
+                    # (more of a prohibition's object, listed: "不要事故车、泡水车" forbids both)
+                    facts[:] = [replace(f, text=text[f.span.start:end], span=Span(f.span.event_id, f.span.start, end))
+                                if f.kind == "negation" and f.value == "prohibition" and f.span.end == listed - 1
+                                else f for f in facts]
         if reach < start:   # a prohibition under a condition said clauses before: one clause from it on
             while clauses and clauses[-1].span.start >= reach:
                 clauses.pop()

@@ -66,6 +66,10 @@ ZH_ROWS = [
     ("不想住一楼", "negation", "不想住一楼", EQ),
     ("菜里不要放香菜，谢谢", "negation", "菜里不要放香菜", EQ),  # the thanks is its own clause
     ("今天先别发货", "negation", "今天先别发货", EQ),  # a time inside the scope rides along
+    # items listed with 、 are all the prohibition's object ("不要事故车" had dropped "泡水车")
+    ("不要事故车、泡水车，这个绝对不行", "negation", "不要事故车、泡水车", EQ),
+    ("别放香菜、葱花，谢谢", "negation", "别放香菜、葱花", EQ),
+    ("别打我电话，发短信", "negation", "别打我电话", EQ),   # (a comma: what to do instead, no object)
     # obligations
     ("必须包含早餐", "obligation", "必须包含早餐", EQ),
     ("最多两间房", "obligation", "最多两间房", EQ),
@@ -186,6 +190,9 @@ EN_ROWS = [
     # a cue's object starts at a word (as in Chinese, by jieba's words)
     ("The moving company can't come before 9", "negation", "The moving company can't come before 9", EQ),
     ("Please find me a hotel rated at least 4 stars", "obligation", "a hotel rated at least 4 stars", EQ),
+    # items listed after a prohibition's verb are all its object (a comma list is one clause in English)
+    ("No accident cars, no flood cars, that's non-negotiable", "negation", "No accident cars, no flood cars", IN),
+    ("don't want red, orange or yellow", "negation", "don't want red, orange or yellow", EQ),
     ("My husband thinks this one isn't fun enough", "negation", "thinks this one isn't fun enough", EQ),
     # negations with their object
     ("don't call me", "negation", "don't call me", EQ),

@@ -92,6 +92,7 @@ class TimeGrammar:
     target_before: re.Pattern[str] | None = None  # words before it making it where a change moved a thing ("挪到周六了")
     weekday_word: re.Pattern[str] | None = None   # a weekday a schedule names, group "weekdays" ("tuesdays", "周二")
     weekday_range: re.Pattern[str] | None = None  # what joins two weekdays into the days between ("mon-fri", "周一到周六")
+    day_range: re.Pattern[str] | None = None  # a day and the last of a range in its month, groups "first", "last" ("January 19 to 21")
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -143,6 +144,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         target_before=re.compile(data["target_before"], flags) if data.get("target_before") else None,
         weekday_word=re.compile(expand(data["weekday_word"]), flags) if data.get("weekday_word") else None,
         weekday_range=re.compile(data["weekday_range"], flags) if data.get("weekday_range") else None,
+        day_range=re.compile(data["day_range"], flags) if data.get("day_range") else None,
     )
 
 
@@ -193,8 +195,29 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
+    ranged = grammar.day_range.fullmatch(text.strip()) if grammar.day_range else None
+    if ranged:   # "January 19 to 21", "12月20号到27号": from the first day's start to the last's end
+        first = _normalize(ranged.group("first"), lang, now, key, grammar, day, named, weekdays, past)
+        days = _to_day(dict(first), int(ranged.group("last"))) if first is not None else None
+        if days is not None:
+            return days
     found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays, past)
     return dict(found) if found is not None else None
+
+
+def _to_day(first: dict[str, str], last: int) -> dict[str, str] | None:
+    """The interval from the day ``first`` holds to day ``last`` of its month (of the next
+    month when ``last`` comes before it: "Jan 30 to 2"), or None when ``first`` is no whole day."""
+    if "start" not in first or "end" not in first:
+        return None
+    start, end = datetime.fromisoformat(first["start"]), datetime.fromisoformat(first["end"])
+    if start.date() != end.date() or start.time() != time():
+        return None
+    month = end.replace(day=1) if last >= end.day else (end.replace(day=1) + timedelta(days=32)).replace(day=1)
+    try:
+        return {"start": first["start"], "end": month.replace(day=last).isoformat()}
+    except ValueError:   # no such day ("February 27 to 30")
+        return None
 
 
 def count_of(text: str, pack: RulePack) -> float | None:

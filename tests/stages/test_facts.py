@@ -66,6 +66,9 @@ ZH_ROWS = [
     ("不想住一楼", "negation", "不想住一楼", EQ),
     ("菜里不要放香菜，谢谢", "negation", "菜里不要放香菜", EQ),  # the thanks is its own clause
     ("今天先别发货", "negation", "今天先别发货", EQ),  # a time inside the scope rides along
+    # a range of days in one month is one time ("1月19日" had been read, "到21日" left out)
+    ("我们1月19日到21日出去团建", "time", "1月19日到21日", EQ),
+    ("12月5号下午3点到5点", "time", "12月5号下午3点", EQ),     # (a clock range: its start, as before)
     # items listed with 、 are all the prohibition's object ("不要事故车" had dropped "泡水车")
     ("不要事故车、泡水车，这个绝对不行", "negation", "不要事故车、泡水车", EQ),
     ("别放香菜、葱花，谢谢", "negation", "别放香菜、葱花", EQ),
@@ -190,6 +193,10 @@ EN_ROWS = [
     # a cue's object starts at a word (as in Chinese, by jieba's words)
     ("The moving company can't come before 9", "negation", "The moving company can't come before 9", EQ),
     ("Please find me a hotel rated at least 4 stars", "obligation", "a hotel rated at least 4 stars", EQ),
+    # a range of days in one month is one time ("January 19" had been read, "to 21" left out)
+    ("I'm planning a 3-day offsite, January 19 to 21", "time", "January 19 to 21", EQ),
+    ("Dec 20-27 works for us", "time", "Dec 20-27", EQ),
+    ("Book March 5 to 8pm", "time", "March 5", EQ),        # (a clock after "to": a day, then an hour)
     # items listed after a prohibition's verb are all its object (a comma list is one clause in English)
     ("No accident cars, no flood cars, that's non-negotiable", "negation", "No accident cars, no flood cars", IN),
     ("don't want red, orange or yellow", "negation", "don't want red, orange or yellow", EQ),

@@ -68,6 +68,9 @@ ZH_ROWS = [
     ("三天后", day("2026-12-03", Z)),
     ("上周五", day("2026-11-27", Z)),
     ("今晚8点", at("2026-11-30T20:00:00+08:00")),
+    # 同月里的一段日子是一段时间，到最后一天结束
+    ("1月19日到21日", span("2027-01-19T00:00:00+08:00", "2027-01-21T23:59:59+08:00")),
+    ("12月20号到27号", span("2026-12-20T00:00:00+08:00", "2026-12-27T23:59:59+08:00")),
     ("下个月15号", day("2026-12-15", Z)),
     ("后天上午", span("2026-12-02T09:00:00+08:00", "2026-12-02T11:59:59+08:00")),
     ("大后天", day("2026-12-03", Z)),
@@ -216,6 +219,10 @@ EN_ROWS = [
     ("about ten o'clock", {"time": "10:00:00-05:00"}),
     ("around 3 pm tomorrow", {"at": "2026-12-01T15:00:00-05:00"}),
     ("after 5pm on Friday", span("2026-12-04T17:00:00-05:00", "2026-12-04T23:59:59-05:00")),
+    # a range of days in one month is one interval, to the end of its last day (it had been unread)
+    ("January 19 to 21", span("2027-01-19T00:00:00-05:00", "2027-01-21T23:59:59-05:00")),
+    ("Dec 20-27", span("2026-12-20T00:00:00-05:00", "2026-12-27T23:59:59-05:00")),
+    ("December 30 to 2", span("2026-12-30T00:00:00-05:00", "2027-01-02T23:59:59-05:00")),   # into the next month
 ]
 
 ROWS = [("zh", t, e) for t, e in ZH_ROWS] + [("en", t, e) for t, e in EN_ROWS]
@@ -226,6 +233,7 @@ UNPARSEABLE = [
     ("en", "hello"), ("en", "banana 3"), ("en", "february 30"), ("en", "next blursday"),
     ("en", "on monday 13"), ("en", "Monday the 8th"),        # the 8th is a Tuesday
     ("zh", "周一12月8号"),
+    ("en", "February 27 to 30"), ("zh", "2月27日到30日"),   # no such last day
 ]
 
 

@@ -544,6 +544,13 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         whole_only = any(f.span.start > c.span.start for f in forbidding for c in claimed)
         strong = [f for f in strong if not _within(f, claimed)]
         strong_ids = {id(f) for f in strong}
+    # a case asked about, opening its clause and asking for nothing done, is quoted whole or not at
+    # all: cut, "so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?" had become "Helen
+    # drags her feet, HLD-88120 and SHT-30552?" ("If not, can you try 2 nights?" asks for something;
+    # "I was wondering if you can tell me…" opens on no case)
+    case = pack.state.conditional.search(clause.text) if clause.asks and not clause.requests else None
+    whole_only = whole_only or (case is not None
+                                and pack.lead.strip_run(clause.text, 0, case.start(), from_end=False) >= case.start())
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
     # (a new value the facts do not type is set in the clause too: "make it 11, she has a call at 9:30")
@@ -623,7 +630,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     if source:  # a document's line (a table row) is quoted whole: a value cut from its label means nothing
         return SummaryItem(section, clause.text, level, value, label, (event_order, clause.span.start),
                            facts=clause.facts, source=source)
-    if clause.facts and _worth_alone(clause.facts, pack):
+    if clause.facts and _worth_alone(clause.facts, pack) and not whole_only:
         start = min(f.span.start for f in clause.facts)
         end = max(f.span.end for f in clause.facts)
         # never opening on a word leaning on what it cuts ("that I definitely didn't make"), and

@@ -2255,6 +2255,22 @@ def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
     assert line in [i.text for i in summary.items], [i.text for i in summary.items]
 
 
+# A case asked about, opening its clause and asking for nothing done, is quoted whole or not at all:
+# "so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?" had been cut to "Helen drags her
+# feet, HLD-88120 and SHT-30552?", a question of another meaning.
+@pytest.mark.parametrize(("lang", "turns", "case", "cut"), [
+    ("en", [("Hold the lodge HLD-88120 and the shuttle SHT-30552 for us", "Both are on hold until Friday."),
+            ("so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?", "Yes, holds lapse at 5 pm Friday."),
+            ("ok thanks", None)], "if Helen drags her feet, HLD-88120 and SHT-30552 just expire?", "Helen drags her feet"),
+    ("zh", [("帮我把YK20261207015这台车先留着", "好的，保留到周五。"),
+            ("万一老婆周五前还没看车YK20261207015就自动释放了吗？", "是的，周五18:00释放。"),
+            ("好的谢谢", None)], "万一老婆周五前还没看车YK20261207015就自动释放了吗", "老婆周五前还没看"),
+])
+def test_a_case_asked_about_is_quoted_whole_or_not_at_all(lang, turns, case, cut):
+    for budget, piece in _pieces_by_budget(turns_to_messages(turns), lang, steps=40):
+        assert cut not in piece or case in piece, (budget, piece)
+
+
 # A clause told like a claim (what a thing is not, with a limit said of it) makes no piece of its
 # other words: "budget" cut from "That's not expensive, it's even below my budget range" read as a
 # want (a limit said of a thing describes it: no requirement either)

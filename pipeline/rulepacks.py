@@ -285,6 +285,8 @@ class StateRules:
     named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
     picked_chars: int = 0       # a reply opening on at most this many chars of a value the question named picks it ("1R.")
     verb_reach: int = 0         # sentences back a question's verb looks for what it was said of ("add X. … Want me to add them?")
+    bound_chars: int = 0        # chars beside an amount looked at for its limit word ("1000元以内", "under $1000")
+    born_chars: int = 0         # chars after a birth word within which a date is the birth date ("DOB 4/11/1979")
 
 
 @dataclass(frozen=True)
@@ -650,6 +652,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),
         picked_chars=int(table.get("picked_chars", 0)), verb_reach=int(table.get("verb_reach", 0)),
+        bound_chars=int(table.get("bound_chars", 0)), born_chars=int(table.get("born_chars", 0)),
         mentioned_chars=int(table["mentioned_chars"]),
     )
 

@@ -618,13 +618,13 @@ def _with_bound(text: str, a: int, b: int, pack: RulePack) -> tuple[int, int]:
     $1000" … "over $1000"): which side of it holds is part of the value a change replaces (a
     line "[金额] 价位在1000元 → 价格在1000元" said nothing had changed)."""
     words = sorted(pack.limits | set(pack.state.limits.kinds), key=len, reverse=True)
-    rest = text[b:b + 20]
+    rest = text[b:b + pack.state.bound_chars]
     gap = len(rest) - len(rest.lstrip())
     rest = rest[gap:].casefold()
     word = next((w for w in words if rest.startswith(w) and not (pack.spaced and rest[len(w):len(w) + 1].isalnum())), "")
     if word:
         b += gap + len(word)
-    head = text[max(0, a - 20):a]
+    head = text[max(0, a - pack.state.bound_chars):a]
     gap = len(head) - len(head.rstrip())
     head = head[:len(head) - gap].casefold()
     word = next((w for w in words if head.endswith(w) and not (pack.spaced and head[-len(w) - 1:-len(w)].isalnum())), "")
@@ -641,7 +641,7 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
         # a birth date, the first date after a birth word, is no time anything is set for: only a
         # correction naming it replaces it ("DOB 4/11/1979" had been the newest time a revision
         # replaced; "出生日期1979年4月11日")
-        births = {min((a for kind, a, _ in hits if _FAMILY.get(kind, kind) == "time" and hit.end() <= a <= hit.end() + 12),
+        births = {min((a for kind, a, _ in hits if _FAMILY.get(kind, kind) == "time" and hit.end() <= a <= hit.end() + pack.state.born_chars),
                       default=-1) for hit in pack.state.born.finditer(text, start, end)}
         for kind, a, b in hits:
             # "那天", "that day" only point at a day said before: no value to set or replace

@@ -306,6 +306,7 @@ class RulePack:
     list_joiners: str              # marks joining the items of one list, never two clauses ("事故车、泡水车")
     leaning: Lexicon               # words a shorter form of a clause may not start with ("that", "和")
     brackets: tuple[tuple[str, str], ...]   # (opening, closing): a shorter form never cuts between them
+    quotes: tuple[tuple[str, str], ...]     # (opening, closing): no clause ends between them
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     duration: re.Pattern[str] | None   # a quantity's unit that measures time ("20分钟", "40 minutes")
@@ -761,6 +762,7 @@ def load_rule_pack(lang: str) -> RulePack:
         list_joiners="".join(text.get("list_joiners", [])),
         leaning=Lexicon(text.get("leaning", []), bounds),
         brackets=tuple((pair[0], pair[1]) for pair in base["punctuation"]["brackets"]),
+        quotes=tuple((pair[0], pair[1]) for pair in base["punctuation"].get("quotes", [])),
         piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds,
                               patterns=text.get("piece_subject_patterns", ())),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,

@@ -33,12 +33,30 @@ _TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3, "id": 
 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
-    """(start, end) of each non-blank clause, trimmed of surrounding whitespace."""
+    """(start, end) of each non-blank clause, trimmed of surrounding whitespace; none ends inside a
+    closed quote (``RulePack.quotes``: "刻「爸妈三十周年快乐，永远爱你们」" is one clause)."""
+    quoted = _quoted(text, pack)
     pos = 0
     for sep in pack.clause_split.finditer(text):
+        if any(a < sep.start() < b for a, b in quoted):
+            continue
         yield from _trimmed(text, pos, sep.start())
         pos = sep.end()
     yield from _trimmed(text, pos, len(text))
+
+
+def _quoted(text: str, pack: RulePack) -> list[tuple[int, int]]:
+    """(after the opening, at the closing) of each closed quote in ``text``."""
+    spans = []
+    for opening, closing in pack.quotes:
+        at = text.find(opening)
+        while at >= 0:
+            end = text.find(closing, at + 1)
+            if end < 0:
+                break
+            spans.append((at + 1, end))
+            at = text.find(opening, end + 1)
+    return spans
 
 
 # Per clause: (start, end, (kind, start, end) of each rule pattern's hit, kind by kind in the pack's order)

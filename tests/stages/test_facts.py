@@ -1360,6 +1360,12 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     ("zh", "最多住三晚，超出了就不订了，谢谢", ["最多住三晚，超出了就不订了", "谢谢"]),
     ("zh", "预算300元以内，超过500就不行", ["预算300元以内", "超过500就不行"]),
     ("en", "Budget is 300 max, anything over that is out", ["Budget is 300 max, anything over that is out"]),
+    # no clause ends inside a closed quote ("刻「爸妈三十周年快乐" had been cut from its second half)
+    ("zh", "相框上刻「爸妈三十周年快乐，永远爱你们」，字要金色的", ["相框上刻「爸妈三十周年快乐，永远爱你们」", "字要金色的"]),
+    ("en", "Engrave “Happy 30th, love you both” on the frame, please. Gold letters",
+     ["Engrave “Happy 30th, love you both” on the frame, please", "Gold letters"]),
+    ("zh", "他说“我明天不来了，你们先走”，然后就挂了", ["他说“我明天不来了，你们先走”", "然后就挂了"]),
+    ("zh", "别用「加急，", ["别用「加急"]),     # (a quote never closed splits as before)
 ])
 def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     """A comma ends a clause before a lower-case conjunction: "OR" after a city is its state."""

@@ -52,6 +52,7 @@ class _Memory:
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
+    kind_names: frozenset[str] = frozenset()   # the pack's names of value kinds ("时间", "phone"): a slot named so is that kind
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
@@ -109,8 +110,9 @@ class _Memory:
 
     def keys(self, slot: str) -> tuple[str, ...]:
         """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till");
-        a slot named by its value's kind has none ("days" is no word of "tuesdays")."""
-        return () if slot in _VALUE_KINDS else tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
+        a slot named by its value's kind has none ("days" is no word of "tuesdays", "时间还是改到周四下午"
+        names no slot of its own)."""
+        return () if slot in _VALUE_KINDS or slot.casefold() in self.kind_names else tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
 
     def unit(self, value: str) -> str:
         """A quantity's unit, in one form ("One monitor" … "make that two monitors"); the party's
@@ -400,9 +402,13 @@ class _Memory:
             return next(((value, span) for k, _, value, span in candidates if k == "quantity"), None)
         if current and _FAMILY.get(kind, kind) == "time":
             # (a clock replaces the clock of a day said with one: "Can we instead try booking at
-            # 19:00?" after "a reservation for 1 at 20:00 on Sunday")
+            # 19:00?" after "a reservation for 1 at 20:00 on Sunday"); the time said in one of the
+            # last ``reach`` messages saying one, however long ago ("Next Tuesday at 4 would be
+            # perfect" … an insurance detour … "Thursday the 10th would be better")
+            saying: set[str] = set()
             for _, value, span in reversed(self.values.get("time", [])):
-                if not self._reached(span):
+                saying.add(span.event_id)
+                if self.reach is not None and len(saying) > self.reach:
                     break
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
                         and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
@@ -714,6 +720,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
+                          kind_names=frozenset(name.casefold() for key, name in pack.templates.items()
+                                               if key.startswith("kind_")),
                           sentence_end=pack.sentence_end, reach=reach))
 
 

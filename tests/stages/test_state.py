@@ -2262,11 +2262,39 @@ UNNAMED_REACH = [
     # a value of the same unit is that slot's however far back ("时长改成3个小时" of "做4个小时")
     ("zh", "阿姨每次做4个小时。", 8, "时长改成3个小时", "4个小时"),
     ("en", "The cleaner stays 4 hours each visit.", 8, "Change the length to 3 hours", "4 hours"),
+    # a slot named by the pack's name of its value's kind is that kind, in both languages ("电话改成…"
+    # had replaced nothing, as "Change the phone to …" does)
+    ("zh", "我手机13912345678", 8, "电话改成13987654321吧", "13912345678"),
+    ("en", "My cell is 614-555-0172", 8, "Change the phone to 614-555-0127", "614-555-0172"),
 ]
 
 
 @pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), UNNAMED_REACH)
 def test_a_change_naming_a_new_slot_reaches_back_a_few_messages(lang, first, between, change_text, old):
+    texts = [first, *[_FILLER[lang]] * between, change_text]
+    result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
+    [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]
+    assert transition.old == old, _show(result)
+
+
+# (lang, the first message, how many messages between, the revision, what it replaces): a revision
+# of the current time ("instead", "would be better", "还是…吧") replaces the newest time of the last
+# few messages that say one, however many messages saying none lie between (an insurance detour
+# between "Next Tuesday at 4 would be perfect" and "Thursday the 10th would be better" had left the
+# Tuesday current)
+CURRENT_REACH = [
+    ("en", "Next Tuesday at 4 would be perfect.", 8, "Can we do Monday the 7th at 9:30 am instead?", "Next Tuesday at 4"),
+    ("en", "Next Tuesday at 4 would be perfect.", 8, "Actually, Thursday the 10th would be better for the consult",
+     "Next Tuesday at 4"),
+    ("en", "Next Tuesday at 4 would be perfect.", 2, "Can we do Monday the 7th at 9:30 am instead?", "Next Tuesday at 4"),
+    ("zh", "约下周二下午四点吧", 8, "时间还是周四下午吧", "下周二下午四点"),
+    ("zh", "约下周二下午四点吧", 8, "时间还是改到周四下午三点吧", "下周二下午四点"),
+    ("zh", "约下周二下午四点吧", 2, "时间还是周四下午吧", "下周二下午四点"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), CURRENT_REACH)
+def test_a_revision_of_the_current_time_reaches_the_last_time_said(lang, first, between, change_text, old):
     texts = [first, *[_FILLER[lang]] * between, change_text]
     result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
     [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]

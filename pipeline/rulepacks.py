@@ -227,6 +227,8 @@ class StateRules:
     condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     slot_prepositions: Lexicon          # before a changed slot's name, no part of it ("For the Toprol, make it …": Toprol)
+    value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
+    untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
     # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
@@ -606,6 +608,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),
+        value_leads=Lexicon(table.get("value_leads", []), bounds),
+        untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),

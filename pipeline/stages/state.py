@@ -521,6 +521,36 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     return None if len(obj) == 1 and not obj.isascii() else obj
 
 
+def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+    """The value no pattern types that the newest earlier clause naming the slot said right after
+    its name ("颜色要奶咖色" for "衣柜颜色换成暖白色吧", "the color is oat beige" for "change the
+    wardrobe color to warm white"): what the change replaces (it had replaced nothing, and the
+    old colour read as current). Up to ``untyped_value_chars`` long, not negated, not asked."""
+    rules = pack.state
+    head = memory.keys(slot)[-1:]
+    if not head or not rules.untyped_value_chars:
+        return None
+    for clause, span in reversed(memory.clauses):
+        if span.event_id == event_id:
+            continue
+        folded = clause.casefold()
+        at = folded.rfind(head[0])
+        after = at + len(head[0])
+        if at < 0 or pack.spaced and after < len(folded) and folded[after].isalnum():
+            continue
+        if span.event_id in memory.asking:
+            return None
+        start = _SPACES.match(clause, after).end()
+        while (lead := rules.value_leads.regex.match(clause, start)):   # (one character leads here: "要奶咖色")
+            start = _SPACES.match(clause, lead.end()).end()
+        end = pack.filler.strip_run(clause, start, len(clause), from_end=True)
+        value = clause[start:end]
+        if not value or len(value) > rules.untyped_value_chars or pack.negation.search(clause, after, end):
+            return None
+        return value, Span(span.event_id, span.start + start, span.start + end)
+    return None
+
+
 def _first_group(match: re.Match[str]) -> tuple[int, int]:
     """The slot of a gapped change: its first group that matched (the rule pack's pattern
     has one alternative per word order)."""
@@ -917,7 +947,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
                     previous = (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
-                                else memory.named(slot))
+                                else memory.named(slot) or _said_with(slot, event.id, memory, pack))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     previous = booked or previous
                     if origin:

@@ -2442,10 +2442,16 @@ CORRECTED = [
     ("en", ["Budget is about 35,000 dollars", "Then let's raise the budget to 42,000 dollars"],
      [("35,000 dollars", "42,000 dollars")]),
     # a change whose value has no kind replaces a value said with the head of its slot's name, the
-    # last word: a width said of the wardrobe is no wardrobe colour, a budget no sofa fabric
-    ("zh", ["衣柜那面墙宽2.4米，颜色要奶咖色", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),
+    # last word: a width said of the wardrobe is no wardrobe colour, a budget no sofa fabric; the
+    # words said right after the head are ("颜色要奶咖色": the colour had read as current)
+    ("zh", ["衣柜那面墙宽2.4米，颜色要奶咖色", "衣柜颜色换成暖白色吧"], [("奶咖色", "暖白色")]),
     ("en", ["The wardrobe wall is 2.4 meters wide, and the color should be oak", "Change the wardrobe color to white"],
+     [("oak", "white")]),
+    ("zh", ["衣柜那面墙宽2.4米，颜色不要奶咖色", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),   # said not to be
+    ("en", ["The wardrobe wall is 2.4 meters wide, and the color shouldn't be oak", "Change the wardrobe color to white"],
      [(None, "white")]),
+    ("zh", ["衣柜颜色是奶咖色好还是暖白色好？", "衣柜颜色换成暖白色吧"], [(None, "暖白色")]),   # asked
+    ("en", ["Is the wardrobe color oak?", "Change the wardrobe color to white"], [(None, "white")]),
     ("zh", ["沙发要三人位的，预算八千", "沙发面料换成科技布吧"], [(None, "科技布")]),
     ("en", ["A three-seat sofa, budget 8000 dollars", "Switch the sofa fabric to tech cloth"], [(None, "tech cloth")]),
     ("zh", ["取件地址是浦东新区张杨路100号", "把取件地址改成公司"], [("浦东新区张杨路100号", "公司")]),

@@ -1554,6 +1554,17 @@ BARE_WEEKDAY = [
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
      {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    # (a month too, after "had" an event, its object between: the X-rays "in August" had been next August)
+    ("en", ["I'm pretty sure she had panoramic X-rays at her dentist in August."], "in August",
+     {"start": "2026-08-01T00:00:00-04:00", "end": "2026-08-31T23:59:59-04:00", "past": True}),
+    ("en", ["She has a cleaning scheduled in August."], "in August",
+     {"start": "2027-08-01T00:00:00-04:00", "end": "2027-08-31T23:59:59-04:00"}),
+    ("en", ["I had it scheduled for Friday."], "Friday",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
+    ("zh", ["我记得她8月份在牙医那拍过全景片"], "8月份",
+     {"start": "2026-08-01T00:00:00+08:00", "end": "2026-08-31T23:59:59+08:00", "past": True}),
+    ("zh", ["她8月份要去牙医那拍全景片"], "8月份",
+     {"start": "2027-08-01T00:00:00+08:00", "end": "2027-08-31T23:59:59+08:00"}),
     # where a change moved a thing to is ahead, whatever the tense ("挪到周六了" had been last Saturday)
     ("zh", ["说可能是周五的会挪到周六了"], "周六", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
     ("en", ["The meeting got moved to Saturday."], "Saturday",

@@ -212,6 +212,7 @@ def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
     return (after is not None and not text[cue.end():after.start()].strip()) or any(
         not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())
+        and not pack.state.gap_breaks.search(text, hit.end(), cue.start())   # ("…make it, don't book yet")
         for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start())) or _goes_on_describing(
             text, start, cue, pack)
 
@@ -343,6 +344,14 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
         # "instead of 5:30, Dana hates rushing": what it replaces ends at the punctuation
         pause = pack.state.gap_breaks.search(text, cue.end(), right)
         right = pause.start() if pause else right
+    # … and where a clause opening on a prohibition begins, past a pause, when the cue forbids
+    # nothing ("I think she can't make it, don't book yet": the prohibition is no part of what
+    # "can't" says; "No accident cars, no flood cars" lists one)
+    for pause in pack.state.gap_breaks.finditer(text, cue.end(), right) if cue.group().casefold() not in pack.prohibition else ():
+        opening = pack.negation.regex.match(text, pack.lead.strip_run(text, pause.end(), right, from_end=False))
+        if opening is not None and opening.group().casefold() in pack.prohibition:
+            right = pause.start()
+            break
     while right > cue.end() and text[right - 1].isspace():
         right -= 1
     return left, right

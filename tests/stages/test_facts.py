@@ -1001,6 +1001,12 @@ def test_digit_positions_are_no_count(lang: str, text: str, quantities: list[str
     ("en", "I think the budget is $500, don't go over it", "don't go over it", "I think the budget is $500"),
     ("en", "Maybe she's allergic to nuts, don't give her any", "don't give her any", "Maybe she's allergic to nuts"),
     ("zh", "预算好像是五千，别超了", "别超了", "预算好像是五千"),
+    # … also when the hedged clause holds a cue that forbids nothing ("not sure", "can't": the first
+    # cue's scope had taken the prohibition in, and "don't book yet" was lost in the claim)
+    ("en", "I'm not sure she can make it, don't book yet", "don't book yet", "I'm not sure she can make it"),
+    ("en", "I think she can't make it, don't book yet", "don't book yet", "I think she can't make it"),
+    ("zh", "我觉得她来不了，先别订", "先别订", "我觉得她来不了"),
+    ("zh", "她可能来不了，先别订", "先别订", "她可能来不了"),
     # a hedge over the whole (the prohibition runs on into it) stays one claim
     ("en", "No shellfish, my wife might be allergic", None, "No shellfish, my wife might be allergic"),
 ])

@@ -953,7 +953,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
                     decided = _decided(memory.keys(slot), decisions, events, rules)
-                    if decided and not origin and (not previous or memory.order.get(decided[2], -1)
+                    # (not a value the user said naming the slot, which a proposal only mentions:
+                    # "每月预算八千左右" … "双人间…大约8,800元，跟预算差不多" … "预算改成一万三")
+                    said_so = previous is not None and memory.named(slot) == previous
+                    if decided and not origin and not said_so and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
                     if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元

@@ -1875,6 +1875,33 @@ def test_a_change_after_an_acceptance_replaces_what_was_accepted(
     assert changes[0].old_span is not None and changes[0].old_span.event_id.startswith("A")
 
 
+# (lang, messages, the change's slot, the old value): a slot the user gave a value with its name
+# keeps that value when an accepted proposal only mentions the slot ("跟预算差不多", "close to your
+# budget" had been the old budget: "[预算] 先约颐康苑…跟预算差不多 → 一万三")
+MENTIONED_IN_A_PROPOSAL = [
+    ("zh", [("user", "我妈81岁，每月预算八千左右"),
+            ("assistant", "我建议先约颐康苑试住7天：离得近，双人间加二级护理大约8,800元，跟预算差不多。要帮您约吗？"),
+            ("user", "好的，就这个"),
+            ("assistant", "约好了。"),
+            ("user", "预算改成一万三")],
+     "预算", IN("八千")),
+    ("en", [("user", "Mom is 81, budget about 8000 dollars a month"),
+            ("assistant", "I'd suggest a 7-day trial at Maple Grove: a double room with care is about $8,800, close to "
+                          "your budget. Shall I book it?"),
+            ("user", "yes please"),
+            ("assistant", "Booked."),
+            ("user", "Change the budget to 13000 dollars")],
+     "budget", "8000 dollars"),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "slot", "old"), MENTIONED_IN_A_PROPOSAL)
+def test_a_proposal_mentioning_a_slot_the_user_set_is_not_its_value(lang, messages, slot, old) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    [change] = [t for t in result.transitions if t.span.event_id == f"U{len(messages)}"]
+    assert change.slot == slot and _matches(old, change.old), _show(result)
+
+
 # (lang, the assistant's message, the user's reply, what was accepted): a proposal naming a listed
 # option by its number accepts that line of the list, its bullet left out
 OPTION_NAMED = [

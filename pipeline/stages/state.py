@@ -140,6 +140,8 @@ class _Memory:
                    and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
                    and value.casefold() != new.casefold()
                    and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
+        if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
+            entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if slot and entries and entries[0][2].event_id != event_id:
             # of one message's values, the one whose sentence names the slot before it, back to the
             # value before it ("我姐叫周敏，手机13857126694。我的是13967015382": 手机 is the first's)
@@ -229,15 +231,23 @@ class _Memory:
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
-        for _, value, span in reversed(same_kind):
-            if unit and self.unit(value) == unit:
-                return value, span
+        of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit]
+        if of_unit:
+            return self._newest_set(of_unit, event_id)
         if kind == "quantity" and unit:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         if named_slot and self._named_without_value(slot, event_id):
             return None
-        return self._said_before(kind, (same_kind[-1][1], same_kind[-1][2]), same_kind, event_id, reason) if same_kind else None
+        return self._said_before(kind, self._newest_set(same_kind, event_id), same_kind, event_id, reason) if same_kind else None
+
+    def _newest_set(self, said: list[tuple[tuple[str, str, str], str, Span]], event_id: str) -> tuple[str, Span]:
+        """The newest of ``said``, or of its message's values the one a change there set ("move it
+        to 11:00, our ED starts the program at 11:45" … "make it 10:45" replaces 11:00)."""
+        newest = said[-1][2].event_id
+        _, value, span = next((v for v in reversed(said) if v[2].event_id == newest != event_id and v[2] in self.settled),
+                              said[-1])
+        return value, span
 
     def _nearest_days(self, said: list[tuple[tuple[str, str, str], str, Span]], new: str) -> tuple[str, Span] | None:
         """Of weekly schedules said, the one differing from ``new`` by the fewest days, when it shares
@@ -449,6 +459,11 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
     return None
 
 
+def _id_shape(value: str) -> str:
+    """An id's scheme: its letters and marks, each digit one place ("PO-0000-0000")."""
+    return re.sub(r"\d", "0", value.casefold())
+
+
 def _unit(value: str, number: re.Pattern[str]) -> str:
     """"12桌" and "十桌" have one unit, "2 rooms" and "five days" two."""
     return re.sub(r"\s", "", number.sub("", value)).casefold()
@@ -603,8 +618,8 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
-_SEPARATOR = re.compile(r"[,，;；]")
-_SEPARATOR_OF_WORDS = re.compile(r"[,，;；](?!(?<=\d,)\d)")   # not a thousands comma ("2,700")
+_SEPARATOR = re.compile(r"[,，;；(（]")   # (an aside in brackets too: "11:00 pls (DOCK-2217 too)")
+_SEPARATOR_OF_WORDS = re.compile(r"[,，;；(（](?!(?<=\d,)\d)")   # not a thousands comma ("2,700")
 _SPACES = re.compile(r"\s*")
 
 
@@ -1463,6 +1478,8 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
     order, corrects that value (alone it is no value of any kind)."""
     for digits in _BARE_DIGITS.finditer(text, start, end):
         new = digits.group(0)
+        if any(re.sub(r"\D", "", value).endswith(new) for kind in ("id", "phone") for _, value, _ in memory.values.get(kind, [])):
+            continue   # the last digits of a value said: that value ("刚才那个2845结尾的不对")
         for kind in ("id", "phone"):
             for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
                 tail = re.sub(r"\D", "", value)[-len(new):]

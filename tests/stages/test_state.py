@@ -2364,6 +2364,25 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # a corrected id replaces the id of its own scheme ("PO-2026-0874" had replaced "DOCK-2217", said last)
+    ("en", ["PO number is PO-2026-0847.", "move it to 11:00 (DOCK-2217 too)",
+            "oops PO is PO-2026-0874, I flipped the last two digits"], [(None, "11:00"), ("PO-2026-0847", "PO-2026-0874")]),
+    ("zh", ["采购单号PO-2026-0847", "改到11点吧（DOCK-2217也一起改）", "哎采购单号写错了，是PO-2026-0874，最后两位反了"],
+     [(None, "11点"), ("PO-2026-0847", "PO-2026-0874")]),
+    # a change's new value ends at a bracket ("11:00 pls (DOCK-2217" had been the new value); of the
+    # newest message's values, the one its change set is what the next change replaces ("make it
+    # 10:45" had replaced the program's 11:45); "算了" opens a clause, naming no slot ("[算]")
+    ("en", ["deliver by 11:30", "move it to 11:00 pls (DOCK-2217 too), our ED wants to start the program at 11:45",
+            "ugh make it 10:45, Marcus says a furniture delivery takes over the dock at 11:15"],
+     [("11:30", "11:00"), ("11:00", "10:45")]),
+    ("zh", ["11点半前送到", "改到11点吧（DOCK-2217也一起改），领导11点45要开场", "算了改成10点45吧，11点15货梯要被占"],
+     [("11点半前", "11点"), ("11点", "10点45")]),
+    # … not the last digits of a value said, which name it ("刚才那个2845结尾的不对" had changed the
+    # corrected number to "2845")
+    ("zh", ["联系我就行，13916072845", "我电话打错了，是13916072485，刚才那个2845结尾的不对"],
+     [("13916072845", "13916072485")]),
+    ("en", ["Call me at 617-555-0184", "Sorry, my number is 617-555-0148. Wrong, the 0184 one"],
+     [("617-555-0184", "617-555-0148")]),
     # an apology with a value corrects, as "sorry" does ("抱歉啊，再帮我推荐一个价格在1000元以上的" after
     # "价位在1000元以内的"); one asking something corrects nothing
     ("zh", ["约周二下午3点", "周三，不好意思"], [("周二下午3点", "周三")]),
@@ -2498,6 +2517,8 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
 
 
 @pytest.mark.parametrize(("lang", "texts", "slot"), [
+    ("zh", ["11点半前送到", "算了改成10点45吧"], "time"),   # "算了" names no slot (had been "[算]")
+    ("en", ["deliver by 11:30", "ugh never mind, make it 10:45"], "clock"),
     ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),
     ("en", ["Dinner at 6 pm", "Could we move dinner to 7 pm?"], "dinner"),
     ("zh", ["约下周二上午", "能不能改到周四下午两点"], "time"),

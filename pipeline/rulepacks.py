@@ -275,6 +275,7 @@ class StateRules:
     proposes_revision: Lexicon  # a question holding one asks for the revision it names ("Can we go up to $95?")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
+    restated_bare_frame_chars: int   # … with no cue, a statement, in at least these many (0: off)
     restate_cue: Lexicon       # besides obligation and negation cues, words that make a clause a wish to hold ("希望…之前")
     one_value_kinds: frozenset[str]   # kinds a clause holds one of at a time: said again, it restates with no cue ("他们都61岁了")
     one_value_slots: Lexicon   # words naming a slot of one value: a value after one, said again after it, replaces ("Actually, budget $410")
@@ -647,6 +648,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
+        restated_bare_frame_chars=int(table.get("restated_bare_frame_chars", 0)),
         restate_cue=Lexicon(table.get("restate_cues", []), bounds),
         one_value_kinds=frozenset(table.get("one_value_kinds", [])),
         one_value_slots=Lexicon(table.get("one_value_slots", []), bounds),

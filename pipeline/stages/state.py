@@ -1508,9 +1508,12 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
             return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
     # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
     one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
-    if not pack.state.restated_frame_chars or not (
-            one_value or pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
-            or next(negations(text, start, end, pack), None)):
+    cued = (one_value or pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
+            or next(negations(text, start, end, pack), None))
+    # (with no cue, a statement in more of its own words: never a request, which asks for another thing)
+    bare = not cued and pack.state.restated_bare_frame_chars and (
+        pack.request is None or pack.request.search(text, start, end) is None)
+    if not pack.state.restated_frame_chars or not (cued or bare):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
     parts, at = [], start
@@ -1522,7 +1525,7 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         at = b
     parts.append(text[at:end])
     words = ["".join(ch for ch in part.casefold() if ch.isalnum()) for part in parts]
-    if sum(map(len, words)) < pack.state.restated_frame_chars:
+    if sum(map(len, words)) < (pack.state.restated_frame_chars if cued else pack.state.restated_bare_frame_chars):
         return []
     # a quantity keeps its unit in the frame: "最多5个人" is not restated by "最多3天"
     frame = "\0".join(words) + "\0" + ",".join(

@@ -272,6 +272,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["一定要在明天下午送到", "一定要在明天下午送到"], NOTHING),  # said again, not changed
     (["一定要在明天下午送到", "一定要在周五前送到吗？"], NOTHING),  # asked, not said
     (["第6天的行程再帮我看看", "第7天的行程再帮我看看"], NOTHING),  # a request for another thing
+    # a statement with no cue, said again in enough of its own words (`restated_bare_frame_chars`),
+    # restates too ("二甲双胍一天三次" had left "一天两次" current); a request or booking does not
+    (["她吃的药：二甲双胍一天两次，一次一片", "好的", "刚翻了药盒，二甲双胍一天三次，每次一片"],
+     expect(change("二甲双胍", "两次", "三次"))),
+    (["订3月5日的机票", "好的", "订3月9日的机票"], NOTHING),
     # a wish to hold is a constraint too
     (["希望明天下午之前能送到", "好的", "希望周五之前能送到"], expect(change("希望…能送到", "明天下午之前", "周五之前"))),
     (["最好明天上午来", "最好后天上午来"], expect(change("最好…来", "明天上午", "后天上午"))),
@@ -763,6 +768,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["It has to arrive by Friday", "It has to arrive by Friday"], NOTHING),
     (["Dinner at 7pm", "Drinks at 9pm"], NOTHING),
     (["Show me more options for day 6", "Show me more options for day 7"], NOTHING),  # another thing
+    (["Her meds: metformin two times a day.", "ok", "I checked the box: metformin three times a day."],
+     expect(change("metformin…a day", "two times", "three times"))),
+    (["Book a flight for March 5th please.", "ok", "Book a flight for March 9th please."], NOTHING),
     # a wish to hold is a constraint too
     (["Ideally it arrives by Friday", "ok", "Ideally it arrives by Monday"],
      expect(change("Ideally it arrives", "by Friday", "by Monday"))),

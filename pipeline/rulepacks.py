@@ -228,6 +228,7 @@ class StateRules:
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     slot_prepositions: Lexicon          # before a changed slot's name, no part of it ("For the Toprol, make it …": Toprol)
     value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
+    object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
@@ -610,6 +611,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),
         value_leads=Lexicon(table.get("value_leads", []), bounds),
+        object_marks=Lexicon(table.get("object_marks", []), bounds),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),

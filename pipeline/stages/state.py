@@ -1396,6 +1396,9 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         named = rules.determiners.strip_run(text, rules.slot_prepositions.strip_run(text, start, trimmed, from_end=False),
                                             trimmed, from_end=False)
         start = named if named < trimmed else start
+        # … and who changed it, before the mark of its object ("财务把预算提高到…": 预算)
+        marks = [m.end() for m in rules.object_marks.finditer(text, start, trimmed)]
+        start = marks[-1] if marks and marks[-1] < trimmed else start
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""
 

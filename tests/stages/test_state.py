@@ -2525,6 +2525,10 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
 
 
 @pytest.mark.parametrize(("lang", "texts", "slot"), [
+    # a change said done, of the user's own thing, by whoever did it ("finance bumped the budget to
+    # $5,200" had changed nothing; "财务把预算…" had named the slot "财务把预算")
+    ("en", ["budget is $4,500 all in", "finance bumped the budget to $5,200. can we add dessert?"], "budget"),
+    ("zh", ["预算4500元", "财务把预算提高到5200元了"], "预算"),
     ("zh", ["11点半前送到", "算了改成10点45吧"], "time"),   # "算了" names no slot (had been "[算]")
     ("en", ["deliver by 11:30", "ugh never mind, make it 10:45"], "clock"),
     ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),

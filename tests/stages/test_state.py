@@ -2372,6 +2372,14 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # "换" right before a day changes to it, as "switch … to" does ("IE-HZ-558120那个换1月9号那场吧" had
+    # left 12月19号 current); "换个时间" names no day
+    ("zh", ["雅思报12月12号那场", "改成12月19号", "19号他要去参加物理竞赛，IE-HZ-558120那个换1月9号那场吧"],
+     [("12月12号", "12月19号"), ("12月19号", "1月9号那场")]),
+    ("en", ["Book the IELTS on December 12", "change it to December 19",
+            "he has a physics contest on the 19th, switch IE-HZ-558120 to the January 9 session"],
+     [("December 12", "December 19"), ("December 19", "January 9")]),
+    ("zh", ["雅思报12月12号那场", "改成12月19号", "能换个时间吗"], [("12月12号", "12月19号")]),
     # a corrected id replaces the id of its own scheme ("PO-2026-0874" had replaced "DOCK-2217", said last)
     ("en", ["PO number is PO-2026-0847.", "move it to 11:00 (DOCK-2217 too)",
             "oops PO is PO-2026-0874, I flipped the last two digits"], [(None, "11:00"), ("PO-2026-0847", "PO-2026-0874")]),

@@ -2372,6 +2372,12 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # a head count said as the total is the party's now ("it's 64 total", "一共64个人" had left 58
+    # current); a price said as the total is no budget, nor a cost "一共一万二"
+    ("en", ["we're 58 people, at our office", "final RSVP list came in, it's 64 total"], [("58 people", "64")]),
+    ("zh", ["我们58个人，在公司办公室", "最终报名名单出来了，一共64个人"], [("58个人", "64个人")]),
+    ("en", ["budget is $4,500 all in", "the quote came back at $5,000 total"], []),
+    ("zh", ["预算4500元", "场地餐饮蛋糕一共一万二"], []),
     # "换" right before a day changes to it, as "switch … to" does ("IE-HZ-558120那个换1月9号那场吧" had
     # left 12月19号 current); "换个时间" names no day
     ("zh", ["雅思报12月12号那场", "改成12月19号", "19号他要去参加物理竞赛，IE-HZ-558120那个换1月9号那场吧"],

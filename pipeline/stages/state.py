@@ -1769,6 +1769,17 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
     first = next(split_clauses(reply, pack), None)
     if first is None or not rules.accept.search(reply, *first):
         return False
+    stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
+    end = stop.start() if stop else len(reply)
+    # a clause dropping something else, after a pause, is its own ("ok add it, skip the lemonade",
+    # "好的加上，柠檬水就不要了")
+    pause = rules.gap_breaks.search(reply, rules.accept.search(reply, *first).end(), end)
+    if pause:
+        after = _SPACES.match(reply, pause.end()).end()
+        then = rules.gap_breaks.search(reply, after, end)
+        if (rules.drop_after.regex.match(reply, after)
+                or rules.drop_before.search(reply, after, then.start() if then else end)):
+            first, end = (first[0], min(first[1], pause.start())), pause.start()
     rest = rules.actions.regex.sub(" ", rules.accept.regex.sub(" ", reply[first[0]:first[1]]))
     named = " ".join(w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns)
     # words naming what it takes follow the accept words; before them, or glued to a one-letter
@@ -1783,8 +1794,6 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
             or _value_kind(named, pack) or pack.question.search(named)
             or next(negations(named, 0, len(named), pack), None)):
         return False
-    stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
-    end = stop.start() if stop else len(reply)
     # the rest of the sentence choosing what the offer does not hold turns against it ("好的，那就
     # 周日晚上7点吧" after "我建议订周六晚上7点": a choice of its own, no yes)
     choice = rules.choose_after.search(reply, first[1], end)
@@ -1955,7 +1964,10 @@ def _proposed(text: str, pack: RulePack,
         if named and (colon := text.find(": ", start, end)) > start:
             end = colon
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
-                            or _option_named(text, start, end, rules) or named):
+                            or _option_named(text, start, end, rules) or named
+                            # (an action the question asks to go ahead with: "Here's what I'd do next:
+                            # reserve the loading dock … Shall I go ahead?")
+                            or offers and rules.actions.regex.match(text, start) is not None):
             proposed = start, end
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation

@@ -1525,6 +1525,31 @@ ACCEPTED = [
             ("assistant", "Since the lodge needs 72 hours' notice for vegan, I'd plan Raj's meals as vegan to be safe. "
                           "That would make it one vegetarian, one vegan, one celiac and one tree-nut-free. OK?"),
             ("user", "yes do that")], "Raj's meals as vegan to be safe", []),
+    # an action proposed after a plan mark, which the question asks to go ahead with, is accepted with
+    # no value in it (had been nothing: "reserve the loading dock" was lost)
+    ("en", [("user", "Marcus is the on-site contact"),
+            ("assistant", "Got it. Here's what I'd do next: reserve the loading dock (Bay 2) for the delivery window and "
+                          "pre-register our two crew members with building security. Shall I go ahead? About the "
+                          "tables: I'll check the building's inventory sheet first."),
+            ("user", "yes go ahead")],
+     "reserve the loading dock (Bay 2) for the delivery window and pre-register our two crew members with building "
+     "security", []),
+    ("zh", [("user", "周凯是现场联系人"),
+            ("assistant", "好的。我的方案是：预约2号卸货平台，并给两位师傅在物业登记。我这就去办？桌子的事我先查一下物业的清单。"),
+            ("user", "好的去办吧")], "预约2号卸货平台，并给两位师傅在物业登记", []),
+    # a yes followed, past a pause, by a drop of something else still accepts (en had read none)
+    ("en", [("user", "can we add dessert?"),
+            ("assistant", "I'd suggest adding the mini orange olive-oil cakes and the fresh fruit platter for everyone: "
+                          "the total comes to $4,989.85. Adding lemonade as well would bring it to $5,198.00, which is "
+                          "tight."),
+            ("user", "ok add it, skip the lemonade")],
+     "adding the mini orange olive-oil cakes and the fresh fruit platter for everyone: the total comes to $4,989.85", []),
+    ("zh", [("user", "能加个甜点吗？"),
+            ("assistant", "我建议加上橙子橄榄油小蛋糕和水果拼盘，合计4989.85元。再加柠檬水就到5198元了，有点紧。"),
+            ("user", "好的加上，柠檬水就不要了")], "加上橙子橄榄油小蛋糕和水果拼盘，合计4989.85元", []),
+    ("en", [("user", "can we add dessert?"),
+            ("assistant", "I'd suggest adding the fruit platter for everyone: the total comes to $4,989.85."),
+            ("user", "ok, 2 nights though")], None, []),
     # (said further back than ``[state] verb_reach`` sentences, the verb takes nothing)
     ("en", [("user", "what are my options"),
             ("assistant", "You could add a spa package. The lodge has 11 rooms. Check-in is at 4 pm. Dinner starts at 7 pm. "

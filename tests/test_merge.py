@@ -1820,7 +1820,7 @@ def test_an_accepted_proposal_holds_like_a_constraint(lang: str, messages: list[
     accepted = [level for text, level in levels.items() if templates["accepted"] in text]
     dropped = [level for text, level in levels.items() if text.endswith(templates["dropped"])]
     assert accepted == ["constraints"], levels
-    assert dropped == ["changes"], levels
+    assert dropped and set(dropped) == {"changes"}, levels   # (a row may drop one of its own: "skip the lemonade")
 
 
 @pytest.mark.parametrize(("lang", "said", "level"), [

@@ -1959,15 +1959,20 @@ def _proposed(text: str, pack: RulePack,
         # listed option ("I'd suggest option 2")
         # (a name, capitalised: "I'd suggest Dr. Anjali Rao at the Dublin office: she's the closest",
         # up to the reason after its colon)
-        named = (end > start >= marks[-1].end() and pack.spaced and text[start].isupper()
+        # (after its determiner: "I'd suggest the Bosch 800 Series induction package: auto shut-off …")
+        head = rules.determiners.strip_run(text, start, end, from_end=False) if end > start else start
+        named = (end > head >= start >= marks[-1].end() and pack.spaced and text[head].isupper()
                  and not rules.actions.regex.match(text, start) and not has_values(start, end))
         if named and (colon := text.find(": ", start, end)) > start:
             end = colon
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
                             or _option_named(text, start, end, rules) or named
                             # (an action the question asks to go ahead with: "Here's what I'd do next:
-                            # reserve the loading dock … Shall I go ahead?")
-                            or offers and rules.actions.regex.match(text, start) is not None):
+                            # reserve the loading dock … Shall I go ahead?"; a thing, with its
+                            # determiner: "I'd suggest a 15-yard dumpster on the driveway", not advice
+                            # "I'd suggest booking early")
+                            or offers and rules.actions.regex.match(text, start) is not None
+                            or rules.thing_leads.regex.match(text, start) is not None):
             proposed = start, end
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation

@@ -1550,6 +1550,18 @@ ACCEPTED = [
     ("en", [("user", "can we add dessert?"),
             ("assistant", "I'd suggest adding the fruit platter for everyone: the total comes to $4,989.85."),
             ("user", "ok, 2 nights though")], None, []),
+    # a thing proposed with its determiner is one, named or not ("I'd suggest the Bosch 800 Series
+    # induction package: …", "I'd suggest a 15-yard dumpster on the driveway … Shall I order it?" had
+    # been nothing); advice is none ("I'd suggest booking early", above)
+    ("en", [("user", "which appliances?"),
+            ("assistant", "I'd suggest the Bosch 800 Series induction package: auto shut-off answers the burner worry."),
+            ("user", "yes go ahead")], "the Bosch 800 Series induction package", []),
+    ("en", [("user", "what about the debris?"),
+            ("assistant", "I'd suggest a 15-yard dumpster on the driveway, set on boards. Shall I order it?"),
+            ("user", "sounds good, order it")], "a 15-yard dumpster on the driveway, set on boards", []),
+    ("zh", [("user", "垃圾怎么处理？"),
+            ("assistant", "我建议一个15方的垃圾箱放在车道上，下面垫木板。要我帮您订吗？"),
+            ("user", "好的，订吧")], "一个15方的垃圾箱放在车道上，下面垫木板", []),
     # (said further back than ``[state] verb_reach`` sentences, the verb takes nothing)
     ("en", [("user", "what are my options"),
             ("assistant", "You could add a spa package. The lodge has 11 rooms. Check-in is at 4 pm. Dinner starts at 7 pm. "

@@ -26,6 +26,7 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    ("她晚上要起夜三四次", "quantity", "三四次", EQ),   # a range is one number
     # "查一下 + 下周四": the 下 of 一下 is not the first of 下下周 (the week after next)
     ("帮我查一下下周四的天气", "time", "下周四", EQ),
     # negations keep their object, and the object before the cue, as one unit
@@ -190,6 +191,10 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a range is one number, as zh "三四次" is ("three or four times" had been "four times")
+    ("She gets up three or four times a night", "quantity", "three or four times", EQ),
+    ("We need 3 or 4 rooms", "quantity", "3 or 4 rooms", EQ),
+    ("It takes two to three days", "quantity", "two to three days", EQ),
     # a cue's object starts at a word (as in Chinese, by jieba's words)
     ("The moving company can't come before 9", "negation", "The moving company can't come before 9", EQ),
     ("Please find me a hotel rated at least 4 stars", "obligation", "a hotel rated at least 4 stars", EQ),
@@ -452,6 +457,9 @@ FILLER_ROWS = [
     ("en", "Let me think."),
     ("en", "Hmm, let me think about it"),
     ("en", "Give me a sec"),
+    # … as does having thought ("我想了想" had been quoted as "了想": its lead "我想" cut off; no en lead
+    # cuts a word)
+    ("zh", "我想了想"),
     # a dismissal alone names nothing it dismisses ("Actually no, forget it" was kept at 5 %)
     ("zh", "算了吧"),
     ("en", "Actually no, forget it"),

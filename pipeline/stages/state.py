@@ -555,15 +555,69 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
             continue
         if span.event_id in memory.asking:
             return None
-        start = _SPACES.match(clause, after).end()
-        while (lead := rules.value_leads.regex.match(clause, start)):   # (one character leads here: "要奶咖色")
-            start = _SPACES.match(clause, lead.end()).end()
+        start = _past_value_leads(clause, after, rules)
         end = pack.filler.strip_run(clause, start, len(clause), from_end=True)
         value = clause[start:end]
         if not value or len(value) > rules.untyped_value_chars or pack.negation.search(clause, after, end):
             return None
         return value, Span(span.event_id, span.start + start, span.start + end)
     return None
+
+
+def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, memory: _Memory,
+                   pack: RulePack) -> list[Transition]:
+    """A thing no pattern types, revised as the current one ("要朝南的双人间" … "还是单人间吧", "a
+    double room facing south" … "a single room instead"): it replaces the newest thing said with
+    the same head (the last word; a Chinese compound's last character), a few words long, in a
+    clause that asked nothing. Words revised whose head no earlier thing has replace nothing
+    ("butcher block instead" of "quartz")."""
+    rules = pack.state
+    # the words revised: after the cue, or before it when it ends the clause ("… instead")
+    after = _strip(text, cue.end(), end, pack)
+    a, b = after if after[1] > after[0] and not pack.filler.covers(text, *after) else _strip(text, start, cue.start(), pack)
+    chosen = rules.choose_after.search(text, start, b)
+    a = rules.determiners.strip_run(text, _past_value_leads(text, max(a, chosen.end()) if chosen else a, rules), b,
+                                    from_end=False)
+    value = text[a:b]
+    head = _head(value, pack)
+    if not head or len(value) > rules.untyped_value_chars:
+        return []
+    for clause, span in reversed(memory.clauses):
+        if span.event_id == event_id or span.event_id in memory.asking:
+            continue
+        folded = clause.casefold()
+        at = (next((m.start() for m in re.finditer(rf"\b{re.escape(head)}\b", folded)), -1) if pack.spaced
+              else folded.rfind(head))
+        if at < 0:
+            continue
+        x, y = _strip(clause, 0, at + len(head), pack)
+        x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
+                                        y, from_end=False)
+        old = clause[x:y]
+        if (not old or old.casefold() == value.casefold() or _head(old, pack) != head
+                or chosen and rules.choose_after.search(clause)):   # two choices ("还是选B套餐吧"): the decisions tell it
+            return []
+        return [Transition("", old, value, Span(event_id, a, b), Span(span.event_id, span.start + x, span.start + y))]
+    return []
+
+
+def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
+    """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
+    character leads here, where a lexicon would take it for the start of a word)."""
+    pos = _SPACES.match(text, pos).end()
+    while (lead := rules.value_leads.regex.match(text, pos)):
+        pos = _SPACES.match(text, lead.end()).end()
+    return pos
+
+
+def _head(words: str, pack: RulePack) -> str:
+    """The head of a thing's name: its last word (three letters or more), or the last character
+    of a Chinese compound ("单人间": 间)."""
+    words = words.strip().casefold()
+    if pack.spaced:
+        last = re.findall(r"[a-z]{3,}", words)[-1:]
+        return last[0] if last and words.endswith(last[0]) else ""
+    return words[-1] if words and "\u4e00" <= words[-1] <= "\u9fff" else ""
 
 
 def _first_group(match: re.Match[str]) -> tuple[int, int]:
@@ -1078,6 +1132,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    for t in _revised(text, revising, kept, event.id, memory, rules, cue,
                                                      cue is not None and rules.revise_current.regex.match(text, cue.start()) is not None)
                                    if (t.span.start, t.span.end) not in taken)
+            elif (revising is not None and not kept and not change and not asked and not supposed
+                  and (cue := rules.revise_current.search(text, start, end)) is not None):
+                transitions.extend(_thing_revised(text, start, end, cue, event.id, memory, pack))
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])

@@ -2409,6 +2409,14 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # a thing no pattern types, revised as the current one, replaces the newest thing said with the
+    # same head ("还是单人间吧" had left "朝南的双人间" current); another head replaces nothing
+    ("zh", ["要朝南的双人间，有个伴能说说话", "我想了想，她晚上要起夜三四次，怕吵到人家，还是单人间吧"],
+     [("朝南的双人间", "单人间")]),
+    ("en", ["A double room facing south, so she has company",
+            "She gets up three or four times a night, so a single room instead"], [("double room", "single room")]),
+    ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, quartz was a splurge anyway"], []),
+    ("zh", ["台面要石英石的", "还是实木吧，石英石太贵了"], []),
     # a head count said as the total is the party's now ("it's 64 total", "一共64个人" had left 58
     # current); a price said as the total is no budget, nor a cost "一共一万二"
     ("en", ["we're 58 people, at our office", "final RSVP list came in, it's 64 total"], [("58 people", "64")]),

@@ -227,6 +227,7 @@ class StateRules:
     condition_closers: frozenset[str]   # conditional cues that end their condition ("…的话"): it began before them
     determiners: Lexicon                # not part of a value named ("instead of the 6-month visa": "6-month visa")
     slot_prepositions: Lexicon          # before a changed slot's name, no part of it ("For the Toprol, make it …": Toprol)
+    slot_persons: Lexicon               # whom a change is made for: no slot's name ("switch us to …")
     value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
     object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
@@ -611,6 +612,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),
+        slot_persons=Lexicon(table.get("slot_persons", []), bounds),
         value_leads=Lexicon(table.get("value_leads", []), bounds),
         object_marks=Lexicon(table.get("object_marks", []), bounds),
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),

@@ -20,6 +20,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
+from .entities import word_start
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
 from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
@@ -476,7 +477,8 @@ def _sentence_start(text: str, pos: int, pack: RulePack) -> int:
 
 
 def _strip(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
-    lead = pack.lead.strip_run(text, start, end, from_end=False)
+    # (never past the start of a word a lead runs into: "给我" of "那给我们换成…" leaves "我们", not "们")
+    lead = max(start, word_start(text, pack.lead.strip_run(text, start, end, from_end=False), pack.lang))
     start = min(lead, end)
     trail = pack.state.particles.strip_run(text, start, pack.trail.strip_run(text, start, end, from_end=True),
                                            from_end=True)
@@ -1438,10 +1440,12 @@ def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -
 
 def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> str:
     """The words naming a changed slot, or the kind of its value when they are only fillers,
-    leads, a correction or the asking ("Hmm, make it ...", "No wait, make it ...", "Can we move
-    it to ...": "[can we] Tuesday morning → …" had begun a line of its own; "那就改到…")."""
+    leads, a correction, the asking or whom it is for ("Hmm, make it ...", "No wait, make it ...",
+    "Can we move it to ...": "[can we] Tuesday morning → …" had begun a line of its own; "那就改到…";
+    "switch us to …")."""
     rules = pack.state
-    if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision)):
+    if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision,
+                                                      rules.slot_persons)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler
         # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
         trimmed = rules.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),

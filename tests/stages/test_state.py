@@ -2584,6 +2584,9 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
 
 
 @pytest.mark.parametrize(("lang", "texts", "slot"), [
+    # whom a change is made for names no slot, and no lead is cut from a word ("[us] the Mediterranean Mezze", "[们] 地中海套餐")
+    ("en", ["ooh the Smokehouse BBQ one sounds fun", "ugh ok switch us to the Mediterranean Mezze then"], ""),
+    ("zh", ["烟熏烧烤那个套餐听着不错", "那给我们换成地中海套餐吧"], ""),
     # a change said done, of the user's own thing, by whoever did it ("finance bumped the budget to
     # $5,200" had changed nothing; "财务把预算…" had named the slot "财务把预算")
     ("en", ["budget is $4,500 all in", "finance bumped the budget to $5,200. can we add dessert?"], "budget"),

@@ -1286,6 +1286,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             told = tuple((a, b, kind) for _, _, kept in clauses for a, b, kind in kept if kind in ("quantity", "money")
                          and not any(s.start < b and a < s.end for s in taken_spans))
             walked.told = (event.id, text, told) if told else None
+        if not asks and not any(_FAMILY.get(t.slot, t.slot) == "time" or memory.names_day(t.new) for t in transitions[made:]):
+            transitions.extend(_turned_down_day(text, clauses, event.id, memory, pack))
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
         transitions[made:] = [t for t in (_bounded(t, text, memory, pack) for t in transitions[made:])
@@ -1667,6 +1669,37 @@ def _chosen_until(choice: Hit, kept: Values, end: int) -> int:
     "还是6期就行", "6 installments is fine"), else at the clause's end ("那就住三晚吧")."""
     after = any(b <= choice.start() for _, b, _ in kept) and not any(a >= choice.end() for a, _, _ in kept)
     return choice.start() if after else end
+
+
+def _turned_down_day(text: str, clauses: Sequence[tuple[int, int, Values]], event_id: str, memory: _Memory,
+                     pack: RulePack) -> list[Transition]:
+    """A clause naming the day a change set, or pointing at it ("那天"), with a negation turns it
+    down; the one other day the message names, in a clause that asks and supposes nothing,
+    replaces it ("Jan 25 then for demo. I'm on nights that whole week of the 18th and can't sleep
+    through demo noise", "我哥那天要开会走不开…14号周一吧": no change verb, and the day set stayed)."""
+    current = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+                    if span.event_id != event_id and span in memory.settled and span not in memory.replaced
+                    and memory.names_day(value)), None)
+    if current is None:
+        return []
+    turned, others = False, []
+    for start, end, kept in clauses:
+        asked = text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end)
+        supposed = pack.state.conditional.search(text, start, end) is not None
+        # (a word pointing at the day is no value of the clause's: it is read among its time hits)
+        pointing = any(kind == "time" and points_back(text[a:b], pack.lang, pack)
+                       for c_start, _, hits in clause_hits(text, pack) if c_start == start for kind, a, b in hits)
+        named = pointing or any(_FAMILY.get(kind, kind) == "time" and memory.same_day(text[a:b], current[0])
+                                for a, b, kind in kept)
+        if named:
+            turned = turned or next(negations(text, start, end, pack), None) is not None
+        elif not asked and not supposed:
+            others += [(a, b, kind) for a, b, kind in kept
+                       if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
+    if not turned or len(others) != 1:
+        return []
+    a, b, kind = others[0]
+    return [Transition(kind, current[0], text[a:b], Span(event_id, a, b), current[1])]
 
 
 def _replaces_turned_down(text: str, kept: Values, fell_short: dict[str, tuple[str, Span]],

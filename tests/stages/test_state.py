@@ -2409,6 +2409,17 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # the day a change set, named or pointed at with a negation, is turned down: the one other day
+    # the message names replaces it ("Jan 25 then … the 18th and can't sleep", "那天要开会走不开 …
+    # 14号周一吧" had left the 18th and 10号周四 current); a day asked about replaces nothing
+    ("zh", ["下周一就能去试住", "试住改到10号周四", "周三晚上和周六下午去看她",
+            "我哥那天要开会走不开，他想跟我一起送妈过去。14号周一吧，他请好假了"],
+     [("下周一", "10号周四"), ("10号周四", "14号周一")]),
+    ("en", ["we were hoping Jan 11 for demo", "move it to Jan 18, demo and dumpster both",
+            "Jan 25 then for demo, dumpster too. I'm on nights that whole week of the 18th and can't sleep through demo noise"],
+     [("Jan 11", "Jan 18"), ("Jan 18", "Jan 25")]),
+    ("en", ["move it to Jan 18", "I can't wait for the 18th! Is the 25th free too?"], [(None, "Jan 18")]),
+    ("zh", ["试住改到10号周四", "那天我不在家，14号能去看看吗？"], [(None, "10号周四")]),
     # a thing no pattern types, revised as the current one, replaces the newest thing said with the
     # same head ("还是单人间吧" had left "朝南的双人间" current); another head replaces nothing
     ("zh", ["要朝南的双人间，有个伴能说说话", "我想了想，她晚上要起夜三四次，怕吵到人家，还是单人间吧"],

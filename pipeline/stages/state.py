@@ -1677,23 +1677,25 @@ def _turned_down_day(text: str, clauses: Sequence[tuple[int, int, Values]], even
     down; the one other day the message names, in a clause that asks and supposes nothing,
     replaces it ("Jan 25 then for demo. I'm on nights that whole week of the 18th and can't sleep
     through demo noise", "我哥那天要开会走不开…14号周一吧": no change verb, and the day set stayed)."""
+    if not any(_FAMILY.get(kind, kind) == "time" for _, _, kept in clauses for _, _, kind in kept):
+        return []   # (no day of its own to replace one)
+    negated = [next(negations(text, start, end, pack), None) is not None for start, end, _ in clauses]
+    if not any(negated):
+        return []
     current = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
                     if span.event_id != event_id and span in memory.settled and span not in memory.replaced
                     and memory.names_day(value)), None)
     if current is None:
         return []
+    hits = {c_start: found for c_start, _, found in clause_hits(text, pack)}
     turned, others = False, []
-    for start, end, kept in clauses:
-        asked = text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end)
-        supposed = pack.state.conditional.search(text, start, end) is not None
+    for (start, end, kept), negation in zip(clauses, negated):
         # (a word pointing at the day is no value of the clause's: it is read among its time hits)
-        pointing = any(kind == "time" and points_back(text[a:b], pack.lang, pack)
-                       for c_start, _, hits in clause_hits(text, pack) if c_start == start for kind, a, b in hits)
-        named = pointing or any(_FAMILY.get(kind, kind) == "time" and memory.same_day(text[a:b], current[0])
-                                for a, b, kind in kept)
-        if named:
-            turned = turned or next(negations(text, start, end, pack), None) is not None
-        elif not asked and not supposed:
+        if (any(kind == "time" and points_back(text[a:b], pack.lang, pack) for kind, a, b in hits.get(start, ()))
+                or any(_FAMILY.get(kind, kind) == "time" and memory.same_day(text[a:b], current[0]) for a, b, kind in kept)):
+            turned = turned or negation
+        elif (text[end:].lstrip()[:1] not in pack.state.question_marks and not pack.question.search(text, start, end)
+              and pack.state.conditional.search(text, start, end) is None):
             others += [(a, b, kind) for a, b, kind in kept
                        if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
     if not turned or len(others) != 1:

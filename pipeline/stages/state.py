@@ -143,6 +143,8 @@ class _Memory:
                    and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
+        if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
+            entries = [e for e in entries if _typo_of(e[1], new)] or entries
         if slot and entries and entries[0][2].event_id != event_id:
             # of one message's values, the one whose sentence names the slot before it, back to the
             # value before it ("我姐叫周敏，手机13857126694。我的是13967015382": 手机 is the first's)
@@ -458,6 +460,13 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
             a = d.object.find(line, a)
             return line, Span(d.span.event_id, at + a, at + a + len(line)), (d.by or d.span).event_id
     return None
+
+
+def _typo_of(old: str, new: str) -> bool:
+    """Whether ``new`` fixes a typo in ``old``: the same digits, in another order or one of them
+    another ("13857164920" → "13857146920"; "720-555-0193" → "720-555-0139")."""
+    a, b = re.sub(r"\D", "", old), re.sub(r"\D", "", new)
+    return len(a) == len(b) > 0 and (sorted(a) == sorted(b) or sum(x != y for x, y in zip(a, b)) <= 1)
 
 
 def _id_shape(value: str) -> str:

@@ -2409,6 +2409,14 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # a typo fixed in a phone or an id corrects the value of the same digits, not the newest one
+    # ("中间4和6反了" had corrected the brother's number); "my cell is wrong" corrects
+    ("zh", ["我是他女儿陈静，电话13857164920，有事打我", "我弟陈磊，13968021735",
+            "对了刚才手机号打错了，是13857146920，中间4和6反了"], [("13857164920", "13857146920")]),
+    ("en", ["email is jenna@gmail.com, cell 720-555-0193", "my husband Dan, 720-555-0177",
+            "oh shoot my cell is wrong, it's 720-555-0139 not 0193. sorry!"], [("720-555-0193", "720-555-0139")]),
+    ("en", ["email is jenna@gmail.com, cell 720-555-0193", "my husband Dan, 720-555-0177",
+            "sorry, Dan's number is 720-555-0188"], [("720-555-0177", "720-555-0188")]),
     # the day a change set, named or pointed at with a negation, is turned down: the one other day
     # the message names replaces it ("Jan 25 then … the 18th and can't sleep", "那天要开会走不开 …
     # 14号周一吧" had left the 18th and 10号周四 current); a day asked about replaces nothing

@@ -2241,6 +2241,14 @@ TURNED_DOWN = [
             ("user", "Tuesday at 11am then")], ("Monday at 9am", "Tuesday at 11am")),
     ("zh", [("user", "周一上午9点能过去吗？"), ("assistant", "抱歉，周一已经约满了，周二上午9点或11点还有空。"),
             ("user", "那就周二上午11点")], ("周一上午9点", "周二上午11点")),
+    # … said to be taken ("was taken", "被另一家订走了" had turned nothing down: "Wednesday at 4" stayed current)
+    ("en", [("user", "can we move TOUR-5127 to Wednesday at 4? he gets off early on wednesdays"),
+            ("assistant", "Sorry, Wednesday at 4 was taken a few minutes ago by another family. The nearest options: "
+                          "Thursday, Dec 10 at 9:30 am or 4:30 pm"),
+            ("user", "Thursday at 4:30 then")], ("Wednesday at 4", "Thursday at 4:30")),
+    ("zh", [("user", "能把TOUR-5127改到周三下午4点吗？"),
+            ("assistant", "抱歉，周三下午4点刚被另一家订走了。最近的还有周四12月10日上午9:30或下午4:30"),
+            ("user", "那就周四下午4:30吧")], ("周三下午4点", "周四下午4:30")),
     # the answer takes the time (its negation is of another thing): the next time is another thing's
     ("en", [("user", "Can we do a tasting next Wednesday at 6?"),
             ("assistant", "Sure, Wednesday at 6 works. They don't do pork though."),

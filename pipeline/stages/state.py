@@ -622,13 +622,13 @@ def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
 
 
 def _head(words: str, pack: RulePack) -> str:
-    """The head of a thing's name: its last word (three letters or more), or the last character
-    of a Chinese compound ("单人间": 间)."""
+    """The head of a thing's name: its last word of three letters or more, or, unspaced, the last
+    character of a compound ("单人间": 间)."""
     words = words.strip().casefold()
-    if pack.spaced:
-        last = re.findall(r"[a-z]{3,}", words)[-1:]
-        return last[0] if last and words.endswith(last[0]) else ""
-    return words[-1] if words and "\u4e00" <= words[-1] <= "\u9fff" else ""
+    last = re.search(r"[a-z]{3,}$", words)
+    if last or pack.spaced:
+        return last.group(0) if last else ""
+    return words[-1] if words and words[-1].isalpha() else ""
 
 
 def _first_group(match: re.Match[str]) -> tuple[int, int]:

@@ -2349,14 +2349,6 @@ UNNAMED_REACH = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), UNNAMED_REACH)
-def test_a_change_naming_a_new_slot_reaches_back_a_few_messages(lang, first, between, change_text, old):
-    texts = [first, *[_FILLER[lang]] * between, change_text]
-    result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
-    [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]
-    assert transition.old == old, _show(result)
-
-
 # (lang, the first message, how many messages between, the revision, what it replaces): a revision
 # of the current time ("instead", "would be better", "还是…吧") replaces the newest time of the last
 # few messages that say one, however many messages saying none lie between (an insurance detour
@@ -2373,8 +2365,8 @@ CURRENT_REACH = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), CURRENT_REACH)
-def test_a_revision_of_the_current_time_reaches_the_last_time_said(lang, first, between, change_text, old):
+@pytest.mark.parametrize(("lang", "first", "between", "change_text", "old"), UNNAMED_REACH + CURRENT_REACH)
+def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, change_text, old):
     texts = [first, *[_FILLER[lang]] * between, change_text]
     result = extract_state(_events(texts), load_rule_pack(lang), reach=load_settings()["stages.state_unnamed_reach"])
     [transition] = [t for t in result.transitions if t.span.event_id == _events(texts)[-1].id]

@@ -1155,6 +1155,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                        if asked_by is not None and asked_by.role == "assistant" else [])
                                    or (_count_chosen(text, start, _chosen_until(choice, kept, end),
                                                      kept, event.id, memory, choice, pack)
+                                       or (_offered_instead(text, start, end, kept, event.id, asked_by.text, memory, read)
+                                           if picking else [])
                                        if choice is not None and not _negated(text, start, choice.start(), pack) else [])
                                    or (_time_accepted(text, kept, event.id, memory)
                                        if accepting or (rules.accept.search(text, start, end) is not None and asked_by is not None
@@ -1799,6 +1801,29 @@ def _picked(text: str, start: int, end: int, event_id: str, offer: str, memory: 
         if old is not None:
             return [Transition(kind, old[0], text[start:end], Span(event_id, start, end), old[1])]
     return []
+
+
+def _offered_instead(text: str, start: int, end: int, kept: Values, event_id: str, answer: str, memory: _Memory,
+                     read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """"CT-7719改到下周三下午吧" … (the answer advises against it and offers "12月10日（周四）8:30 …您看哪个
+    方便？") … "那就周四上午吧": a day chosen from those the answer offered replaces the day the user's
+    message before set by a change. Chosen with no change set just before, it is what was booked."""
+    times = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
+    if len(times) != 1:
+        return []
+    a, b, kind = times[0]
+    new = text[a:b]
+    before = memory.order[event_id] - 1
+    old = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+                if memory.order.get(span.event_id) == before and span in memory.settled and span not in memory.replaced
+                and not memory._other_part(kind, value, new) and not memory.same_day(value, new)), None)
+    # (the day offered, or its weekday in the line offering it: "Thursday morning" of "- Thu Dec 10, 8:30")
+    offered = [(answer[x:y], answer[c:d]) for c, d, values in read(answer) for x, y, k in values
+               if _FAMILY.get(k, k) == "time"]
+    if old is None or not any(memory.same_day(new, day) or memory.weekdays(new) & memory.weekdays(line)
+                              for day, line in offered):
+        return []
+    return [Transition(kind, old[0], new, Span(event_id, a, b), old[1])]
 
 
 def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,

@@ -2249,6 +2249,20 @@ TURNED_DOWN = [
     ("zh", [("user", "能把TOUR-5127改到周三下午4点吗？"),
             ("assistant", "抱歉，周三下午4点刚被另一家订走了。最近的还有周四12月10日上午9:30或下午4:30"),
             ("user", "那就周四下午4:30吧")], ("周三下午4点", "周四下午4:30")),
+    # a day chosen from those the answer offered, after advising against the change the user's message
+    # before made, replaces that change ("那就周四上午吧" had left "下周三下午" current); chosen with no
+    # change just before, it is what was booked
+    ("zh", [("user", "CT-7719改到下周三下午吧"),
+            ("assistant", "下周三下午王医生14:00有空，但约下午的话叔叔得饿到下午，不建议。上午的选择有：\n"
+                          "· 12月10日（周四）8:30，王医生\n您看哪个方便？"),
+            ("user", "那就周四上午吧，我请半天假")], ("下周三下午", "周四上午")),
+    ("en", [("user", "move CT-7719 to next Wednesday afternoon"),
+            ("assistant", "Wednesday afternoon has a 2 pm slot, but the fasting test only runs in the morning, so I "
+                          "wouldn't. Morning options:\n- Thu Dec 10, 8:30 with Dr. Wang\nWhich works?"),
+            ("user", "let's do Thursday morning then")], ("next Wednesday afternoon", "Thursday morning")),
+    ("en", [("user", "I need a train on Wednesday afternoon"),
+            ("assistant", "Options:\n- Thu Dec 10, 8:30\nWhich works?"),
+            ("user", "let's do Thursday morning then")], None),
     # the answer takes the time (its negation is of another thing): the next time is another thing's
     ("en", [("user", "Can we do a tasting next Wednesday at 6?"),
             ("assistant", "Sure, Wednesday at 6 works. They don't do pork though."),

@@ -1029,6 +1029,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
+                    if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
+                        booked = None   # (a new day replaces the day booked, not the clock chosen on it)
                     previous = booked or previous
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))

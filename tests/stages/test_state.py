@@ -2292,6 +2292,34 @@ def _assert_last_time_change(lang: str, messages: list[tuple[str, str]], change:
     assert got == ([change] if change else []), _show(result)
 
 
+# (lang, messages, the change's (old, new)): a change naming a tool's id to a new day replaces the day
+# booked, not the clock chosen on it ("下周二上午可以吗" … "8点半那个吧" … CT-7719 … "CT-7719改到下周三下午吧"
+# had been "8点半 → 下周三下午", leaving 下周二上午 current)
+BOOKED_DAY = [
+    ("zh", [("user", "先约个CT吧，下周二上午可以吗"), ("assistant", "下周二上午8:30和9:30可以约，选哪个？"),
+            ("user", "8点半那个吧"), ("tool", '{"appointment_id": "CT-7719", "date": "2026-12-08", "time": "08:30"}'),
+            ("assistant", "约好了：CT-7719。"), ("user", "CT-7719改到下周三下午吧")], ("下周二上午", "下周三下午")),
+    ("en", [("user", "a CT scan first, can we do next Tuesday morning?"),
+            ("assistant", "Next Tuesday morning has 8:30 and 9:30. Which one?"), ("user", "the 8:30 one"),
+            ("tool", '{"appointment_id": "CT-7719", "date": "2026-12-08", "time": "08:30"}'),
+            ("assistant", "Booked: CT-7719."), ("user", "move CT-7719 to next Wednesday afternoon")],
+     ("next Tuesday morning", "next Wednesday afternoon")),
+    # (a clock alone still replaces the clock booked)
+    ("en", [("user", "a CT scan first, can we do next Tuesday morning?"),
+            ("assistant", "Next Tuesday morning has 8:30 and 9:30. Which one?"), ("user", "the 8:30 one"),
+            ("tool", '{"appointment_id": "CT-7719", "date": "2026-12-08", "time": "08:30"}'),
+            ("assistant", "Booked: CT-7719."), ("user", "move CT-7719 to 9:30")], ("8:30", "9:30")),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "change"), BOOKED_DAY)
+def test_a_new_day_for_a_booking_replaces_its_day(lang: str, messages: list[tuple[str, str]],
+                                                  change: tuple[str, str]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == [change], _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages", "change"), TURNED_DOWN)
 def test_a_time_named_after_the_answer_turned_one_down_replaces_it(
         lang: str, messages: list[tuple[str, str]], change: tuple[str, str] | None) -> None:

@@ -231,6 +231,7 @@ class StateRules:
     value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
     object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
+    thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
@@ -616,6 +617,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         value_leads=Lexicon(table.get("value_leads", []), bounds),
         object_marks=Lexicon(table.get("object_marks", []), bounds),
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),
+        thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),

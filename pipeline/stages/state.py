@@ -1247,7 +1247,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     continue   # "highways where you can't pay cash", "my laptop won't charge" describe
                 left, right = cued_scope(text, start, end, cue, pack, ends, condition)
                 action = actions.at_or_after(cue.end())
-                if action and action.end() <= right:
+                # the action is in the cue's own phrase, before a pause; after a cue negating a thing
+                # ("no court order, just family stuff"), right after it ("no booking yet")
+                pause = rules.gap_breaks.search(text, cue.end(), right)
+                if action and action.end() <= (pause.start() if pause else right) and (
+                        cue.group().casefold() not in rules.thing_negations
+                        or action.start() == _SPACES.match(text, cue.end()).end()):
                     open_items.append(OpenItem("unauthorised", text[left:right].strip(),
                                                Span(event.id, left, right)))
                     forbids = True

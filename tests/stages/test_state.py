@@ -222,6 +222,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # 先不 / 先别 / 先不要 over an action: unauthorised, until a later go-ahead
     (["先不付款"], expect(unauthorised("先不付款"))),
     (["先不下单，我再看看"], expect(unauthorised("先不下单"))),
+    (["千万别让他爷爷接他，没有法院判决，就是家里的事"], NOTHING),   # no action forbidden, as in en
     (["先不要退货"], expect(unauthorised("先不要退货"))),
     (["别取消订单"], expect(unauthorised("取消订单"))),
     (["先别下单", "可以下单了"], expect(authorised("可以下单"))),
@@ -725,6 +726,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["If they don't confirm by Friday, don't pay."], expect(unauthorised(IN("don't pay")))),
     # negated decisions: no decision; over an action, an unauthorised item
     (["don't book yet"], expect(unauthorised("don't book yet"))),
+    # a thing negated names no action: "no court order" forbids no order (the open item had been
+    # "not authorised: … no court order, just family stuff"); an action right after "no" is one
+    (["Do NOT let his grandpa Ron pick him up, no court order, just family stuff"], NOTHING),
+    (["no order until I confirm"], expect(unauthorised("no order until I confirm"))),
     (["I won't book the hotel yet"], expect(unauthorised("book the hotel"))),
     # a thing named before "won't" says what it will not do ("my work laptop won't charge anymore"
     # was an unauthorised charge)

@@ -462,10 +462,14 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
     return None
 
 
+def _digits(value: str) -> str:
+    return re.sub(r"\D", "", value)
+
+
 def _typo_of(old: str, new: str) -> bool:
     """Whether ``new`` fixes a typo in ``old``: the same digits, in another order or one of them
     another ("13857164920" → "13857146920"; "720-555-0193" → "720-555-0139")."""
-    a, b = re.sub(r"\D", "", old), re.sub(r"\D", "", new)
+    a, b = _digits(old), _digits(new)
     return len(a) == len(b) > 0 and (sorted(a) == sorted(b) or sum(x != y for x, y in zip(a, b)) <= 1)
 
 
@@ -683,8 +687,6 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
-_SEPARATOR = re.compile(r"[,，;；(（]")   # (an aside in brackets too: "11:00 pls (DOCK-2217 too)")
-_SEPARATOR_OF_WORDS = re.compile(r"[,，;；(（](?!(?<=\d,)\d)")   # not a thousands comma ("2,700")
 _SPACES = re.compile(r"\s*")
 
 
@@ -993,8 +995,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
                 value_start, value_end = _strip(text, change.end(), end, pack)
-                value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept,
-                                                                                 rules.object_end), pack)
+                value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept, pack),
+                                                pack)
                 # "to the 80 liter one": a typed value after a determiner starts the value ("my office" stays)
                 typed_at = _past_determiners(text, value_start, value_end, kept, pack)
                 if any(a == typed_at for a, _, _ in kept):
@@ -1441,10 +1443,10 @@ def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
     ``reach``): "I meant Friday the 11th, not Thursday", "是13桌，不是12桌", right after a
     separator. Where the naming starts, and the newest value said that holds those words."""
     for cue in pack.state.correction_not.finditer(text, start, reach):
-        if not _SEPARATOR.fullmatch(text[:cue.start()].rstrip()[-1:]):
+        if not pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:]):
             continue
         stop = end if cue.start() < end else reach
-        words = _SEPARATOR.split(text[cue.end():stop], 1)[0].strip().casefold()
+        words = pack.value_separator.split(text[cue.end():stop], 1)[0].strip().casefold()
         said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
@@ -1484,25 +1486,25 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     return kind or ""
 
 
-def _value_end(text: str, start: int, end: int, kept: Values, ends: re.Pattern[str]) -> int:
+def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) -> int:
     """A new value that begins with a typed value ends with the last typed value before the
     first separator after it ("change the move-in to March 15th, her lease got extended" →
     "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th"), or before
     the words that end an object right after it ("改成2个晚上可以吗": "2个晚上"). One with no typed
     value ends at the first separator ("make it 11, she has a doctor call at 9:30": "11") but
     for one said after it ("make it my office, 200 West Madison")."""
-    first = next((b for a, b, _ in kept if 0 <= a - start <= 4 and not _SEPARATOR_OF_WORDS.search(text, start, a)), None)
+    first = next((b for a, b, _ in kept if 0 <= a - start <= 4 and not pack.value_separator_of_words.search(text, start, a)), None)
     if first is None:
-        stop = _SEPARATOR_OF_WORDS.search(text, start, end)
+        stop = pack.value_separator_of_words.search(text, start, end)
         # (words, not a number: "make it 8, 7:30 is brutal" says why)
         apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
             a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
         return stop.start() if stop and not apposed else end
-    stop = _SEPARATOR.search(text, first, end)
+    stop = pack.value_separator.search(text, first, end)
     stop_at = stop.start() if stop else end
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)
     # a word after it goes ("… instead", "… then"); what is written onto it stays ("5000元以内")
-    return last if text[last:stop_at][:1].isspace() or ends.match(text, last) else stop_at
+    return last if text[last:stop_at][:1].isspace() or pack.state.object_end.match(text, last) else stop_at
 
 
 def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:
@@ -1562,11 +1564,11 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
     order, corrects that value (alone it is no value of any kind)."""
     for digits in _BARE_DIGITS.finditer(text, start, end):
         new = digits.group(0)
-        if any(re.sub(r"\D", "", value).endswith(new) for kind in ("id", "phone") for _, value, _ in memory.values.get(kind, [])):
+        if any(_digits(value).endswith(new) for kind in ("id", "phone") for _, value, _ in memory.values.get(kind, [])):
             continue   # the last digits of a value said: that value ("刚才那个2845结尾的不对")
         for kind in ("id", "phone"):
             for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
-                tail = re.sub(r"\D", "", value)[-len(new):]
+                tail = _digits(value)[-len(new):]
                 if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
                     return [Transition(kind, value, new, Span(event_id, digits.start(), digits.end()), span)]
     return []
@@ -1904,13 +1906,14 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
     name what it takes, at any length ("go with the 13-month one", "go with the Bogotá one")."""
     rules = pack.state
     first = next(split_clauses(reply, pack), None)
-    if first is None or not rules.accept.search(reply, *first):
+    accepting = rules.accept.search(reply, *first) if first is not None else None
+    if accepting is None:
         return False
     stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
     end = stop.start() if stop else len(reply)
     # a clause dropping something else, after a pause, is its own ("ok add it, skip the lemonade",
     # "好的加上，柠檬水就不要了")
-    pause = rules.gap_breaks.search(reply, rules.accept.search(reply, *first).end(), end)
+    pause = rules.gap_breaks.search(reply, accepting.end(), end)
     if pause:
         after = _SPACES.match(reply, pause.end()).end()
         then = rules.gap_breaks.search(reply, after, end)

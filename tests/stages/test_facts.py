@@ -460,6 +460,9 @@ FILLER_ROWS = [
     # … as does having thought ("我想了想" had been quoted as "了想": its lead "我想" cut off; no en lead
     # cuts a word)
     ("zh", "我想了想"),
+    # a groan says nothing ("oof" had been kept alone in the kitchen summary at 5 %)
+    ("en", "oof."),
+    ("zh", "唉。"),
     # a dismissal alone names nothing it dismisses ("Actually no, forget it" was kept at 5 %)
     ("zh", "算了吧"),
     ("en", "Actually no, forget it"),

@@ -11,6 +11,7 @@ import hashlib
 import re
 import threading
 import unicodedata
+from itertools import takewhile
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
@@ -616,6 +617,64 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
     return []
 
 
+def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
+                      pack: RulePack) -> tuple[str, Span] | None:
+    """The thing a change to a thing of no slot replaces ("还是换成士卓曼稳妥点", "switch us to the
+    Mediterranean Mezze"): of the newest list of the assistant's that offered it, the item the
+    user named last since, in a clause that asked nothing ("那就用韩国奥齿泰吧", "the Smokehouse BBQ
+    one sounds fun"). Things offered side by side are alternatives; the one taken is replaced."""
+    rules = pack.state
+    wanted = rules.determiners.strip_run(value, 0, len(value), from_end=False)
+    wanted = value[wanted:].strip().casefold()
+    at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
+    for i in range(at - 1, -1, -1):
+        if events[i].role != "assistant":
+            continue
+        items = _list_names(events[i].text, pack)
+        if not wanted or not any(_core_name(item, pack) in wanted or wanted in item for item in items):
+            continue
+        others = {_core_name(item, pack) for item in items if not (_core_name(item, pack) in wanted or wanted in item)}
+        since = {e.id for e in events[i + 1:at] if e.role == "user"}
+        for clause, span in reversed(memory.clauses):
+            if span.event_id not in since or span.event_id in memory.asking:
+                continue
+            folded = clause.casefold()
+            found = [m for name in others for m in re.finditer(
+                rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), folded)]
+            if found:
+                hit = max(found, key=lambda m: m.start())
+                return clause[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(), span.start + hit.end())
+        return None
+    return None
+
+
+def _list_names(text: str, pack: RulePack) -> list[str]:
+    """The names a bulleted list offers, folded: each item's words up to its first separator or
+    colon ("· 奥齿泰（韩国）：5,610元": 奥齿泰; "- Smokehouse BBQ, $44: brisket": smokehouse bbq)."""
+    rules = pack.state
+    names = []
+    for line in re.finditer(r"[^\n]+", text):
+        bullet = rules.list_item.match(line.group(0))
+        if not bullet:
+            continue
+        item = line.group(0)[bullet.end():]
+        stop = pack.value_separator.search(item)
+        colon = re.search(r"[:：]", item)
+        ends = [m.start() for m in (stop, colon) if m]
+        name = item[:min(ends, default=len(item))].strip().casefold()
+        if 1 < len(name) <= rules.untyped_value_chars:
+            names.append(name)
+    return names if len(names) > 1 else []
+
+
+def _core_name(name: str, pack: RulePack) -> str:
+    """How a user names a listed thing: its first run of one script ("士卓曼blt亲水": 士卓曼), in a
+    spaced script all of it ("smokehouse bbq")."""
+    script = name[:1].isascii()
+    core = "".join(takewhile(lambda ch: ch.isascii() == script, name)).strip()
+    return core if len(core) > 1 else name
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -1029,7 +1088,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
                     previous = (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
-                                else memory.named(slot) or _said_with(slot, event.id, memory, pack))
+                                else memory.named(slot) or _said_with(slot, event.id, memory, pack)
+                                or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack)))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
                         booked = None   # (a new day replaces the day booked, not the clock chosen on it)
@@ -1499,7 +1559,10 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
         # (words, not a number: "make it 8, 7:30 is brutal" says why)
         apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
             a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
-        return stop.start() if stop and not apposed else end
+        until = stop.start() if stop and not apposed else end
+        # (what judges the change is no part of it: "还是换成士卓曼稳妥点")
+        judged = pack.state.verdict_tails.strip_run(text, start, until, from_end=True)
+        return judged if judged > start else until
     stop = pack.value_separator.search(text, first, end)
     stop_at = stop.start() if stop else end
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)

@@ -2317,6 +2317,42 @@ BOOKED_DAY = [
 ]
 
 
+_BRANDS_ZH = "单颗全流程是：\n· 奥齿泰（韩国）：5,610元，质保10年\n· 登腾（韩国）：5,680元\n· 士卓曼BLT亲水（瑞士）：6,560元，终身质保"
+_PACKAGES_EN = ("Here are the buffet packages:\n- Taco Bar, $36: carne asada, chicken tinga\n"
+                "- Smokehouse BBQ, $44: brisket, pulled pork\n- Mediterranean Mezze, $48: shawarma, falafel")
+# (lang, messages, the last message's change (old, new), or None for none)
+LISTED_ALONGSIDE = [
+    # a change to a thing of no slot replaces the thing listed beside it that the user took
+    # ("换成士卓曼稳妥点" had replaced nothing, "奥齿泰" read as current, and "稳妥点" was the new value)
+    ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "那就用韩国奥齿泰吧，先种两颗"),
+            ("assistant", "好的，报价出来了。"), ("user", "我姐夫说老人骨头不好，还是换成士卓曼稳妥点")], ("奥齿泰", "士卓曼")),
+    ("en", [("user", "what packages do you have"), ("assistant", _PACKAGES_EN),
+            ("user", "ooh the Smokehouse BBQ one sounds fun. dietary: some vegans"), ("assistant", "Here's the quote."),
+            ("user", "ugh ok switch us to the Mediterranean Mezze then")], ("Smokehouse BBQ", "the Mediterranean Mezze")),
+    ("en", [("user", "what packages do you have"), ("assistant", _PACKAGES_EN),
+            ("user", "the Smokehouse BBQ please"), ("assistant", "Here's the quote."),
+            ("user", "switch us to the Mediterranean Mezze to be safe")], ("Smokehouse BBQ", "the Mediterranean Mezze")),
+    # the one named last of those listed; one only asked about was not taken
+    ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "用登腾吧"), ("assistant", "好的。"),
+            ("user", "奥齿泰质保几年？"), ("assistant", "10年。"), ("user", "还是换成士卓曼吧")], ("登腾", "士卓曼")),
+    # controls: a thing listed with nothing taken replaces nothing; nor one not listed beside it
+    ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "换成士卓曼吧")], (None, "士卓曼")),
+    ("en", [("user", "what packages do you have"), ("assistant", _PACKAGES_EN),
+            ("user", "the Smokehouse BBQ please"), ("assistant", "Here's the quote."),
+            ("user", "switch us to the Garden Brunch")], (None, "the Garden Brunch")),
+    # (a value that names something better stays whole: "换成好一点的")
+    ("zh", [("user", "床垫要软的"), ("assistant", "好的。"), ("user", "床垫换成硬一点的")], ("软", "硬一点的")),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "change"), LISTED_ALONGSIDE)
+def test_a_change_to_a_listed_thing_replaces_the_one_taken_from_its_list(
+        lang: str, messages: list[tuple[str, str]], change: tuple[str | None, str]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == [change], _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages", "change"), BOOKED_DAY)
 def test_a_new_day_for_a_booking_replaces_its_day(lang: str, messages: list[tuple[str, str]],
                                                   change: tuple[str, str]) -> None:

@@ -1053,7 +1053,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             elif change:
                 slot_start, slot_end = (_first_group(gapped) if gapped
                                         else _strip(text, start, change.start(), pack))
-                value_start, value_end = _strip(text, change.end(), end, pack)
+                # (a confirmation tag is no value: "so we should make it, right?")
+                value_start, value_end = _strip(text, change.end(), tag.start() if tag is not None and change.end() <= tag.start() < end
+                                                else end, pack)
                 value_start, value_end = _strip(text, value_start, _value_end(text, value_start, value_end, kept, pack),
                                                 pack)
                 # "to the 80 liter one": a typed value after a determiner starts the value ("my office" stays)
@@ -1213,6 +1215,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])
+                                   or _retyped(text, kept, event.id, memory)
                                    or _restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
@@ -1634,6 +1637,23 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
                 tail = _digits(value)[-len(new):]
                 if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
                     return [Transition(kind, value, new, Span(event_id, digits.start(), digits.end()), span)]
+    return []
+
+
+def _retyped(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+    """"对，13857126490" after "手机13857126409": a phone number or id said again with two
+    neighbouring digits swapped is the same one typed right, with or without a cue (two numbers
+    of a family may differ by a digit, hardly by a swap)."""
+    for a, b, kind in kept:
+        if kind not in ("id", "phone"):
+            continue
+        new = _digits(text[a:b])
+        for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
+            old = _digits(value)
+            apart = [i for i, (x, y) in enumerate(zip(old, new)) if x != y]
+            if (span.event_id != event_id and span not in memory.replaced and len(old) == len(new)
+                    and len(apart) == 2 and apart[1] == apart[0] + 1 and sorted(old) == sorted(new)):
+                return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 
 

@@ -83,6 +83,7 @@ ZH_ROWS = [
     ("位置无所谓，只要是民宿就行", "obligation", "只要是民宿就行", EQ),   # what is required on condition
     # money
     ("预算5000元", "money", "预算5000元", EQ),
+    ("预算大概四万元，都算上", "money", "预算大概四万元", EQ),   # (two lead words, as "budget is about 40k")
     ("运费10元", "money", "运费10元", EQ),
     ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
     # a flight's number and a postcode after the word naming them are ids
@@ -254,7 +255,7 @@ EN_ROWS = [
     ("I need it in 3 days.", "obligation", "in 3 days", IN),
     # money
     ("The budget is $300.", "money", "$300", EQ),
-    ("The budget is around 2k dollars", "money", "2k", EQ),
+    ("The budget is around 2k dollars", "money", "2k dollars", EQ),
     # quantities
     ("We are 3 people.", "quantity", "3 people", EQ),
     # a party by its number alone after what is booked; not a clock, a stay or a price
@@ -345,6 +346,10 @@ EN_ROWS = [
     # a bare number after words only an amount follows, said with them
     ("A budget of twenty-six hundred for the flat.", "money", "budget of twenty-six hundred", EQ),
     ("Fine, I can stretch to seven hundred dollars.", "money", "seven hundred dollars", EQ),
+    # thousands said with a "k" are read whole ("budget is about 40" had lost the k), two lead words too
+    ("budget is about 40k all in", "money", "budget is about 40k", EQ),
+    ("ok so 48k total, that's the cap", "money", "48k", EQ),
+    ("a 2kg bag of rice", "quantity", "2kg", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
     ("The company covers up to $450, so keep it at or under that.", "obligation", "keep it at or under that", EQ),

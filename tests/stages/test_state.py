@@ -2511,6 +2511,20 @@ CORRECTED = [
      [("Jan 11", "Jan 18"), ("Jan 18", "Jan 25")]),
     ("en", ["move it to Jan 18", "I can't wait for the 18th! Is the 25th free too?"], [(None, "Jan 18")]),
     ("zh", ["试住改到10号周四", "那天我不在家，14号能去看看吗？"], [(None, "10号周四")]),
+    # a phone or id said again with two neighbouring digits swapped is the one typed right, with no
+    # cue ("对，13857126490" had left "13857126409" current); "number's wrong" corrects; a family
+    # member's number one digit apart is no typo
+    ("zh", ["我叫周晓雯，手机13857126409", "我手机号好像写措了", "对，13857126490。紧急联系人就填我爸吧，周建国，13906718852"],
+     [("13857126409", "13857126490")]),
+    ("en", ["Dana Okafor, cell 720-555-0148", "hold on", "yep, 720-555-0184. emergency contact is my dad, 720-555-0199"],
+     [("720-555-0148", "720-555-0184")]),
+    ("en", ["Dana Okafor, cell 720-555-0148", "ok. oh shoot my number's wrong, it's 720-555-0184 not 0148"],
+     [("720-555-0148", "720-555-0184")]),
+    ("zh", ["我手机13857126409", "我妹的是13857126408"], []),
+    ("en", ["my cell is 720-555-0148", "my sister's is 720-555-0149"], []),
+    # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
+    ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
+    ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),
     # a thing no pattern types, revised as the current one, replaces the newest thing said with the
     # same head ("还是单人间吧" had left "朝南的双人间" current); another head replaces nothing
     ("zh", ["要朝南的双人间，有个伴能说说话", "我想了想，她晚上要起夜三四次，怕吵到人家，还是单人间吧"],
@@ -2693,6 +2707,9 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     # $5,200" had changed nothing; "财务把预算…" had named the slot "财务把预算")
     ("en", ["budget is $4,500 all in", "finance bumped the budget to $5,200. can we add dessert?"], "budget"),
     ("zh", ["预算4500元", "财务把预算提高到5200元了"], "预算"),
+    # … as does who said it ("刚我爸发微信说预算" had been the slot)
+    ("zh", ["预算六千以内吧", "刚我爸发微信说预算可以加到九千，他出大头"], "预算"),
+    ("en", ["budget is $6,000", "my dad says to change the budget to $9,000"], "budget"),
     ("zh", ["11点半前送到", "算了改成10点45吧"], "time"),   # "算了" names no slot (had been "[算]")
     ("en", ["deliver by 11:30", "ugh never mind, make it 10:45"], "clock"),
     ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),

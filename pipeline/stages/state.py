@@ -675,6 +675,36 @@ def _core_name(name: str, pack: RulePack) -> str:
     return core if len(core) > 1 else name
 
 
+def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Memory,
+                     pack: RulePack) -> list[Transition]:
+    """A change from one value to another that an accepted proposal says ("要我把报名单从C2普通班改成
+    C1 VIP周末班吗？" "好的"; "Want me to switch the plan from monthly to annual?" "yes"): the yes makes
+    it. The old value is the user's newest mention of it when there is one ("那先报C2普通班吧"),
+    else where the proposal names it."""
+    rules = pack.state
+    gapped = rules.gapped_change.search(text, start, end)
+    cue = None if gapped else rules.change.search(text, start, end)
+    if gapped is None and cue is None or rules.change_from is None:
+        return []
+    slot_start, slot_end = _first_group(gapped) if gapped else _strip(text, start, cue.start(), pack)
+    cue_end = gapped.end() if gapped else cue.end()
+    origin = rules.change_from.search(text, slot_start, slot_end)
+    if origin is None:
+        return []
+    new_start, new_end = _strip(text, cue_end, end, pack)
+    stop = pack.value_separator_of_words.search(text, new_start, new_end)
+    new_start, new_end = _strip(text, new_start, stop.start() if stop else new_end, pack)
+    old = origin.group("old").strip()
+    if new_end <= new_start or not old:
+        return []
+    said = next(((clause, span, at) for clause, span in reversed(memory.clauses)
+                 if (at := clause.casefold().find(old.casefold())) >= 0), None)
+    old_span = (Span(said[1].event_id, said[1].start + said[2], said[1].start + said[2] + len(old)) if said
+                else Span(offer_id, *origin.span("old")))
+    slot = _slot(text, slot_start, origin.start(), None, pack) if origin.start() > slot_start else ""
+    return [Transition(slot, old, text[new_start:new_end], Span(offer_id, new_start, new_end), old_span)]
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -975,6 +1005,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           _core(offer.text[a:b], read), times,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
+                transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}

@@ -2345,6 +2345,33 @@ LISTED_ALONGSIDE = [
 ]
 
 
+# (lang, messages, the changes the last message makes (old, new))
+PROPOSED_CHANGE = [
+    # a change from one value to another that an accepted proposal says is made by the yes ("要我把
+    # 报名单从C2普通班改成C1 VIP周末班吗？" "好的" had left "先报C2普通班" current)
+    ("zh", [("user", "那先报C2普通班吧"), ("assistant", "我更推荐C1手动挡VIP周末班。要我把报名单从C2普通班改成C1 VIP周末班吗？"),
+            ("user", "好的，就C1 VIP那个")], [("C2普通班", "C1 VIP周末班")]),
+    ("en", [("user", "monthly billing is fine"), ("assistant", "Annual saves 15%. Want me to switch your plan from monthly to annual?"),
+            ("user", "yes please")], [("monthly", "annual")]),
+    ("zh", [("user", "月付就行"), ("assistant", "年付能省15%。要不要帮您从月付改成年付？"), ("user", "好的")], [("月付", "年付")]),
+    # controls: a proposal naming no value it changes from, and a no
+    ("en", [("user", "monthly billing is fine"), ("assistant", "Annual saves 15%. Want me to switch your plan from monthly to annual?"),
+            ("user", "no, keep it monthly")], []),
+    ("zh", [("user", "月付就行"), ("assistant", "年付能省15%。要不要帮您从月付改成年付？"), ("user", "不用了，还是月付")], []),
+    ("en", [("user", "the basic plan"), ("assistant", "Shall I add the premium support add-on?"), ("user", "yes")], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), PROPOSED_CHANGE)
+def test_a_yes_to_a_proposed_change_makes_it(lang: str, messages: list[tuple[str, str]],
+                                            changes: list[tuple[str, str]]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = f"U{len(messages)}"
+    made = [(t.old, t.new) for t in result.transitions
+            if t.span.event_id == last or t.span.event_id == f"A{len(messages) - 1}"]
+    assert made == changes, _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages", "change"), LISTED_ALONGSIDE)
 def test_a_change_to_a_listed_thing_replaces_the_one_taken_from_its_list(
         lang: str, messages: list[tuple[str, str]], change: tuple[str | None, str]) -> None:

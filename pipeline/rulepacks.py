@@ -219,6 +219,7 @@ class StateRules:
     object_end: re.Pattern[str]
     gapped_change: re.Pattern[str]
     change_from: re.Pattern[str] | None   # the old value named before a change's cue ("从月付改成年付")
+    topic: re.Pattern[str] | None       # a clause's opening topic, its value after it ("分期那个，12期吧")
     mention_after: Lexicon
     negation_gap: int
     gap_breaks: re.Pattern[str]
@@ -603,6 +604,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),
         change_from=_compile(lang, table["change_from"]) if table.get("change_from") else None,
+        topic=_compile(lang, table["topic"]) if table.get("topic") else None,
         mention_after=cue("mention_after"),
         negation_gap=int(table["negation_gap"]),
         gap_breaks=_compile(lang, table["gap_breaks"]),

@@ -705,6 +705,43 @@ def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Me
     return [Transition(slot, old, text[new_start:new_end], Span(offer_id, new_start, new_end), old_span)]
 
 
+def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+                    pack: RulePack, prior: tuple[int, int, Values] | None) -> list[Transition]:
+    """A clause opening on a topic, or said right after a clause that is only one ("about the
+    balance: 12 installments"), giving it a value ("分期那个，12期吧", "分期的话6期就行", "as for the
+    loan, 20 years"): the value replaces the newest one of its kind (a count: of its unit) said in
+    an earlier message naming the topic ("剩下的分6期" in "分期怎么弄？…"). A topic never said with
+    such a value is a condition ("下雨的话改到周日")."""
+    rules = pack.state
+    if rules.topic is None:
+        return []
+    opening = rules.topic.match(text, _strip(text, start, end, pack)[0], end)
+    if opening is None and prior is not None and not prior[2]:
+        whole = _strip(text, prior[0], prior[1], pack)
+        opening = rules.topic.match(text, whole[0], whole[1])
+        opening = opening if opening is not None and opening.end() >= whole[1] else None
+    if opening is None or not opening.group("topic").strip():
+        return []
+    topic = opening.group("topic").strip().casefold()
+    made = []
+    for a, b, kind in kept:
+        if a < opening.end():
+            continue
+        new = text[a:b]
+        unit = memory.unit(new) if kind == "quantity" else ""
+        for (_, clause, message), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
+            # (unspaced, a count may sit inside the topic's words: "分12期" names "分期")
+            named = (re.search(rf"\b{re.escape(topic)}\b", message) if pack.spaced
+                     else topic in message or topic in pack.number.sub("", clause))
+            if (span.event_id == event_id or span in memory.replaced or not named
+                    or unit and memory.unit(value) != unit):
+                continue
+            if value.casefold() != new.casefold():
+                made.append(Transition(opening.group("topic").strip(), value, new, Span(event_id, a, b), span))
+            break
+    return made
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -1075,7 +1112,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             if change and _forbidden(text, start, change.start(), pack):
                 change = gapped = None
             instead = None if asked or supposed else rules.instead.search(text, start, end)
-            if instead:
+            topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
+                                                                  clauses[n - 1] if n else None)
+            if topical:   # (a topic said before with a value is no condition: "分期的话6期就行")
+                transitions.extend(topical)
+                supposed = False
+            elif instead:
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
                 if replaced:
                     transitions.append(replaced)

@@ -2372,6 +2372,31 @@ def test_a_yes_to_a_proposed_change_makes_it(lang: str, messages: list[tuple[str
     assert made == changes, _show(result)
 
 
+# (lang, user messages, the changes the last one makes (old, new))
+TOPIC_RESTATED = [
+    # a clause opening on a topic said before with a value gives it a new one ("分期那个，12期吧" and
+    # "分期的话6期就行" had left "分6期" and "分12期" current: the second read as a condition)
+    ("zh", ["分期怎么弄？我想首付两千，剩下的分6期", "验证码回了。分期那个，12期吧，每个月压力小点"], [("6期", "12期")]),
+    ("zh", ["那我分12期吧，每个月三千出头压力小点", "楼号写错了，是12幢。分期的话6期就行，免息的划算"], [("12期", "6期")]),
+    ("en", ["prob the 25 year loan, payment has to stay under $350 a month", "ok. as for the loan, 20 years is better"],
+     [("25 year", "20 years")]),
+    ("en", ["we'll pay the balance in 6 installments", "about the balance: 12 installments"], [("6 installments", "12 installments")]),
+    # controls: a topic never said with a value of that kind or unit is no slot of it
+    ("zh", ["我们4个人，住两晚", "周末的话6点以后都行"], []),
+    ("zh", ["房间订2间", "酒店那个，住3晚"], []),
+    ("en", ["book 2 rooms at the hotel", "as for the hotel, 3 nights"], []),
+    ("en", ["we're 4 people", "on the weekend, anything after 6 works"], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), TOPIC_RESTATED)
+def test_a_value_given_to_a_topic_said_before_replaces_its_value(lang: str, texts: list[str],
+                                                                 changes: list[tuple[str, str]]) -> None:
+    result = _run(lang, texts)
+    last = f"U{2 * len(texts) - 1}"
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == changes, _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages", "change"), LISTED_ALONGSIDE)
 def test_a_change_to_a_listed_thing_replaces_the_one_taken_from_its_list(
         lang: str, messages: list[tuple[str, str]], change: tuple[str | None, str]) -> None:

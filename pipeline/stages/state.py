@@ -1923,7 +1923,11 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
                 of_kind, key=lambda v: max(v[0] - cue.end(), cue.start() - v[1])):
             continue
         value = text[a:b]
-        previous = memory.revised(kind, value, text[since:a], event_id, current)
+        # (words an amount is typed with name its slot too: "预算提到九万" revises the budget, not
+        # "月供两千三"; a time's own words, "on Saturday at 16:30", name none)
+        numeral = memory.number.search(value) if kind in _AMOUNTS else None
+        previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
+                                  event_id, current)
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found

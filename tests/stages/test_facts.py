@@ -84,6 +84,7 @@ ZH_ROWS = [
     # money
     ("预算5000元", "money", "预算5000元", EQ),
     ("预算大概四万元，都算上", "money", "预算大概四万元", EQ),   # (two lead words, as "budget is about 40k")
+    ("我想首付两千，剩下的分6期", "money", "首付两千", EQ),   # a down payment is an amount (it had been lost)
     ("运费10元", "money", "运费10元", EQ),
     ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
     # a flight's number and a postcode after the word naming them are ids
@@ -349,6 +350,7 @@ EN_ROWS = [
     # thousands said with a "k" are read whole ("budget is about 40" had lost the k), two lead words too
     ("budget is about 40k all in", "money", "budget is about 40k", EQ),
     ("ok so 48k total, that's the cap", "money", "48k", EQ),
+    ("I want to put 2000 down, the rest in 6 installments", "money", "2000 down", EQ),
     ("a 2kg bag of rice", "quantity", "2kg", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)

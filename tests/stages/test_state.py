@@ -2574,6 +2574,13 @@ CORRECTED = [
      [("720-555-0148", "720-555-0184")]),
     ("zh", ["我手机13857126409", "我妹的是13857126408"], []),
     ("en", ["my cell is 720-555-0148", "my sister's is 720-555-0149"], []),
+    # words a value is typed with name its slot ("预算提到九万" had replaced "月供两千三", said last)
+    ("zh", ["预算八万左右吧，必须自动挡", "月供两千三还行", "嗯…预算提到九万吧，安全第一"], [("八万", "预算提到九万")]),
+    ("en", ["budget is about 40k all in", "a monthly payment of 350 is ok", "we can now do a budget of 48k"],
+     [("budget is about 40k", "budget of 48k")]),
+    # (a time's own words name no slot: "on Saturday at 16:30" replaces no train time said on Saturday)
+    ("en", ["The train needs to arrive by 08:15 on Saturday", "Firat , lets book the anatolia for 2 people on Saturday at 16:30 ."], []),
+    ("zh", ["火车要周六早上8点15前到", "那就订周六下午4点半的餐厅吧，2个人"], []),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

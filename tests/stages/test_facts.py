@@ -104,6 +104,7 @@ ZH_ROWS = [
     # a contrast keeps the part before its comma whole, never cut inside a word ("甥小宇报的")
     ("这个夏令营是给我外甥小宇报的，不是朵朵哈", "negation", "这个夏令营是给我外甥小宇报的，不是朵朵哈", EQ),
     ("帮我妈妈订", "beneficiary", "帮我妈妈", EQ),
+    ("想报个驾照，给我自己报的", "beneficiary", "给我自己报的", EQ),   # for the user, not for another (had been lost)
     ("替我老婆办", "beneficiary", "替我老婆", EQ),
     # whom it is for, inside a contrast or a requirement, stays a fact of its own (the task's)
     ("是给我爸妈装的，不是我这边", "beneficiary", "给我爸妈", EQ),
@@ -279,6 +280,7 @@ EN_ROWS = [
     ("We'll be 9.", "quantity", "9", EQ),
     ("We're both 63.", "age", "63", EQ),
     # beneficiary
+    ("hi, I need a learner's permit, it's for myself", "beneficiary", "for myself", EQ),
     ("It's for my parents.", "beneficiary", "for my parents", EQ),
     ("It's for my mom, not me", "beneficiary", "for my mom", EQ),
     ("I need a hotel for my parents", "beneficiary", "for my parents", EQ),

@@ -256,6 +256,7 @@ class StateRules:
     revise_current: Lexicon    # a revise cue replacing the current time with no slot named ("Can we do Monday instead?")
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
+    accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
     offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
@@ -639,6 +640,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
+        accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
         accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),
         offer_reach=int(table.get("offer_reach", 1)),

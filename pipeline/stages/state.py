@@ -2071,6 +2071,13 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         return False
     stop = pack.sentence_end.search(reply, first[1]) if pack.sentence_end else None
     end = stop.start() if stop else len(reply)
+    proviso = rules.accept_provisos.search(reply, accepting.end(), end)
+    if proviso:   # ("yes, as long as it stays at no more than three fifty a month": its own condition,
+        # up to the next pause: "好，只要…就同意，现在先别存" still turns against it)
+        pause = rules.gap_breaks.search(reply, proviso.end(), end)
+        if pause and (next(negations(reply, pause.end(), end, pack), None) or rules.accept_but.search(reply, pause.end(), end)):
+            return False
+        first, end = (first[0], min(first[1], proviso.start())), proviso.start()
     # a clause dropping something else, after a pause, is its own ("ok add it, skip the lemonade",
     # "好的加上，柠檬水就不要了")
     pause = rules.gap_breaks.search(reply, accepting.end(), end)

@@ -1555,6 +1555,18 @@ ACCEPTED = [
     ("en", [("user", "can we add dessert?"),
             ("assistant", "I'd suggest adding the fruit platter for everyone: the total comes to $4,989.85."),
             ("user", "ok, 2 nights though")], None, []),
+    # a yes with a proviso still takes the offer ("yes, as long as it stays at no more than three fifty
+    # a month" had taken nothing); a no said after the proviso, past a pause, still turns against it
+    ("en", [("user", "20 year term on the loan"),
+            ("assistant", "I'd suggest the 20-year loan with $2,000 down. Want me to save that as your preferred option?"),
+            ("user", "yes, as long as it stays at no more than three fifty a month")], "the 20-year loan with $2,000 down", []),
+    ("zh", [("user", "贷款20年"), ("assistant", "我建议选20年期、首付2000元。要我把这个存为首选方案吗？"),
+            ("user", "好的，只要每月不超过三千五")], "选20年期、首付2000元", []),
+    ("en", [("user", "20 year term on the loan"),
+            ("assistant", "I'd suggest the 20-year loan with $2,000 down. Want me to save that as your preferred option?"),
+            ("user", "yes as long as it's under 350, but don't save it yet")], None, []),
+    ("zh", [("user", "贷款20年"), ("assistant", "我建议选20年期、首付2000元。要我把这个存为首选方案吗？"),
+            ("user", "好，只要首付不超过两千我就同意，现在先别存")], None, []),
     # a thing proposed with its determiner is one, named or not ("I'd suggest the Bosch 800 Series
     # induction package: …", "I'd suggest a 15-yard dumpster on the driveway … Shall I order it?" had
     # been nothing); advice is none ("I'd suggest booking early", above)

@@ -219,6 +219,7 @@ class StateRules:
     object_end: re.Pattern[str]
     gapped_change: re.Pattern[str]
     change_from: re.Pattern[str] | None   # the old value named before a change's cue ("从月付改成年付")
+    change_verbs: dict[str, str]        # a change cue that is a verb's: its verb ("改学": 学), whose object it changes
     topic: re.Pattern[str] | None       # a clause's opening topic, its value after it ("分期那个，12期吧")
     mention_after: Lexicon
     negation_gap: int
@@ -592,7 +593,10 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         born=Lexicon(table.get("born", []), bounds), limits=Lexicon(table.get("limits", []), bounds),
         relatives=Lexicon(table.get("relatives", []), bounds),
         drop_after=cue("drop_after"),
-        choose_after=cue("choose_after"), add_after=cue("add_after"), change=cue("change"),
+        choose_after=cue("choose_after"), add_after=cue("add_after"),
+        change=Lexicon(table["change"] + list(table.get("change_verbs", {})), bounds, within=table.get("cue_within", ()),
+                       patterns=table.get("change_patterns", ())),
+        change_verbs={k.casefold(): v.casefold() for k, v in table.get("change_verbs", {}).items()},
         add_before=Lexicon(table.get("add_before", []), bounds, within=table.get("cue_within", ()),
                            patterns=table.get("add_before_patterns", ())),
         also_after=Lexicon(table.get("also_after", []), bounds),

@@ -1515,7 +1515,7 @@ SLOT_PATHS = [
     ("en", ["Her budget is around $2,400 a month.", "No wait, keep it under twenty-six hundred, that's the real max.",
             "Sorry, I meant $2,550 max, and that has to include parking. Twenty-six hundred was before parking."],
      "$2,400 → keep it under twenty-six hundred → $2,550", ["twenty-six hundred"]),
-    ("zh", ["快递方式就用标准快递吧", "还是用顺丰次日达而不是标准快递吧。标准快递太慢了"], "标准快递 → 用顺丰次日达", ["标准快递"]),
+    ("zh", ["快递方式就用标准快递吧", "还是用顺丰次日达而不是标准快递吧。标准快递太慢了"], "标准快递 → 顺丰次日达", ["标准快递"]),
     # a value changed under a condition says it: the plain one no longer holds whole
     ("en", ["Budget is $150 a ticket max, I'm paying for everyone.",
             "Fine, I'll stretch to $175 a seat if it gets us the center section."],

@@ -617,6 +617,29 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
     return []
 
 
+def _verb_object(cue: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+    """What a change of a verb's object replaces ("还是改学C1吧" after "想学自动挡C2"): the object
+    that verb took in the user's newest clause saying it, asking nothing; up to a separator, at
+    most ``untyped_value_chars`` long."""
+    rules = pack.state
+    verb = rules.change_verbs.get(cue.casefold())
+    if not verb:
+        return None
+    for clause, span in reversed(memory.clauses):
+        at = clause.casefold().rfind(verb)
+        # (a question elsewhere in its message leaves the clause a statement: "想学自动挡C2，…离哪个训练场近啊")
+        if at < 0 or span.event_id == event_id or pack.question.search(clause) or cue.casefold() in clause.casefold():
+            continue
+        start = rules.determiners.strip_run(clause, _past_value_leads(clause, at + len(verb), rules), len(clause),
+                                            from_end=False)
+        stop = pack.value_separator_of_words.search(clause, start)
+        end = pack.filler.strip_run(clause, start, stop.start() if stop else len(clause), from_end=True)
+        if start < end and end - start <= rules.untyped_value_chars:
+            return clause[start:end], Span(span.event_id, span.start + start, span.start + end)
+        return None
+    return None
+
+
 def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
                       pack: RulePack) -> tuple[str, Span] | None:
     """The thing a change to a thing of no slot replaces ("还是换成士卓曼稳妥点", "switch us to the
@@ -636,7 +659,7 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
         others = {_core_name(item, pack) for item in items if not (_core_name(item, pack) in wanted or wanted in item)}
         since = {e.id for e in events[i + 1:at] if e.role == "user"}
         for clause, span in reversed(memory.clauses):
-            if span.event_id not in since or span.event_id in memory.asking:
+            if span.event_id not in since or pack.question.search(clause):
                 continue
             folded = clause.casefold()
             found = [m for name in others for m in re.finditer(
@@ -1155,7 +1178,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if origin:   # "我想从月付改成年付", "switch from monthly to annual": the old value is said
                     slot_end = origin.start()
                 if value:
-                    slot = _slot(text, slot_start, slot_end, kind, pack)
+                    # (a verb's object changed names no slot before it: "他出大头…那我想了想还是改学C1吧")
+                    slot = "" if rules.change_verbs.get(change.group(0).casefold()) else _slot(text, slot_start, slot_end, kind, pack)
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
@@ -1164,6 +1188,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
+                                or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack)))
                     booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
@@ -1668,6 +1693,16 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     stop = pack.state.object_end.search(text, cue.end(), end)
     old_words = _strip(text, cue.end(), stop.start() if stop else end, pack)
     old_start, old_end = _values_in(*old_words, kept)
+    # words of no value said as the old ones are ("learn on a manual instead of an automatic": "a
+    # manual", not "dad says I should learn on a manual"): from the last determiner
+    if not any(new_words[0] <= a and b <= new_words[1] or old_words[0] <= a and b <= old_words[1] for a, b, _ in kept):
+        marks = ([hit.start() for hit in pack.state.determiners.finditer(text, new_start, new_end)]
+                 if pack.state.determiners.regex.match(text, old_words[0]) else [])
+        if marks:
+            new_start = marks[-1]
+        elif not pack.spaced:   # … unspaced, whole words as long as the old ones ("我爸说还是学个手动挡而不是那个自动挡": 手动挡)
+            said = _past_determiners(text, old_start, old_end, kept, pack)
+            new_start = max(new_start, word_start(text, new_end - (old_end - said), pack.lang))
     # values that qualify one noun name it too: "the 2-year visa instead of the 6-month visa"
     head = text[new_end:new_words[1]].strip().casefold()
     if head and head == text[old_end:old_words[1]].strip().casefold():

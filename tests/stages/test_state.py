@@ -409,7 +409,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a count corrected ("其实是三笔，不是两笔")
     (["谷歌那两笔扣款不是我刷的", "哦还漏了一笔，其实是三笔，不是两笔"], expect(change("quantity", "两笔", "三笔"))),
     # a determiner is no part of the value replaced
-    (["要小的而不是那个大的"], expect(change("", "大的", "要小的"))),
+    (["要小的而不是那个大的"], expect(change("", "大的", "小的"))),
     # what replaces is said in the cue's own phrase (control: the phone number stays, nothing changes it)
     (["我电话是13812345678，发微信而不是打电话，我白天一直在开会"], expect(change("", "打电话", "发微信"))),
     # a budget said bare, with a revision word, replaces one said in a currency; not rooms
@@ -2593,6 +2593,18 @@ CORRECTED = [
     # (a time's own words name no slot: "on Saturday at 16:30" replaces no train time said on Saturday)
     ("en", ["The train needs to arrive by 08:15 on Saturday", "Firat , lets book the anatolia for 2 people on Saturday at 16:30 ."], []),
     ("zh", ["火车要周六早上8点15前到", "那就订周六下午4点半的餐厅吧，2个人"], []),
+    # "改"+a verb changes that verb's object ("还是改学C1吧" had replaced nothing, "他出大头…" its slot);
+    # a verb asked about took no object
+    ("zh", ["想学自动挡C2，预算六千以内吧，离哪个训练场近啊", "刚我爸说手动挡好，他出大头…那我想了想还是改学C1吧"],
+     [("自动挡C2", "C1")]),
+    ("zh", ["这次坐高铁，二等座", "算了改坐飞机吧"], [("高铁", "飞机")]),
+    ("zh", ["坐高铁要多久？", "改坐飞机吧"], [(None, "飞机")]),
+    # the words replacing are said as the old ones are: from the last determiner, or unspaced as many
+    # whole words ("dad says I should learn on a manual" had been the new value)
+    ("en", ["I want to learn on an automatic", "my dad says I should learn on a manual instead of an automatic"],
+     [("automatic", "manual")]),
+    ("zh", ["想学自动挡", "我爸说还是学个手动挡而不是那个自动挡"], [("自动挡", "手动挡")]),
+    ("en", ["standard shipping please", "make it expedited instead of standard shipping"], [("standard shipping", "expedited")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

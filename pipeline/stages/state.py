@@ -21,7 +21,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .entities import word_start
+from .entities import word_end, word_start
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
 from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
@@ -765,6 +765,42 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
     return made
 
 
+def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory, pack: RulePack,
+                     read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """A count of things an accepted proposal names ("Shall I re-run the estimate with … two
+    batteries …?" "yes"): it replaces the user's newest count of the same things, said unsure or
+    not ("probably just one battery"); the same number in other words is no change, an amount, the
+    party, a range or a measure no count of things."""
+    def counted(value: str, said: str, after: int) -> str:
+        # unspaced, a measure word counts the word after it ("一块电池", not "22块板"), else it measures
+        # ("游玩时长1小时" is what a place offered has, no count of things); spaced, the unit is the thing
+        unit = memory.unit(value)
+        if pack.spaced or not unit:
+            return unit
+        word = said[after:word_end(said, after + 1, pack.lang)]
+        if unit in memory.currencies and len(word) < 2:   # "20元的" is money, "两块电池" two batteries
+            return unit
+        return unit + word if word.isalpha() else ""
+
+    made = []
+    for _, _, kept in read(text[start:end]):
+        for a, b, kind in kept:
+            value = text[start + a:start + b]
+            unit = counted(value, text, start + b) if kind == "quantity" and not _inside_another(a, b, kept) else ""
+            if not unit or unit in memory.currencies or unit == _PARTY:
+                continue
+            # (one said unsure too: "probably just one battery")
+            previous = next(((v, span) for (_, _, message), v, span in reversed(memory.values.get(kind, []))
+                             if span.event_id != event_id and span not in memory.replaced
+                             and counted(v, message, span.end) == unit), None)
+            # (one number each: a range asked for, "0.2小时 - 0.3小时", is met by what is offered, not replaced)
+            if (previous and not _same_count(previous[0], value, pack)
+                    and len(memory.number.findall(previous[0])) == len(memory.number.findall(value)) == 1
+                    and count_of(previous[0], pack) is not None):   # ("1 to 2 hours": one number of no count)
+                made.append(Transition(kind, previous[0], value, Span(offer_id, start + a, start + b), previous[1]))
+    return made
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -1065,7 +1101,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           _core(offer.text[a:b], read), times,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
-                transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack))
+                transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack)
+                                   or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
@@ -2170,8 +2207,8 @@ def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
     # generic one then for the Flomax")
     words = [w for w in rest[:pack.trail.strip_run(rest, 0, len(rest), from_end=True)].split()
              if not pack.trail.covers(w)]
-    held = offered.casefold()
-    return bool(words) and all(w.casefold() in held for w in words)
+    held = offered.casefold().replace("-", "")   # (one word spelt with a hyphen or without: "rerun it" of "re-run")
+    return bool(words) and all(w.casefold().replace("-", "") in held for w in words)
 
 
 def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:

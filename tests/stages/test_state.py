@@ -2366,6 +2366,28 @@ PROPOSED_CHANGE = [
     ("en", [("user", "monthly billing is fine"), ("assistant", "Annual saves 15%. Want me to switch your plan from monthly to annual?"),
             ("user", "yes please")], [("monthly", "annual")]),
     ("zh", [("user", "月付就行"), ("assistant", "年付能省15%。要不要帮您从月付改成年付？"), ("user", "好的")], [("月付", "年付")]),
+    # a count of things an accepted proposal names replaces the user's count of the same things, said
+    # unsure or not ("probably just one battery" … "yes two batteries, rerun it", "rerun" of "re-run",
+    # had left one battery current); a measure word counts the word after it ("22块板" is no battery)
+    ("en", [("user", "battery is mainly for outages. probably just one battery"),
+            ("assistant", "Shall I re-run the estimate with the same 22-panel layout, two batteries and whole-home backup?"),
+            ("user", "yes two batteries, rerun it")], [("one battery", "two batteries")]),
+    ("zh", [("user", "电池主要是停电用，大概一块电池就够了"),
+            ("assistant", "要我按22块板、两块电池、全屋备电重新算一下吗？"), ("user", "好的两块电池，重新算吧")], [("一块", "两块")]),
+    ("en", [("user", "we're 4 people, 2 rooms"), ("assistant", "I'd suggest 3 rooms so your parents get their own. Shall I book 3 rooms?"),
+            ("user", "yes")], [("2 rooms", "3 rooms")]),
+    ("zh", [("user", "我们4个人，订2间房"), ("assistant", "建议订3间房，让老人单独住。要我订3间房吗？"), ("user", "好的")],
+     [("2间", "3间")]),
+    # (an amount, the party, the same number in other words, or a no change no count)
+    ("en", [("user", "budget 500 dollars"), ("assistant", "I'd suggest the 600 dollars plan. Shall I book it?"), ("user", "yes")], []),
+    ("zh", [("user", "我们4个人，订2间房"), ("assistant", "建议订两间房。要我订两间房吗？"), ("user", "好的")], []),
+    ("en", [("user", "we're 4 people, 2 rooms"), ("assistant", "I'd suggest 3 rooms. Shall I book 3 rooms?"), ("user", "no, 2 is fine")], []),
+    # (a range asked for is met by what is offered, a measure or a price of it no count: CrossWOZ had lost
+    # "600-700元" beside "[数量] 现为20元")
+    ("zh", [("user", "推荐一个游玩时长1小时-2小时的景点"), ("assistant", "天坛评分是4.5分，可游玩2小时，可以么？"), ("user", "可以")], []),
+    ("zh", [("user", "门票30元以内的景点"), ("assistant", "不过这个景点的票价是20元的，可以吗？"), ("user", "可以")], []),
+    ("en", [("user", "a museum I can see in 1 to 2 hours"), ("assistant", "The Fitzwilliam takes about 3 hours. Shall I add it?"),
+            ("user", "yes")], []),
     # controls: a proposal naming no value it changes from, and a no
     ("en", [("user", "monthly billing is fine"), ("assistant", "Annual saves 15%. Want me to switch your plan from monthly to annual?"),
             ("user", "no, keep it monthly")], []),

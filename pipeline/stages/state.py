@@ -590,7 +590,10 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
     rules = pack.state
     # the words revised: after the cue, or before it when it ends the clause ("… instead")
     after = _strip(text, cue.end(), end, pack)
-    a, b = after if after[1] > after[0] and not pack.filler.covers(text, *after) else _strip(text, start, cue.start(), pack)
+    # (words after a separator are its reason: "let's go butcher block instead, quartz was a splurge")
+    parted = pack.value_separator_of_words.match(text, _SPACES.match(text, cue.end()).end())
+    a, b = (after if after[1] > after[0] and not parted and not pack.filler.covers(text, *after)
+            else _strip(text, start, cue.start(), pack))
     chosen = rules.choose_after.search(text, start, b)
     a = rules.determiners.strip_run(text, _past_value_leads(text, max(a, chosen.end()) if chosen else a, rules), b,
                                     from_end=False)
@@ -612,8 +615,40 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
         old = clause[x:y]
         if (not old or old.casefold() == value.casefold() or _head(old, pack) != head
                 or chosen and rules.choose_after.search(clause)):   # two choices ("还是选B套餐吧"): the decisions tell it
-            return []
+            return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
         return [Transition("", old, value, Span(event_id, a, b), Span(span.event_id, span.start + x, span.start + y))]
+    return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+
+
+def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, memory: _Memory,
+                     pack: RulePack) -> list[Transition]:
+    """The thing a revision turns from, named first in another clause of its message as the
+    reason ("let's go butcher block instead, quartz was a splurge anyway", "还是实木吧，石英石太贵了"):
+    it replaces that thing where the user said it last, in a clause that asked nothing."""
+    pieces = [(x, stop.start() if stop else b) for a, b in split_clauses(text, pack)
+              for x in [a, *(m.end() for m in pack.value_separator_of_words.finditer(text, a, b))]
+              for stop in [pack.value_separator_of_words.search(text, x, b)]]
+    at = next((i for i, (a, b) in enumerate(pieces) if a <= span.start < b), None)
+    # (the piece right after the revision's, in its sentence: "…, maple is fine" names no reason)
+    for a, b in pieces[at + 1:at + 2] if at is not None else ():
+        if (b <= a or pack.sentence_end is not None and pack.sentence_end.search(text, span.end, a)
+                or pack.state.choose_after.search(text, a, b)):   # ("…, maple is fine" chooses it)
+            continue
+        a = _strip(text, a, b, pack)[0]
+        first = (re.match(r"[^\W\d_][\w-]*", text[a:b]) if pack.spaced
+                 else re.match(r"\w+", text[a:word_end(text, a + 1, pack.lang)]))
+        word = first.group(0).casefold() if first else ""
+        if (len(word) < (3 if pack.spaced else 2) or word in memory.slot_stopwords or word in value.casefold()
+                or pack.filler.covers(word)):
+            continue
+        for clause, said in reversed(memory.clauses):
+            if said.event_id == span.event_id or pack.question.search(clause):
+                continue
+            hit = (re.search(rf"\b{re.escape(word)}\b", clause.casefold()) if pack.spaced
+                   else re.search(re.escape(word), clause.casefold()))
+            if hit:
+                return [Transition("", clause[hit.start():hit.end()], value, span,
+                                   Span(said.event_id, said.start + hit.start(), said.start + hit.end()))]
     return []
 
 

@@ -2636,8 +2636,14 @@ CORRECTED = [
      [("朝南的双人间", "单人间")]),
     ("en", ["A double room facing south, so she has company",
             "She gets up three or four times a night, so a single room instead"], [("double room", "single room")]),
-    ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, quartz was a splurge anyway"], []),
-    ("zh", ["台面要石英石的", "还是实木吧，石英石太贵了"], []),
+    # … else the thing named first in the clause right after as the reason ("…, quartz was a splurge"
+    # had left quartz current); a pronoun there, or a clause choosing, names none
+    ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, quartz was a splurge anyway"],
+     [("quartz", "butcher block")]),
+    ("zh", ["台面要石英石的", "还是实木吧，石英石太贵了"], [("石英石", "实木")]),
+    ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, it was a splurge anyway"], []),
+    ("en", ["my mom likes maple", "quartz, white", "let's go butcher block instead, maple is fine"], []),
+    ("zh", ["我妈喜欢大理石", "台面要石英石的", "还是实木吧，大理石就行"], []),
     # a head count said as the total is the party's now ("it's 64 total", "一共64个人" had left 58
     # current); a price said as the total is no budget, nor a cost "一共一万二"
     ("en", ["we're 58 people, at our office", "final RSVP list came in, it's 64 total"], [("58 people", "64")]),

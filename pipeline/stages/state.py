@@ -1262,7 +1262,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack)))
-                    booked = _booked_as(slot, kind, event, events, memory, pack) if kind else None
+                    booked = (_booked_as(slot, kind, event, events, memory, pack) if kind
+                              else _booked_choice(slot, event, events, decisions, pack))
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
                         booked = None   # (a new day replaces the day booked, not the clock chosen on it)
                     previous = booked or previous
@@ -2550,6 +2551,25 @@ def _booked_as(slot: str, kind: str, event: Event, events: Sequence[Event], memo
     that the tool call returning the id answered ("thursday the 10th at 6 works, book it" …
     TST-61408 … "she doesn't land till Thursday at 9pm. can we move TST-61408 to …": not the
     Thursday of its own message). None when the slot is no id, or the user named it first."""
+    asked_by = _booking_turn(slot, event, events, pack)
+    values = [(value, span) for _, value, span in memory.values.get(_FAMILY.get(kind, kind), [])
+              if span.event_id == asked_by and span not in memory.replaced]
+    return values[-1] if values else None
+
+
+def _booked_choice(slot: str, event: Event, events: Sequence[Event], decisions: list[Decision],
+                   pack: RulePack) -> tuple[str, Span] | None:
+    """The thing a change of no typed value naming a tool's id replaces: what the user chose in the
+    turn the tool call returning the id answered ("那后半年选四人套房那种单间吧" … RES-7741 … "RES-7741换成
+    单人studio吧")."""
+    asked_by = _booking_turn(slot, event, events, pack)
+    chosen = [d for d in decisions if asked_by and d.status == "chosen" and d.span.event_id == asked_by]
+    return (chosen[-1].object, chosen[-1].span) if chosen else None
+
+
+def _booking_turn(slot: str, event: Event, events: Sequence[Event], pack: RulePack) -> str | None:
+    """The user's turn a tool call returning the id ``slot`` answered; None when the slot is no
+    id, or the user named it first."""
     if not any(p.fullmatch(slot) for p in pack.patterns.get("id", ())):
         return None
     asked_by = None
@@ -2559,12 +2579,8 @@ def _booked_as(slot: str, kind: str, event: Event, events: Sequence[Event], memo
         if said.role == "user":
             asked_by = said.id
         elif said.role == "tool" and slot in said.text:
-            break
-    else:
-        return None
-    values = [(value, span) for _, value, span in memory.values.get(_FAMILY.get(kind, kind), [])
-              if span.event_id == asked_by and span not in memory.replaced]
-    return values[-1] if values else None
+            return asked_by
+    return None
 
 
 def _a_kind_only(text: str, pack: RulePack) -> bool:

@@ -2321,6 +2321,16 @@ BOOKED_DAY = [
             ("tool", '{"appointment_id": "CT-7719", "date": "2026-12-08", "time": "08:30"}'),
             ("assistant", "Booked: CT-7719."), ("user", "move CT-7719 to next Wednesday afternoon")],
      ("next Tuesday morning", "next Wednesday afternoon")),
+    # a thing of no typed value changed for a booked id replaces what the user chose in the turn the
+    # booking answered ("RES-7741换成单人studio吧" had replaced nothing, "四人套房那种单间" read as current)
+    ("zh", [("user", "那后半年选四人套房那种单间吧，便宜点"), ("tool", '{"reservation_id": "RES-7741", "room_type": "四人套房单间"}'),
+            ("assistant", "预留好了：RES-7741。"), ("user", "RES-7741换成单人studio吧，贵点就贵点")], ("四人套房那种单间", "单人studio")),
+    ("en", [("user", "for the second half let's go with the 4-bedroom suite single room, it's cheaper"),
+            ("tool", '{"reservation_id": "RES-7741", "room_type": "4-bedroom suite single"}'), ("assistant", "Reserved: RES-7741."),
+            ("user", "switch RES-7741 to a studio, he doesn't want to share a kitchen")],
+     ("the 4-bedroom suite single room", "a studio")),
+    # (an id the user named first was booked by no turn of theirs)
+    ("zh", [("user", "RES-7741是我自己订的四人套房"), ("assistant", "好的。"), ("user", "RES-7741换成单人studio吧")], (None, "单人studio")),
     # (a clock alone still replaces the clock booked)
     ("en", [("user", "a CT scan first, can we do next Tuesday morning?"),
             ("assistant", "Next Tuesday morning has 8:30 and 9:30. Which one?"), ("user", "the 8:30 one"),

@@ -729,7 +729,10 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             month = g.look("months", groups["months"]) if "months" in groups else _int(groups, "m", g)
             if month is None or not 1 <= int(month) <= 12:
                 raise _Invalid
-            period = ["month", _months_ahead(int(month), today, past, g), _optional(g, "period_edges", groups)]
+            year = _optional(g, "year_modifiers", groups)   # "明年五月", "next May": that year's month
+            ahead = (12 * int(year) + int(month) - today.month if year is not None
+                     else _months_ahead(int(month), today, past, g))
+            period = ["month", ahead, _optional(g, "period_edges", groups)]
         else:
             offset = _optional(g, "period_modifiers", groups)
             edge = _optional(g, "period_edges", groups)

@@ -85,6 +85,10 @@ ZH_ROWS = [
     ("预算5000元", "money", "预算5000元", EQ),
     ("预算大概四万元，都算上", "money", "预算大概四万元", EQ),   # (two lead words, as "budget is about 40k")
     ("我想首付两千，剩下的分6期", "money", "首付两千", EQ),   # a down payment is an amount (it had been lost)
+    # a month of a year named is a time, not a count of years ("2027年" had been the value)
+    ("好像他护照明年五月到期", "time", "明年五月", EQ),
+    ("他护照有效期到2027年8月，刚翻出来看了", "time", "2027年8月", EQ),
+    ("我要租3个月", "quantity", "3个月", EQ),
     ("运费10元", "money", "运费10元", EQ),
     ("上限改成2万3", "money", "上限改成2万3", EQ),   # typed by its lead, with a scale or currency
     # a flight's number and a postcode after the word naming them are ids
@@ -353,6 +357,8 @@ EN_ROWS = [
     ("budget is about 40k all in", "money", "budget is about 40k", EQ),
     ("ok so 48k total, that's the cap", "money", "48k", EQ),
     ("I want to put 2000 down, the rest in 6 installments", "money", "2000 down", EQ),
+    ("I think her passport expires next May", "time", "next May", EQ),
+    ("found the paperwork, the roof was redone in March 2016", "time", "March 2016", EQ),
     ("a 2kg bag of rice", "quantity", "2kg", EQ),
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)

@@ -90,6 +90,10 @@ ZH_ROWS = [
     ("下个月底", span("2026-12-27T00:00:00+08:00", "2026-12-31T23:59:59+08:00")),
     # a part of a month: its end (末), or the days a 旬 spans ("12月末" and "这个月中旬" had no time)
     ("12月末", span("2026-12-27T00:00:00+08:00", "2026-12-31T23:59:59+08:00")),
+    # a month of a year named ("明年五月到期" had no time, "2027年8月" had been a count of years)
+    ("明年五月", span("2027-05-01T00:00:00+08:00", "2027-05-31T23:59:59+08:00")),
+    ("去年12月底", span("2025-12-27T00:00:00+08:00", "2025-12-31T23:59:59+08:00")),
+    ("2027年8月", span("2027-08-01T00:00:00+08:00", "2027-08-31T23:59:59+08:00")),
     ("下个月初", span("2026-12-01T00:00:00+08:00", "2026-12-05T23:59:59+08:00")),
     ("这个月中旬", span("2026-11-11T00:00:00+08:00", "2026-11-20T23:59:59+08:00")),
     ("十二月中旬", span("2026-12-11T00:00:00+08:00", "2026-12-20T23:59:59+08:00")),
@@ -145,6 +149,11 @@ EN_ROWS = [
     # the brief's must-haves
     ("next Wednesday 3pm", at("2026-12-09T15:00:00-05:00")),  # Wednesday of next week
     ("the day after tomorrow", day("2026-12-02", E)),
+    # a month counted from this year's, or with its year ("her passport expires next May" had no time)
+    # (in New York's offsets of those days: daylight time from the second Sunday of March)
+    ("next May", span("2027-05-01T00:00:00-04:00", "2027-05-31T23:59:59-04:00")),
+    ("last March", span("2025-03-01T00:00:00-05:00", "2025-03-31T23:59:59-04:00")),
+    ("March 2016", span("2016-03-01T00:00:00-05:00", "2016-03-31T23:59:59-04:00")),
     ("by Friday", span(EN_START, "2026-12-04T23:59:59-05:00")),
     ("in 3 days", day("2026-12-03", E)),
     ("tomorrow afternoon", span("2026-12-01T12:00:00-05:00", "2026-12-01T17:59:59-05:00")),

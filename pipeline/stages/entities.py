@@ -23,6 +23,7 @@ import functools
 import importlib
 import logging
 import marshal
+import re
 import tempfile
 import threading
 import unicodedata
@@ -119,6 +120,14 @@ def word_start(text: str, pos: int, lang: str) -> int:
         return pos   # after punctuation or a space, a word starts
     starts = _word_starts(text)
     return starts[bisect_right(starts, pos) - 1] if starts and starts[0] <= pos else pos
+
+
+def words_of(text: str, lang: str) -> list[str]:
+    """The words of ``text`` by ``models.segmenter_<lang>`` (jieba), else its runs of letters."""
+    if _segmenters().get(lang) != "jieba":
+        return re.findall(r"[^\W\d_]+", text)
+    starts = _word_starts(text)
+    return [text[a:b] for a, b in zip(starts, (*starts[1:], len(text)))]
 
 
 def word_end(text: str, pos: int, lang: str) -> int:

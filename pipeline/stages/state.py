@@ -21,7 +21,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .entities import word_end, word_start
+from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     split_clauses, times_of, with_conditions)
 from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
@@ -1387,6 +1387,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 choice = rules.choose_after.search(text, start, end) or tag
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])
                                    or _retyped(text, kept, event.id, memory)
+                                   or _unsure_settled(text, start, end, kept, event.id, memory, pack)
                                    or _restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
@@ -1834,6 +1835,34 @@ def _retyped(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Tr
             apart = [i for i, (x, y) in enumerate(zip(old, new)) if x != y]
             if (span.event_id != event_id and span not in memory.replaced and len(old) == len(new)
                     and len(apart) == 2 and apart[1] == apart[0] + 1 and sorted(old) == sorted(new)):
+                return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
+    return []
+
+
+def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+                    pack: RulePack) -> list[Transition]:
+    """"好像他护照明年五月到期" … "他护照有效期到2027年8月，刚翻出来看了", "I think the roof was
+    redone in 2018" … "the roof was redone in 2016": a value said sure replaces one of its kind said
+    unsure in an earlier clause sharing a word of its own with this one (the value's words, hedges
+    and fillers aside)."""
+    def words(clause: str, values: Sequence[str]) -> set[str]:
+        for value in values:
+            clause = clause.replace(value.casefold(), " ")
+        return {w for w in words_of(clause, pack.lang) if len(w) >= (4 if pack.spaced else 2) and w.isalpha()
+                and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
+
+    if pack.uncertainty.search(text, start, end):
+        return []
+    own = words(text[start:end].casefold(), [text[a:b] for a, b, _ in kept])
+    for a, b, kind in kept:
+        for (_, clause, _), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
+            # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
+            # a count of its own unit)
+            if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced
+                    and pack.uncertainty.search(clause) and value.casefold() != text[a:b].casefold()
+                    and not (kind == "quantity" and (_same_count(value, text[a:b], pack)
+                                                     or memory.unit(value) != memory.unit(text[a:b])))
+                    and own & words(clause, [value])):
                 return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 

@@ -2637,6 +2637,13 @@ CORRECTED = [
      [("automatic", "manual")]),
     ("zh", ["想学自动挡", "我爸说还是学个手动挡而不是那个自动挡"], [("自动挡", "手动挡")]),
     ("en", ["standard shipping please", "make it expedited instead of standard shipping"], [("standard shipping", "expedited")]),
+    # a value said sure replaces one of its kind said unsure in a clause sharing a word with it ("他护照
+    # 有效期到2027年8月" had left "好像…明年五月到期" current); one only supposed, or of another unit, stays
+    ("zh", ["护照有的，好像他护照明年五月到期，要紧吗", "他护照有效期到2027年8月，刚翻出来看了"], [("明年五月", "2027年8月")]),
+    ("en", ["I think the roof was redone in March 2016, maybe", "found the paperwork, the roof was redone in May 2015"],
+     [("March 2016", "May 2015")]),
+    ("en", ["If it is I would like to book a table for 7", "the hotel also to be expensive with at least a 4 star rating"], []),
+    ("zh", ["要是有的话订7个人的桌", "酒店要至少4星的"], []),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

@@ -2429,7 +2429,11 @@ def _proposed(text: str, pack: RulePack,
         # from the sentence after the mark's when the rest of that one names nothing
         start = confirms[-1].end()
         lead_end = next((b for a, b, _ in sentences if a <= start <= b), start)
-        start, end = _trim_proposal(text, start if has_values(start, lead_end) else lead_end, asking, rules)
+        # (the mark's own sentence asking with values is all it confirms: "我跟您确认一下：正确的手机号是
+        # 13857126490，…对吗？\n这个号码很重要：…您确认后，我把…改掉。" is the number, not the reasons after)
+        held = next((mark for a, b, mark in sentences if a <= start <= b), "")
+        stop = lead_end if held in rules.question_marks and has_values(start, lead_end) else asking
+        start, end = _trim_proposal(text, start if has_values(start, lead_end) else lead_end, stop, rules)
         while end > start and text[end - 1].isspace():
             end -= 1
         if end > start and has_values(start, end):

@@ -1555,6 +1555,17 @@ ACCEPTED = [
     ("en", [("user", "can we add dessert?"),
             ("assistant", "I'd suggest adding the fruit platter for everyone: the total comes to $4,989.85."),
             ("user", "ok, 2 nights though")], None, []),
+    # a confirmation mark's own sentence asking with values is all it confirms, not the reasons and
+    # requests after it (the number's line had run on through "您确认后，我把…改掉。")
+    ("zh", [("user", "对了我手机号好像写措了"),
+            ("assistant", "好的，我跟您确认一下：正确的手机号是13857126490，不是之前写的13857126409，对吗？\n这个号码很重要："
+                          "验证码都会发到这里。您确认后，我把报名单和体检单上的号码一起改掉。\n\n另外还缺一个紧急联系人，要不要顺便填一下？"),
+            ("user", "对，13857126490。紧急联系人就填我爸吧")], "正确的手机号是13857126490，不是之前写的13857126409", []),
+    ("en", [("user", "my number's wrong"),
+            ("assistant", "OK, to confirm: the right number is 720-555-6490, not 720-555-6409, correct?\nThis number "
+                          "matters: codes go there. Once you confirm, I'll update the enrollment and the exam booking.\n\n"
+                          "Also, the form still needs an emergency contact, want to add one?"),
+            ("user", "yes, 720-555-6490")], "the right number is 720-555-6490, not 720-555-6409, correct", []),
     # a yes with a proviso still takes the offer ("yes, as long as it stays at no more than three fifty
     # a month" had taken nothing); a no said after the proviso, past a pause, still turns against it
     ("en", [("user", "20 year term on the loan"),

@@ -15,8 +15,10 @@ from benchmarks.meaning import (CONVERSATIONS, Conversation, Verdict, _items, _s
 FILES = sorted(CONVERSATIONS.glob("*.json"))
 
 
-def _user_text(data: dict, lang: str, accepted: bool) -> str:
-    roles = ("user", "assistant") if accepted else ("user",)
+def _user_text(data: dict, lang: str, source: str | None) -> str:
+    """The words a value must be found in: the user's, with the assistant's for a proposal the user
+    accepted, and the tools' too for an id a tool gave ("source": "tool", "SRV-41873")."""
+    roles = {"accepted": ("user", "assistant"), "tool": ("user", "assistant", "tool")}.get(source or "", ("user",))
     # (a separator the Chinese norm keeps: "…15157836201" and "10号…" of the next message do not run on)
     return norm("\n/\n".join(m.get("content") or "" for m in data["messages"] if m["role"] in roles), lang)
 
@@ -36,10 +38,10 @@ def test_a_conversation_is_long_with_tools_and_its_expectations_are_its_own_word
     assert len(results) >= 6 and set(results) <= calls
     assert len(expect["must_keep"]) >= 10 and len(expect["superseded"]) >= 4
     for value in expect["must_keep"]:
-        assert found(norm(value["value"], lang), _user_text(data, lang, value.get("source") == "accepted"))
+        assert found(norm(value["value"], lang), _user_text(data, lang, value.get("source")))
     for change in expect["superseded"]:
-        assert found(norm(change["value"], lang), _user_text(data, lang, change.get("source") == "accepted")), change
-        assert found(norm(change["replaced_by"], lang), _user_text(data, lang, True)), change
+        assert found(norm(change["value"], lang), _user_text(data, lang, change.get("source"))), change
+        assert found(norm(change["replaced_by"], lang), _user_text(data, lang, "accepted")), change
 
 
 # (lang, summary item, superseded value, shown as current)

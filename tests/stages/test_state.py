@@ -2436,6 +2436,11 @@ TOPIC_RESTATED = [
     ("en", ["prob the 25 year loan, payment has to stay under $350 a month", "ok. as for the loan, 20 years is better"],
      [("25 year", "20 years")]),
     ("en", ["we'll pay the balance in 6 installments", "about the balance: 12 installments"], [("6 installments", "12 installments")]),
+    # (a bare topic before a comma: "storage, six months then" had left "three months" current)
+    ("en", ["yeah quote storage in munich, three months", "storage, six months then. the reno runs into feb"],
+     [("three months", "six months")]),
+    ("zh", ["嗯，报一下慕尼黑的仓储，三个月", "仓储那个，六个月吧。房东说装修要拖到二月"], [("三个月", "六个月")]),
+    ("en", ["yeah quote storage in munich, three months", "ok, six months is the lease in munich"], []),
     # controls: a topic never said with a value of that kind or unit is no slot of it
     ("zh", ["我们4个人，住两晚", "周末的话6点以后都行"], []),
     ("zh", ["房间订2间", "酒店那个，住3晚"], []),
@@ -2655,6 +2660,12 @@ CORRECTED = [
      [("March 2016", "May 2015")]),
     ("en", ["If it is I would like to book a table for 7", "the hotel also to be expensive with at least a 4 star rating"], []),
     ("zh", ["要是有的话订7个人的桌", "酒店要至少4星的"], []),
+    # a value said to be, in fact, another revises ("the cap is actually $24,500" had left "around
+    # $18,000" current); a sum in Chinese numerals is read whole ("两万四千五" had been "两万")
+    ("en", ["budget is around $18,000, its a lump sum from the company",
+            "my employer's relocation office says the cap is actually $24,500, and they pay the insurance on top"],
+     [("$18,000", "$24,500")]),
+    ("zh", ["预算一万八左右，公司一次性给的", "公司人事说上限其实是两万四千五，保险另外报"], [("预算一万八", "上限其实是两万四千五")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

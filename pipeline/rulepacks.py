@@ -236,6 +236,7 @@ class StateRules:
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     verdict_tails: Lexicon              # after a new value, judging the change ("换成士卓曼稳妥点": 士卓曼)
+    slot_trails: Lexicon                # adverbs after a changed slot's name, no part of it ("定损也挪到": 定损)
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
     # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
@@ -630,6 +631,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         verdict_tails=Lexicon(table.get("verdict_tails", []), bounds),
+        slot_trails=Lexicon(table.get("slot_trails", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),

@@ -1707,6 +1707,9 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
         trimmed = rules.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),
                                               from_end=True)
+        # … nor an adverb before the verb ("定损也挪到后天上午": 定损)
+        adverb = rules.slot_trails.strip_run(text, start, trimmed, from_end=True)
+        trimmed = adverb if adverb > start else trimmed
         # … as does the asking ("人均能不能放宽到95": 人均)
         asking = rules.proposes_revision.strip_run(text, start, trimmed, from_end=True)
         trimmed = asking if asking > start else trimmed

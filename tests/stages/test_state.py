@@ -2666,6 +2666,15 @@ CORRECTED = [
             "my employer's relocation office says the cap is actually $24,500, and they pay the insurance on top"],
      [("$18,000", "$24,500")]),
     ("zh", ["预算一万八左右，公司一次性给的", "公司人事说上限其实是两万四千五，保险另外报"], [("预算一万八", "上限其实是两万四千五")]),
+    # "挪到" moves, an adverb before the verb is no part of the slot ("定损也挪到后天上午" had replaced
+    # the pickup's "明天晚上七点以后"); "前胎快不行了" turns down no time ("六月份" had replaced 后天上午)
+    ("zh", ["定损约明天下午吧，我上班走不开", "明天上午十点来我公司取车吧", "取车改到明天晚上七点以后",
+            "那就后天一早八点吧，定损也挪到后天上午。"], [("明天上午十点", "明天晚上七点以后"), ("明天下午", "后天上午")]),
+    ("en", ["the assessment is tomorrow afternoon", "ok, the assessment also moved to friday morning"],
+     [("tomorrow afternoon", "friday morning")]),
+    ("zh", ["定损挪到后天上午", "我记得上次保养好像是六月份，师傅还说前胎快不行了"], [(None, "后天上午")]),
+    ("en", ["move the assessment to friday morning", "last service was in june I think, the front tires are almost shot"],
+     [(None, "friday morning")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

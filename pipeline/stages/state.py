@@ -771,7 +771,7 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
     an earlier message naming the topic ("剩下的分6期" in "分期怎么弄？…"). A topic never said with
     such a value is a condition ("下雨的话改到周日")."""
     rules = pack.state
-    if rules.topic is None:
+    if rules.topic is None or not kept:
         return []
     opening = rules.topic.match(text, _strip(text, start, end, pack)[0], end)
     if opening is None and prior is not None and not prior[2]:
@@ -1854,9 +1854,9 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
         return {w for w in words_of(clause, pack.lang) if len(w) >= (4 if pack.spaced else 2) and w.isalpha()
                 and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
 
-    if pack.uncertainty.search(text, start, end):
+    if not memory.hedged or pack.uncertainty.search(text, start, end):
         return []
-    own = words(text[start:end].casefold(), [text[a:b] for a, b, _ in kept])
+    own: set[str] | None = None   # (read only when a value said unsure is there to settle)
     for a, b, kind in kept:
         for (_, clause, _), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
@@ -1864,9 +1864,10 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
             if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced
                     and pack.uncertainty.search(clause) and value.casefold() != text[a:b].casefold()
                     and not (kind == "quantity" and (_same_count(value, text[a:b], pack)
-                                                     or memory.unit(value) != memory.unit(text[a:b])))
-                    and own & words(clause, [value])):
-                return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
+                                                     or memory.unit(value) != memory.unit(text[a:b])))):
+                own = own if own is not None else words(text[start:end].casefold(), [text[x:y] for x, y, _ in kept])
+                if own & words(clause, [value]):
+                    return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 
 

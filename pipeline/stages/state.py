@@ -1164,8 +1164,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # and those a later clause sets again with a revision cue ("不对，周日下午小区停水检修，还是
         # 周六下午三点吧": Saturday is the corrected value, Sunday afternoon only the reason)
         revised_after: list[dict[str, tuple[int, int]]] = [{} for _ in clauses]
+        # and those a later clause says alone ("wait kids last day of school is june 18, cant have the
+        # house torn apart that week. june 21 then": june 18 is the reason, not the new value)
+        said_alone_after: list[set[str]] = [set() for _ in clauses]
         for n in range(len(clauses) - 2, -1, -1):
             a, b, values = clauses[n + 1]
+            said_alone_after[n] = said_alone_after[n + 1] | {
+                k for x, y, k in values if covered(text, a, x, (pack.filler, pack.lead, pack.trail))
+                and covered(text, y, b, (pack.filler, pack.trail))}
             asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
                                                        if _asks(text, a, b, pack) else {})}
             revised_after[n] = {**revised_after[n + 1], **(
@@ -1319,6 +1325,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if revised:
                         a, b = revised
                         taken.add((a, b))
+                    elif kind in said_alone_after[n] and memory.current_named(kind, text[a:b], event.id) is None:
+                        # (the value a later clause says alone is the new one, this one, no current
+                        # value turned down, its reason: "10号下午也不行了…那就16号上午吧" turns 10号 down)
+                        continue
                     if not revised and (a, b) != of_kind[-1]:
                         # "Sunday afternoon they're at a wedding, sorry, Sunday at 10 am": the
                         # current value named, turned down by a later value of its kind

@@ -2675,6 +2675,12 @@ CORRECTED = [
     ("zh", ["定损挪到后天上午", "我记得上次保养好像是六月份，师傅还说前胎快不行了"], [(None, "后天上午")]),
     ("en", ["move the assessment to friday morning", "last service was in june I think, the front tires are almost shot"],
      [(None, "friday morning")]),
+    # a value a later clause of the correction's message says alone is the new one, the correction's
+    # own its reason ("kids last day of school is june 18 … june 21 then" had moved the closing to june 18)
+    ("en", ["good. packing should be the week of june 14, we close on the house june 25",
+            "wait kids last day of school is june 18, cant have the house torn apart that week. june 21 then"], []),
+    ("zh", ["打包定在6月14号那周吧，房子25号交", "等下，孩子18号才放假，那周家里不能乱。21号吧"], []),
+    ("en", ["book Tuesday at 3", "no wait, Wednesday at 4. thanks"], [("Tuesday at 3", "Wednesday at 4")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

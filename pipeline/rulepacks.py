@@ -235,6 +235,7 @@ class StateRules:
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
+    thing_chars: int                    # the longest name of a thing a proposal offers
     verdict_tails: Lexicon              # after a new value, judging the change ("换成士卓曼稳妥点": 士卓曼)
     slot_trails: Lexicon                # adverbs after a changed slot's name, no part of it ("定损也挪到": 定损)
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
@@ -630,6 +631,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
+        thing_chars=int(table.get("thing_chars", 0)),
         verdict_tails=Lexicon(table.get("verdict_tails", []), bounds),
         slot_trails=Lexicon(table.get("slot_trails", []), bounds),
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),

@@ -836,6 +836,53 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
     return made
 
 
+def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory,
+                    pack: RulePack, events: Sequence[Event]) -> list[Transition]:
+    """A thing an accepted proposal names with its determiner ("I'd suggest the 40-foot high-cube
+    container: …" "yes do it"): it replaces the thing the user took before with the same head, in a
+    clause that asked nothing ("shared container is prob fine"), as a thing revised does."""
+    rules = pack.state
+    lead = rules.thing_leads.regex.match(text, start)
+    # (a word of its own: not "That's also a PT day")
+    lead = lead if lead and (not pack.spaced or text[lead.end():lead.end() + 1].isspace()) else None
+    stop = pack.value_separator_of_words.search(text, start, end)
+    colon = re.compile(r"[:：]").search(text, start, end)
+    # (its name ends where what is said of it starts: "a room for you and your wife" is a room)
+    said_of = rules.object_end.search(text, lead.end(), end) if lead else None
+    thing_end = min([p for p in (stop.start() if stop else -1, colon.start() if colon else -1,
+                                 said_of.start() if said_of else -1) if p > start] or [end])
+    value = text[lead.end() if lead else start:thing_end].strip()
+    head = _head(value, pack)
+    if lead is None or not head or len(value) > rules.thing_chars:
+        return []
+    for clause, span in reversed(memory.clauses):
+        folded = clause.casefold()
+        at = (next((m.start() for m in re.finditer(rf"\b{re.escape(head)}\b", folded)), -1) if pack.spaced
+              else folded.rfind(head))
+        # (a thing asked for is met by the one offered, not replaced: "I do need to book a train …")
+        if (at < 0 or span.event_id == event_id or pack.question.search(clause) or _asked_at(span, events, pack)
+                or pack.request is not None and pack.request.search(clause)):
+            continue
+        x, y = _strip(clause, 0, at + len(head), pack)
+        x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
+                                        y, from_end=False)
+        old = clause[x:y]
+        # (a thing, no value: "it's 6 hours a day" is no thing a "…day" replaces)
+        if not old or old.casefold() == value.casefold() or old.casefold() in value.casefold() or any(
+                ch.isdigit() for ch in old):
+            return []
+        offset = text.find(value, start)
+        return [Transition("", old, value, Span(offer_id, offset, offset + len(value)),
+                           Span(span.event_id, span.start + x, span.start + y))]
+    return []
+
+
+def _asked_at(span: Span, events: Sequence[Event], pack: RulePack) -> bool:
+    """Whether the clause at ``span`` ends on a question mark ("is a shared container cheaper?")."""
+    said = next((e.text for e in reversed(events) if e.id == span.event_id), "")
+    return said[span.end:].lstrip()[:1] in pack.state.question_marks
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -1137,7 +1184,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
                 transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack)
-                                   or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read))
+                                   or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
+                                   or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}

@@ -2409,6 +2409,27 @@ PROPOSED_CHANGE = [
     ("zh", [("user", "门票30元以内的景点"), ("assistant", "不过这个景点的票价是20元的，可以吗？"), ("user", "可以")], []),
     ("en", [("user", "a museum I can see in 1 to 2 hours"), ("assistant", "The Fitzwilliam takes about 3 hours. Shall I add it?"),
             ("user", "yes")], []),
+    # a thing an accepted proposal names with its determiner replaces the thing of its head the user
+    # took ("shared container is prob fine" … "I'd suggest the 40-foot high-cube container" "yes" had
+    # left the shared container current); another head, or a thing only asked about, replaces nothing
+    ("en", [("user", "whats the difference? shared container is prob fine, we're not in a rush"),
+            ("assistant", "I'd suggest the 40-foot high-cube container: at $21,400 it's inside the cap. Shall I mark it?"),
+            ("user", "yes do it")], [("shared container", "40-foot high-cube container")]),
+    ("zh", [("user", "普通的搬家车就行"), ("assistant", "我建议一个带尾板的厢式货车：钢琴上下车更安全。要我帮您订吗？"),
+            ("user", "好的，订吧")], [("普通的搬家车", "带尾板的厢式货车")]),
+    ("en", [("user", "a compact rental is fine"),
+            ("assistant", "I'd suggest the Bosch 800 Series induction package: auto shut-off answers the burner worry."),
+            ("user", "yes go ahead")], []),
+    # (a thing's name ends where what is said of it starts, a pronoun is no determiner, a value no thing)
+    ("en", [("user", "No shellfish, my wife is allergic"),
+            ("assistant", "I'd suggest a room for you and your wife at the Latham. Shall I hold it?"), ("user", "yes")], []),
+    ("en", [("user", "so it's 6 hours a day, 8 to 2, same days"),
+            ("assistant", "That's also a PT day for him. Should I update the plan?"), ("user", "yes")], []),
+    ("en", [("user", "I do need to book a train from Kings Lynn to Cambridge after 16:30"),
+            ("assistant", "I'd suggest the first available train, TR1234, leaving at 16:45. Shall I book it?"),
+            ("user", "yes")], []),
+    ("en", [("user", "is a shared container cheaper?"),
+            ("assistant", "I'd suggest the 40-foot high-cube container: it's faster. Shall I mark it?"), ("user", "yes")], []),
     # controls: a proposal naming no value it changes from, and a no
     ("en", [("user", "monthly billing is fine"), ("assistant", "Annual saves 15%. Want me to switch your plan from monthly to annual?"),
             ("user", "no, keep it monthly")], []),

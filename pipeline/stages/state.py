@@ -1309,7 +1309,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
-                    reason = next((text[a:b] for a, b, k in reversed(kept) if b <= change.start()
+                    # (… or in an earlier clause of its sentence: "说定损员后天上午排不开，改成后天下午两点了")
+                    said_before = [*(v for m in range(n) for v in clauses[m][2]
+                                     if pack.sentence_end is None or not pack.sentence_end.search(text, clauses[m][1], start)),
+                                   *kept]
+                    reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
                     previous = (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
@@ -2244,6 +2248,12 @@ def _renamed(text: str, start: int, end: int, kept: Values, event_id: str, memor
                     or (value_kind in _AMOUNTS and kind in _AMOUNTS))   # "300元" set, "预算1200元" said
             if not same or _inside_another(a, b, kept):
                 continue
+            # (the slot's value said again, turned down or not, renames nothing: "定损也挪到后天上午" …
+            # "说定损员后天上午排不开" had replaced the pickup's "后天一早八点", said beside it)
+            keys = memory.keys(slot)
+            if memory.newest(lambda texts, value: value.casefold() == text[a:b].casefold()
+                             and any(k in texts[2] for k in keys)):
+                break
             previous = memory.revised(value_kind, text[a:b], slot, event_id)
             if previous and previous[0].casefold() != text[a:b].casefold():
                 return [Transition(slot, previous[0], text[a:b], Span(event_id, a, b), previous[1])]

@@ -2702,6 +2702,15 @@ CORRECTED = [
             "wait kids last day of school is june 18, cant have the house torn apart that week. june 21 then"], []),
     ("zh", ["打包定在6月14号那周吧，房子25号交", "等下，孩子18号才放假，那周家里不能乱。21号吧"], []),
     ("en", ["book Tuesday at 3", "no wait, Wednesday at 4. thanks"], [("Tuesday at 3", "Wednesday at 4")]),
+    # "一早" is a part of the day ("后天一早八点" had been "后天"); a day turned down in an earlier clause of
+    # the change's sentence is the reason, the value said on it the one replaced ("…后天上午排不开，改成
+    # 后天下午两点了" had replaced "大后天"); a slot's value said again renames nothing ("定损员后天上午排不开"
+    # had replaced the pickup's time beside it)
+    ("zh", ["定损约明天下午吧", "明天上午十点来我公司取车吧", "取车改到明天晚上七点以后", "那就后天一早八点吧，定损也挪到后天上午。",
+            "对了大后天我要拉我爸妈去都江堰", "刚平安发短信说定损员后天上午排不开，改成后天下午两点了"],
+     [("明天上午十点", "明天晚上七点以后"), ("明天下午", "后天上午"), ("后天上午", "后天下午两点")]),
+    ("en", ["the assessment is thursday morning", "friday I am away all day",
+            "the adjuster texted, thursday morning is full, move it to thursday at 2"], [("thursday morning", "thursday at 2")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

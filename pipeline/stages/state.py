@@ -717,7 +717,7 @@ def _list_names(text: str, pack: RulePack) -> list[str]:
             continue
         item = line.group(0)[bullet.end():]
         stop = pack.value_separator.search(item)
-        colon = re.search(r"[:：]", item)
+        colon = _COLON.search(item)
         ends = [m.start() for m in (stop, colon) if m]
         name = item[:min(ends, default=len(item))].strip().casefold()
         if 1 < len(name) <= rules.untyped_value_chars:
@@ -846,7 +846,7 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
     # (a word of its own: not "That's also a PT day")
     lead = lead if lead and (not pack.spaced or text[lead.end():lead.end() + 1].isspace()) else None
     stop = pack.value_separator_of_words.search(text, start, end)
-    colon = re.compile(r"[:：]").search(text, start, end)
+    colon = _COLON.search(text, start, end)
     # (its name ends where what is said of it starts: "a room for you and your wife" is a room)
     said_of = rules.object_end.search(text, lead.end(), end) if lead else None
     thing_end = min([p for p in (stop.start() if stop else -1, colon.start() if colon else -1,
@@ -1869,6 +1869,7 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
 
 
 _BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?![\dA-Za-z-])")
+_COLON = re.compile(r"[:：]")   # where a listed or proposed thing's name ends ("· 奥齿泰（韩国）：5,610元")
 
 
 def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Memory) -> list[Transition]:

@@ -221,6 +221,7 @@ class StateRules:
     change_from: re.Pattern[str] | None   # the old value named before a change's cue ("从月付改成年付")
     change_verbs: dict[str, str]        # a change cue that is a verb's: its verb ("改学": 学), whose object it changes
     topic: re.Pattern[str] | None       # a clause's opening topic, its value after it ("分期那个，12期吧")
+    topic_after: re.Pattern[str] | None  # a topic said right after a value ("20 year term on the loan")
     mention_after: Lexicon
     negation_gap: int
     gap_breaks: re.Pattern[str]
@@ -612,6 +613,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         gapped_change=_compile(lang, table["gapped_change"]),
         change_from=_compile(lang, table["change_from"]) if table.get("change_from") else None,
         topic=_compile(lang, table["topic"]) if table.get("topic") else None,
+        topic_after=_compile(lang, table["topic_after"]) if table.get("topic_after") else None,
         mention_after=cue("mention_after"),
         negation_gap=int(table["negation_gap"]),
         gap_breaks=_compile(lang, table["gap_breaks"]),

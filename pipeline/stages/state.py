@@ -764,12 +764,14 @@ def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Me
 
 
 def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
-                    pack: RulePack, prior: tuple[int, int, Values] | None) -> list[Transition]:
+                    pack: RulePack, prior: tuple[int, int, Values] | None, corrected: bool) -> list[Transition]:
     """A clause opening on a topic, or said right after a clause that is only one ("about the
     balance: 12 installments"), giving it a value ("分期那个，12期吧", "分期的话6期就行", "as for the
-    loan, 20 years"): the value replaces the newest one of its kind (a count: of its unit) said in
-    an earlier message naming the topic ("剩下的分6期" in "分期怎么弄？…"). A topic never said with
-    such a value is a condition ("下雨的话改到周日")."""
+    loan, 20 years"), or, outside a correction, which tells its own old value ("no wait, … quarter to
+    nine then for the shuttle"), a value said with its topic after it ("20 year term on the loan"):
+    the value replaces the newest one of its kind (a count: of its unit) said in an earlier message
+    naming the topic ("剩下的分6期" in "分期怎么弄？…", "prob the 25 year loan"). A topic never said
+    with such a value is a condition ("下雨的话改到周日")."""
     rules = pack.state
     if rules.topic is None or not kept:
         return []
@@ -778,13 +780,14 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
         whole = _strip(text, prior[0], prior[1], pack)
         opening = rules.topic.match(text, whole[0], whole[1])
         opening = opening if opening is not None and opening.end() >= whole[1] else None
-    if opening is None or not opening.group("topic").strip():
-        return []
-    topic = opening.group("topic").strip().casefold()
+    told = [(opening.group("topic").strip(), value) for value in kept
+            if value[0] >= opening.end()] if opening is not None and opening.group("topic").strip() else []
+    if rules.topic_after is not None and not corrected:
+        told += [(after.group("topic").strip(), value) for value in kept
+                 if (after := rules.topic_after.match(text, value[1], end)) is not None]
     made = []
-    for a, b, kind in kept:
-        if a < opening.end():
-            continue
+    for said_topic, (a, b, kind) in told:
+        topic = said_topic.casefold()
         new = text[a:b]
         unit = memory.unit(new) if kind == "quantity" else ""
         for (_, clause, message), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
@@ -795,7 +798,7 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
                     or unit and memory.unit(value) != unit):
                 continue
             if value.casefold() != new.casefold():
-                made.append(Transition(opening.group("topic").strip(), value, new, Span(event_id, a, b), span))
+                made.append(Transition(said_topic, value, new, Span(event_id, a, b), span))
             break
     return made
 
@@ -1262,7 +1265,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 change = gapped = None
             instead = None if asked or supposed else rules.instead.search(text, start, end)
             topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
-                                                                  clauses[n - 1] if n else None)
+                                                                  clauses[n - 1] if n else None, correction is not None)
             if topical:   # (a topic said before with a value is no condition: "分期的话6期就行")
                 transitions.extend(topical)
                 supposed = False

@@ -2462,6 +2462,15 @@ TOPIC_RESTATED = [
      [("three months", "six months")]),
     ("zh", ["嗯，报一下慕尼黑的仓储，三个月", "仓储那个，六个月吧。房东说装修要拖到二月"], [("三个月", "六个月")]),
     ("en", ["yeah quote storage in munich, three months", "ok, six months is the lease in munich"], []),
+    # (… or said right after the value: "20 year term on the loan" had left "the 25 year loan" current)
+    ("en", ["prob the 25 year loan, payment has to stay under $350 a month",
+            "20 year term on the loan, I'd rather be done before marcus retires"], [("25 year", "20 year")]),
+    ("en", ["3 rooms for the conference", "and 2 rooms for the wedding"], []),
+    # (a correction tells its own old value: "…quarter to nine then for the shuttle" had replaced the
+    # Thursday said with the shuttle, not the 8 it corrects)
+    ("en", ["the shuttle leaves the office at 7:30 on Thursday", "make it 8, 7:30 is brutal for designers lol",
+            "no wait, Helen wants a quick standup at the office first. quarter to nine then for the shuttle"],
+     [("8", "quarter to nine")]),
     # controls: a topic never said with a value of that kind or unit is no slot of it
     ("zh", ["我们4个人，住两晚", "周末的话6点以后都行"], []),
     ("zh", ["房间订2间", "酒店那个，住3晚"], []),

@@ -642,7 +642,9 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),
         indefinites=tuple(w.casefold() for w in table.get("indefinites", [])),
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
-        correction=Lexicon(table.get("corrections", []), bounds, within=table.get("corrections_within", ())),
+        # (an apology is no correction: "sorry for the late reply, a 10 minute meeting")
+        correction=Lexicon(table.get("corrections", []), bounds,
+                           within=[*table.get("corrections_within", ()), *table.get("apologies", ())]),
         instead=Lexicon(table.get("instead", []), bounds),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),

@@ -2720,6 +2720,10 @@ CORRECTED = [
      [("明天上午十点", "明天晚上七点以后"), ("明天下午", "后天上午"), ("后天上午", "后天下午两点")]),
     ("en", ["the assessment is thursday morning", "friday I am away all day",
             "the adjuster texted, thursday morning is full, move it to thursday at 2"], [("thursday morning", "thursday at 2")]),
+    # an apology is no correction ("不好意思回晚了，刚被拉去开了个10分钟的会" had replaced an 8-minute meeting)
+    ("zh", ["不好意思回晚了，刚被拉去开了个8分钟的会", "不好意思回晚了，刚被黄芳拉去开了个10分钟的会"], []),
+    ("en", ["sorry, got pulled into an 8 minute meeting", "sorry for the late reply, got pulled into a 10 minute meeting"], []),
+    ("en", ["book Tuesday at 3", "sorry, Wednesday at 3"], [("Tuesday at 3", "Wednesday at 3")]),
     # a confirmation tag is no value a change sets ("so we should make it, right?" had made "right" the time)
     ("en", ["survey on thursday the 18th at 9", "the survey's before the 27th so we should make it, right?"], []),
     ("zh", ["周四上午九点来勘测", "那就改成周五上午，对吧？"], [("周四上午九点", "周五上午")]),

@@ -323,6 +323,7 @@ class RulePack:
     quotes: tuple[tuple[str, str], ...]     # (opening, closing): no clause ends between them
     value_separator: re.Pattern[str]        # where a value a change sets ends ("make it 11, she has …")
     value_separator_of_words: re.Pattern[str]   # … between words: no thousands comma ("2,700")
+    name_end: re.Pattern[str]               # where a listed or proposed thing's name ends ("奥齿泰（韩国）：")
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     duration: re.Pattern[str] | None   # a quantity's unit that measures time ("20分钟", "40 minutes")
@@ -799,6 +800,7 @@ def load_rule_pack(lang: str) -> RulePack:
         quotes=tuple((pair[0], pair[1]) for pair in base["punctuation"].get("quotes", [])),
         value_separator=re.compile(base["punctuation"]["value_separators"]),
         value_separator_of_words=re.compile(base["punctuation"]["value_separators_of_words"]),
+        name_end=re.compile(base["punctuation"]["name_ends"]),
         piece_subject=Lexicon([*text.get("piece_subjects", []), *people], bounds,
                               patterns=text.get("piece_subject_patterns", ())),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,

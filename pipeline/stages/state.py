@@ -601,23 +601,42 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
     head = _head(value, pack)
     if not head or len(value) > rules.untyped_value_chars:
         return []
+    said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
+    if said is None:
+        return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+    old, old_span, clause = said
+    if (not old or old.casefold() == value.casefold() or _head(old, pack) != head
+            or chosen and rules.choose_after.search(clause)):   # two choices ("还是选B套餐吧"): the decisions tell it
+        return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+    return [Transition("", old, value, Span(event_id, a, b), old_span)]
+
+
+def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
+                     passed: Callable[[str, Span], bool]) -> tuple[str, Span, str] | None:
+    """The newest thing the user named with ``head`` before this message, in a clause ``passed``
+    does not leave out: its words up to the head, a few words long, past the words leading to it
+    ("要朝南的双人间": 朝南的双人间), with where it was said and its clause."""
+    rules = pack.state
     for clause, span in reversed(memory.clauses):
-        if span.event_id == event_id or span.event_id in memory.asking:
+        if span.event_id == event_id or passed(clause, span):
             continue
-        folded = clause.casefold()
-        at = (next((m.start() for m in re.finditer(rf"\b{re.escape(head)}\b", folded)), -1) if pack.spaced
-              else folded.rfind(head))
+        at = _word_at(head, clause.casefold(), pack)
         if at < 0:
             continue
         x, y = _strip(clause, 0, at + len(head), pack)
         x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
                                         y, from_end=False)
-        old = clause[x:y]
-        if (not old or old.casefold() == value.casefold() or _head(old, pack) != head
-                or chosen and rules.choose_after.search(clause)):   # two choices ("还是选B套餐吧"): the decisions tell it
-            return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
-        return [Transition("", old, value, Span(event_id, a, b), Span(span.event_id, span.start + x, span.start + y))]
-    return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+        return clause[x:y], Span(span.event_id, span.start + x, span.start + y), clause
+    return None
+
+
+def _word_at(word: str, folded: str, pack: RulePack) -> int:
+    """Where ``word`` stands in ``folded`` as a word of its own (spaced: its first, whole; unspaced:
+    its last), or -1."""
+    if not pack.spaced:
+        return folded.rfind(word)
+    hit = re.search(rf"\b{re.escape(word)}\b", folded)
+    return hit.start() if hit else -1
 
 
 def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, memory: _Memory,
@@ -644,11 +663,10 @@ def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, me
         for clause, said in reversed(memory.clauses):
             if said.event_id == span.event_id or pack.question.search(clause):
                 continue
-            hit = (re.search(rf"\b{re.escape(word)}\b", clause.casefold()) if pack.spaced
-                   else re.search(re.escape(word), clause.casefold()))
-            if hit:
-                return [Transition("", clause[hit.start():hit.end()], value, span,
-                                   Span(said.event_id, said.start + hit.start(), said.start + hit.end()))]
+            at = _word_at(word, clause.casefold(), pack)
+            if at >= 0:
+                return [Transition("", clause[at:at + len(word)], value, span,
+                                   Span(said.event_id, said.start + at, said.start + at + len(word)))]
     return []
 
 
@@ -717,7 +735,7 @@ def _list_names(text: str, pack: RulePack) -> list[str]:
             continue
         item = line.group(0)[bullet.end():]
         stop = pack.value_separator.search(item)
-        colon = _COLON.search(item)
+        colon = pack.name_end.search(item)
         ends = [m.start() for m in (stop, colon) if m]
         name = item[:min(ends, default=len(item))].strip().casefold()
         if 1 < len(name) <= rules.untyped_value_chars:
@@ -792,8 +810,7 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
         unit = memory.unit(new) if kind == "quantity" else ""
         for (_, clause, message), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
             # (unspaced, a count may sit inside the topic's words: "分12期" names "分期")
-            named = (re.search(rf"\b{re.escape(topic)}\b", message) if pack.spaced
-                     else topic in message or topic in pack.number.sub("", clause))
+            named = _word_at(topic, message, pack) >= 0 or not pack.spaced and topic in pack.number.sub("", clause)
             if (span.event_id == event_id or span in memory.replaced or not named
                     or unit and memory.unit(value) != unit):
                 continue
@@ -849,7 +866,7 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
     # (a word of its own: not "That's also a PT day")
     lead = lead if lead and (not pack.spaced or text[lead.end():lead.end() + 1].isspace()) else None
     stop = pack.value_separator_of_words.search(text, start, end)
-    colon = _COLON.search(text, start, end)
+    colon = pack.name_end.search(text, start, end)
     # (its name ends where what is said of it starts: "a room for you and your wife" is a room)
     said_of = rules.object_end.search(text, lead.end(), end) if lead else None
     thing_end = min([p for p in (stop.start() if stop else -1, colon.start() if colon else -1,
@@ -858,26 +875,19 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
     head = _head(value, pack)
     if lead is None or not head or len(value) > rules.thing_chars:
         return []
-    for clause, span in reversed(memory.clauses):
-        folded = clause.casefold()
-        at = (next((m.start() for m in re.finditer(rf"\b{re.escape(head)}\b", folded)), -1) if pack.spaced
-              else folded.rfind(head))
-        # (a thing asked for is met by the one offered, not replaced: "I do need to book a train …")
-        if (at < 0 or span.event_id == event_id or pack.question.search(clause) or _asked_at(span, events, pack)
-                or pack.request is not None and pack.request.search(clause)):
-            continue
-        x, y = _strip(clause, 0, at + len(head), pack)
-        x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
-                                        y, from_end=False)
-        old = clause[x:y]
-        # (a thing, no value: "it's 6 hours a day" is no thing a "…day" replaces)
-        if not old or old.casefold() == value.casefold() or old.casefold() in value.casefold() or any(
-                ch.isdigit() for ch in old):
-            return []
-        offset = text.find(value, start)
-        return [Transition("", old, value, Span(offer_id, offset, offset + len(value)),
-                           Span(span.event_id, span.start + x, span.start + y))]
-    return []
+    # (a thing asked for is met by the one offered, not replaced: "I do need to book a train …")
+    said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: bool(
+        pack.question.search(clause) or _asked_at(span, events, pack)
+        or pack.request is not None and pack.request.search(clause)))
+    if said is None:
+        return []
+    old, old_span, _ = said
+    # (a thing, no value: "it's 6 hours a day" is no thing a "…day" replaces)
+    if not old or old.casefold() == value.casefold() or old.casefold() in value.casefold() or any(
+            ch.isdigit() for ch in old):
+        return []
+    offset = text.find(value, start)
+    return [Transition("", old, value, Span(offer_id, offset, offset + len(value)), old_span)]
 
 
 def _asked_at(span: Span, events: Sequence[Event], pack: RulePack) -> bool:
@@ -1872,7 +1882,6 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
 
 
 _BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?![\dA-Za-z-])")
-_COLON = re.compile(r"[:：]")   # where a listed or proposed thing's name ends ("· 奥齿泰（韩国）：5,610元")
 
 
 def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Memory) -> list[Transition]:

@@ -823,6 +823,23 @@ def test_descriptive_fact_is_extracted_as_medium(lang: str, text: str, kind: str
         _assert_span(text, fact)
 
 
+# a tag asking for consent ("好吗", "行吗", "ok?") is no part of what is asked for ("提供收费停车位和会议室好"
+# had been quoted as "酒店是否提供收费停车位和会议室好？")
+TAGGED_ROWS = [
+    ("zh", "麻烦你帮我查一下这个酒店是否提供收费停车位和会议室好吗？", "会议室好"),
+    ("zh", "帮我找的民宿最好有停车位行吗", "停车位行"),
+    ("zh", "你查一下他家提供接机服务可以吗？", "服务可以"),
+    ("en", "Can you check that the hotel offers free parking and a meeting room, ok?", "room, ok"),
+    ("en", "Find me a place that has free wifi, alright?", "alright"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "tag"), TAGGED_ROWS)
+def test_a_consent_tag_is_no_part_of_a_fact(lang: str, text: str, tag: str) -> None:
+    facts, _ = _run(lang, text)
+    assert not [f for f in facts if tag in f.text], f"{tag!r} read into {_shown(facts)}"
+
+
 # where a trip goes: a hard constraint (strong), its words as said, the facts inside it its own
 ROUTE_ROWS = [
     ("zh", "从天安门到颐和园怎么走", "route", "从天安门到颐和园"),
@@ -887,6 +904,7 @@ WISHES = [
     ("zh", "我信任顺丰快递", "顺丰快递"),
     ("zh", "我想找一个消费便宜点的姑苏古迹转转", "一个消费便宜点的姑苏古迹转转"),
     ("zh", "帮我推荐一下附近的川菜馆", "附近的川菜馆"),
+    ("zh", "能推荐一家安静的茶馆不？", "一家安静的茶馆"),   # the A-not-A "不" is no part of it
     ("en", "By the way, I'd prefer a standard room, does it have standard rooms?", "standard room"),
     ("en", "Hi, I want to buy a notchback and I trust SAIC Volkswagen.", "SAIC Volkswagen"),
     ("en", "I want a sleeper in first class. Can you help me check the price?", "sleeper"),
@@ -921,6 +939,8 @@ NO_WISH = [
     ("en", "Would you recommend anything else?"),
     ("en", "Could you recommend me some?"), ("en", "Can you recommend a few?"),   # a pronoun, no object
     ("zh", "你帮我推荐个呗？"), ("zh", "给我推荐一款嘛"),                         # a measure word and a particle
+    # a question's "不" or "没" at its end asks ("可以给我推荐一家不？" had wished for "一家不")
+    ("zh", "可以给我推荐一家不？"), ("zh", "能推荐个不"), ("en", "Can you recommend one or not?"),
     # where one gets is no thing wished for ("home" had been quoted alone from "people want to get home")
     ("en", "Make it 6:30, people want to get home"), ("en", "I want to get back by 6"),
     ("en", "We want to get there early"),

@@ -841,9 +841,10 @@ def load_rule_pack(lang: str) -> RulePack:
         limit_pointer=Lexicon(cues.get("limit_pointers", []), bounds),
         filler=Lexicon(data["fillers"]["words"], bounds),
         lead=Lexicon(data["fillers"]["lead"], bounds),
-        trail=Lexicon(data["fillers"]["trail"], bounds),
+        trail=Lexicon(data["fillers"]["trail"], bounds, within=data["fillers"].get("trail_within", ())),
         question_trail=Lexicon([w for w in data["fillers"]["trail"]
-                                if w not in data["fillers"].get("question_keeps", ())], bounds),
+                                if w not in data["fillers"].get("question_keeps", ())], bounds,
+                               within=data["fillers"].get("trail_within", ())),
         question=Lexicon(data["questions"]["cues"], bounds, patterns=data["questions"].get("patterns", ()),
                          within=data["questions"].get("within", ())),
         subordinate=_compile(lang, data["questions"]["subordinate"]) if data["questions"].get("subordinate") else None,

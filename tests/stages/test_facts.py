@@ -1260,6 +1260,16 @@ def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expecte
     ("en", "I think it's TP 204. I'm not entirely sure.", ["I think it's TP 204"]),
     ("en", "It shipped on Wednesday I think. Not a hundred percent sure.", ["It shipped on Wednesday I think"]),
     ("en", "Maybe the charger is broken, I'm not quite certain", ["Maybe the charger is broken, I'm not quite certain"]),
+    # "not 100%" closing a clause is the same hedge with "sure" left out (it had been a constraint
+    # of its own, quoted "not 100%")
+    ("en", "i think the sprinkler main is on the left side of the house? not 100%", ["i think the sprinkler main is on the left side of the house"]),
+    ("en", "I think the gate code is 4471, not a hundred percent.", ["I think the gate code is 4471, not a hundred percent"]),
+    ("zh", "总阀好像在房子左边，不是百分百", ["总阀好像在房子左边，不是百分百"]),
+    # what the user recalls is told as a claim ("我记得医保卡能报一部分" had been a want)
+    ("zh", "我记得医保卡能报一部分", ["我记得医保卡能报一部分"]),
+    ("zh", "印象中他们家周一不开门", ["印象中他们家周一不开门"]),
+    ("en", "iirc the insurance covers part of it", ["iirc the insurance covers part of it"]),
+    ("en", "pretty sure the HOA allows 6 ft fences", ["pretty sure the HOA allows 6 ft fences"]),
 ])
 def test_a_hedge_alone_claims_nothing(lang: str, text: str, claims: list[str]) -> None:
     """"我也不太确定" after a claim hedges it; alone it says nothing (it was a negation, a
@@ -1468,6 +1478,14 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("zh", "地址我已经记好了", "地址我已经记好了"),
     ("en", "We land on Thanksgiving please", "We land on Thanksgiving"),
     ("en", "The forms are all done, thank you", "The forms are all done"),
+    # a trailing word that is the object of the words before it is no filler ("…id love the pine
+    # gone by then" had been quoted "…gone by", "she wont sign before then" "she wont sign before")
+    ("en", "id love the pine gone by then", "id love the pine gone by then"),
+    ("en", "shes back on the 18th so she wont sign before then", "shes back on the 18th so she wont sign before then"),
+    ("en", "don't book anything until then", "don't book anything until then"),
+    ("en", "ok, book the 9am slot then", "book the 9am slot"),
+    ("zh", "等她回来到时候再签吧", "等她回来到时候再签"),
+    ("zh", "先订9点那个吧", "先订9点那个"),
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

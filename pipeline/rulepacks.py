@@ -683,7 +683,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         one_value_slots=Lexicon(table.get("one_value_slots", []), bounds),
         slot_qualifier=_compile(lang, table.get("slot_qualifier", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
-        slot_revisers=Lexicon(table.get("slot_revisers", []), bounds),
+        slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
         named_value_chars=int(table.get("named_value_chars", 3)),

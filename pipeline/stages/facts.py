@@ -111,7 +111,7 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
         last = end
 
 
-def _sentence(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
+def sentence_of(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int]:
     """(start, end) of the sentence holding a clause, its closing mark included (the whole text
     when the pack marks no sentence ends)."""
     if pack.sentence_end is None:
@@ -125,7 +125,7 @@ def _sentence_asks(text: str, start: int, end: int, pack: RulePack) -> bool:
     """Whether the sentence holding a clause asks something: a question cue or mark in it."""
     if pack.sentence_end is None:
         return False
-    begin, stop_at = _sentence(text, start, end, pack)
+    begin, stop_at = sentence_of(text, start, end, pack)
     return pack.question.search(text, begin, stop_at) is not None or any(
         mark in text[begin:stop_at] for mark in pack.state.question_marks)
 
@@ -736,7 +736,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         # move just one slot?": the case is asked about)
         requests = (asks or marked) and requesting and (
             not supposes and condition is None
-            or pack.request is None or pack.request.search(text, *_sentence(text, start, end, pack)) is not None)
+            or pack.request is None or pack.request.search(text, *sentence_of(text, start, end, pack)) is not None)
         if marked and not worded:
             # a question stays one when quoted: its mark, unless a question word asks ("还有房吗");
             # word order alone may not show it ("is the Maple Court one close to a bus stop?")

@@ -23,7 +23,7 @@ from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
-                    split_clauses, times_of, with_conditions)
+                    sentence_of, split_clauses, times_of, with_conditions)
 from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -1960,9 +1960,9 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         before = memory.frames.get(frame)
         memory.frames[frame] = ((text[a:b], kind, Span(event_id, a, b)),)
         # only a word revising it replaces: "…换个热水器。电的，60升就行，预算三千五以内" is
-        # another thing's budget
+        # another thing's budget; it may close the sentence ("预算10万，不是8万")
         if (before is not None and before[0][0].casefold() != text[a:b].casefold()
-                and pack.state.slot_revisers.search(text, start, end)):
+                and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
             return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
     # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
     one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
@@ -2009,9 +2009,11 @@ def _one_value_slot(text: str, start: int, end: int, kept: Values,
     again after that word with a word revising it ([state] slot_revisers: "My budget is $500 a
     month" … "Actually, budget $410"), it replaces the value said there before, however the
     rest is worded."""
-    # one value per place: of two overlapping ("budget is 300" and "300 dollars"), the later
+    # one value per place: of two overlapping ("budget is 300" and "300 dollars"), the later; a
+    # value inside the words revising it is the one turned down ("预算10万，不是8万")
+    turned_down = [(h.start(), h.end()) for h in pack.state.slot_revisers.finditer(text, start, end)]
     outer = [(a, b, kind) for a, b, kind in kept if start <= a and b <= end and not _inside_another(a, b, kept)
-             and not any(x < b < y for x, y, _ in kept)]
+             and not any(x < b < y for x, y, _ in kept) and not any(x < a < y for x, y in turned_down)]
     if len(outer) != 1:
         return None   # "budget $500 for the hotel and $200 for food" names two amounts
     a, b, _ = outer[0]
@@ -2020,9 +2022,12 @@ def _one_value_slot(text: str, start: int, end: int, kept: Values,
     if hit is None or any(hit.end() <= x and y <= a for x, y, _ in kept):
         return None   # another value stands between the word and this one
     # what the word is the slot of is part of it: "hotel budget $200" is not "food budget $50"
+    # (one ending on a lead is none: "我老公说预算10万" is the budget, "公说" no thing of it)
     qualifier = pack.state.slot_qualifier.search(text, start, hit.start())
-    word = qualifier.group(1).casefold() if qualifier and not (
-        pack.state.slot_leads.covers(qualifier.group(1)) or pack.state.determiners.covers(qualifier.group(1))) else ""
+    owner = qualifier.group(1) if qualifier else ""
+    word = owner.casefold() if owner and not (
+        pack.state.slot_leads.strip_run(owner, 0, len(owner), from_end=True) < len(owner)
+        or pack.state.determiners.covers(owner)) else ""
     return (word, hit.group()), outer[0]
 
 

@@ -291,6 +291,11 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我们的预算是两千块", "好的", "那就预算三千块吧"],
      expect(chosen("预算三千块"), change("预算", "预算是两千块", "预算三千块"))),
     (["人数是6个人", "那就人数8个人吧"], expect(chosen("人数8个人"), change("人数", "6个人", "8个人"))),
+    # the old value turned down after the new one ("…，不是8万"), or someone of the family saying it,
+    # revises too ("我老公说预算10万" had left 8万 current)
+    (["预算8万左右", "好的", "预算10万，不是8万"], expect(change("预算", "预算8万", "预算10万"))),
+    (["预算8万左右", "好的", "我老公刚说预算10万"], expect(change("预算", "预算8万", "预算10万"))),
+    (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
     (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
     # whose slot it is is part of it: another's budget replaces nothing
@@ -564,6 +569,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["My budget is $500 a month.", "Actually, budget $410."], expect(change("budget", "$500", "$410"))),
     (["Our budget is 300 dollars", "OK", "Budget's now 450 dollars"], expect(change("budget", "300 dollars", "450 dollars"))),
     (["Party size is 6 people", "Party size 8 people then"], expect(change("party size", "6 people", "8 people"))),
+    # the old value turned down after the new one, or someone else saying it, revises too ("she says
+    # the budget is 35k all in, not 40" had left "budget is around 40k" current)
+    (["budget is around 40k for everything", "ok", "she says the budget is 35k all in, not 40"],
+     expect(change("budget", "budget is around 40k", "budget is 35k"))),
+    (["Budget is around 40k", "ok", "my husband says budget is 45k"], expect(change("budget", "Budget is around 40k", "budget is 45k"))),
+    (["Budget is around 40k", "ok", "my husband says the grill budget is 2k"], NOTHING),   # another thing's
     # whose slot it is is part of it: another's budget replaces nothing
     (["Hotel budget $200 a night", "Food budget $50 a day"], NOTHING),
     (["Budget is $3,000 for the move", "Also need a cleaner. Budget $200 for that"], NOTHING),   # said plainly

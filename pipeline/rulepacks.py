@@ -327,6 +327,7 @@ class RulePack:
     piece_subject: Lexicon         # words of a short lead a shorter form keeps: another person, what happened
     degree: re.Pattern[str] | None  # words of degree a lexicon term takes with it ("a bit more expensive")
     duration: re.Pattern[str] | None   # a quantity's unit that measures time ("20分钟", "40 minutes")
+    magnitudes: frozenset[str]         # units measuring a size, spaces out and folded: no count of things ("sqft", "升")
     elapsed_before: re.Pattern[str] | None   # words before a length of time saying it went by ("住了", "waited")
     elapsed_not_after: re.Pattern[str] | None   # words after it saying it is yet to go ("就到了", "后")
     preface: re.Pattern[str] | None  # a count of what a message lists after a colon ("two requirements:"): no value
@@ -805,6 +806,7 @@ def load_rule_pack(lang: str) -> RulePack:
                               patterns=text.get("piece_subject_patterns", ())),
         degree=_compile(lang, text["degree"]) if text.get("degree") else None,
         duration=_compile(lang, rf"(?:{_alternation(text['durations'], bounds)})\s*$") if text.get("durations") else None,
+        magnitudes=frozenset(re.sub(r"\s", "", u).casefold() for u in text.get("magnitudes", ())),
         elapsed_before=_compile(lang, text["elapsed_before"]) if text.get("elapsed_before") else None,
         elapsed_not_after=_compile(lang, text["elapsed_not_after"]) if text.get("elapsed_not_after") else None,
         preface=(_compile(lang, text["preface"].replace("{number}", f"(?:{text['number']})"))

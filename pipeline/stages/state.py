@@ -830,6 +830,8 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
         # unspaced, a measure word counts the word after it ("一块电池", not "22块板"), else it measures
         # ("游玩时长1小时" is what a place offered has, no count of things); spaced, the unit is the thing
         unit = memory.unit(value)
+        if unit in pack.magnitudes:   # measured, not counted: "320 sq ft", "80升"
+            return ""
         if pack.spaced or not unit:
             return unit
         word = said[after:word_end(said, after + 1, pack.lang)]

@@ -191,6 +191,10 @@ ZH_ROWS = [
     ("三个大人两个小孩", "quantity", "三个大人", EQ),
     ("三个大人两个小孩", "quantity", "两个小孩", EQ),
     ("帮我推荐一个能玩1、2个小时的景点", "quantity", "1、2个小时", EQ),     # a range: was "2个小时"
+    # 长乘宽是一个值（"4米"、"5米"分开读，说的就不是一块地的大小了）
+    ("露台做4米乘5米的", "quantity", "4米乘5米", EQ),
+    ("地毯要2x3米的", "quantity", "2x3米", EQ),
+    ("院子大概6×8米", "quantity", "6×8米", EQ),
     # 名次、等级
     ("我家孩子上六年级了，想报个班", "level", "六年级", EQ),
     ("买二等座吧", "level", "二等座", EQ),
@@ -363,6 +367,11 @@ EN_ROWS = [
     ("I want it delivered tomorrow morning", "time", "tomorrow morning", EQ),
     # a clause start a few letters before the cue's object is taken too ("it at or under that" was kept)
     ("The company covers up to $450, so keep it at or under that.", "obligation", "keep it at or under that", EQ),
+    # a size by its sides is one value ("patio, 16 by 20 then" had held none, so it replaced nothing)
+    ("ok. patio, 16 by 20 then", "quantity", "16 by 20", EQ),
+    ("I'd suggest 16 × 20 (320 sq ft)", "quantity", "16 × 20", EQ),
+    ("we need a 12x12 rug", "quantity", "12x12", IN),
+    ("a 10 by 12 ft shed", "quantity", "10 by 12 ft", EQ),
 ]
 
 # text that must yield no negation fact (politeness, idioms, "no" as an answer)

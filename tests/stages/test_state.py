@@ -296,6 +296,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算8万左右", "好的", "预算10万，不是8万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我老公刚说预算10万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
+    (["露台做4米乘5米的", "好的", "露台的话，5米乘6米吧"], expect(change("露台", "4米乘5米", "5米乘6米"))),   # one size
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
     (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
     # whose slot it is is part of it: another's budget replaces nothing
@@ -575,6 +576,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("budget", "budget is around 40k", "budget is 35k"))),
     (["Budget is around 40k", "ok", "my husband says budget is 45k"], expect(change("budget", "Budget is around 40k", "budget is 45k"))),
     (["Budget is around 40k", "ok", "my husband says the grill budget is 2k"], NOTHING),   # another thing's
+    # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
+    (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing
     (["Hotel budget $200 a night", "Food budget $50 a day"], NOTHING),
     (["Budget is $3,000 for the move", "Also need a cleaner. Budget $200 for that"], NOTHING),   # said plainly
@@ -2420,6 +2423,16 @@ PROPOSED_CHANGE = [
     ("zh", [("user", "门票30元以内的景点"), ("assistant", "不过这个景点的票价是20元的，可以吗？"), ("user", "可以")], []),
     ("en", [("user", "a museum I can see in 1 to 2 hours"), ("assistant", "The Fitzwilliam takes about 3 hours. Shall I add it?"),
             ("user", "yes")], []),
+    # (a size measured is no count of things: "16 × 20 (320 sq ft)" accepted had replaced the old
+    # slab's "maybe 200 sq ft")
+    ("en", [("user", "old cracked concrete slab there now, maybe 200 sq ft"),
+            ("assistant", "I'd suggest 16 × 20 (320 sq ft). That fits the table and the grill. Shall I quote it?"),
+            ("user", "ok. do that")], []),
+    ("en", [("user", "the old tank is 40 gallons"), ("assistant", "I'd suggest going 50 gallons for four of you. Shall I add it?"),
+            ("user", "yes")], []),
+    ("zh", [("user", "现在那块旧水泥地大概20平米大小"),
+            ("assistant", "建议露台做30平米大小，桌子烤炉都放得下。要按这个报价吗？"), ("user", "好的")], []),
+    ("zh", [("user", "旧热水器是60升容量的"), ("assistant", "建议换80升容量的，一家四口够用。要我加上吗？"), ("user", "行")], []),
     # a thing an accepted proposal names with its determiner replaces the thing of its head the user
     # took ("shared container is prob fine" … "I'd suggest the 40-foot high-cube container" "yes" had
     # left the shared container current); another head, or a thing only asked about, replaces nothing

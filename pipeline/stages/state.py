@@ -1372,7 +1372,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室
                 # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
-                named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, memory, pack)
+                named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, kept, memory, pack)
                 revision = rules.revise.search(text, start, end)
                 turned_down: dict[str, tuple[str, Span]] = {}
                 # "Friday is out, sorry": what the clause drops is no corrected value
@@ -1749,13 +1749,15 @@ def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
     return text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end) is not None
 
 
-def _named_old(text: str, start: int, end: int, reach: int, memory: _Memory,
+def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory: _Memory,
                pack: RulePack) -> tuple[int, str, Span] | None:
     """The old value a correction names after its new one, in its clause or the next (up to
     ``reach``): "I meant Friday the 11th, not Thursday", "是13桌，不是12桌", right after a
-    separator. Where the naming starts, and the newest value said that holds those words."""
+    separator or the new value ("its 38 inches not 4 ft"). Where the naming starts, and the
+    newest value said that holds those words."""
     for cue in pack.state.correction_not.finditer(text, start, reach):
-        if not pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:]):
+        if not (pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:])
+                or any(b <= cue.start() and not text[b:cue.start()].strip() for _, b, _ in kept)):
             continue
         stop = end if cue.start() < end else reach
         words = pack.value_separator.split(text[cue.end():stop], 1)[0].strip().casefold()
@@ -2537,10 +2539,19 @@ def _proposed(text: str, pack: RulePack,
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you
         # and 8:30 am for Valentina. … Want me to reserve 8:15 and 8:30?") accepts the proposal
+        # (an id only points at what it is on, and a size may be said in other words: "Shall I mark
+        # the 40 ft option as your choice on Q-INTL-20931?" after "I'd suggest the 40-foot high-cube
+        # container")
         short = text[question[0]:question[1]]
-        said = [short[a:b].casefold() for _, _, kept in read(short) for a, b, _ in kept]
+        said = [(short[a:b].casefold(), kind) for _, _, kept in read(short) for a, b, kind in kept if kind != "id"]
         shown = text[proposed[0]:proposed[1]].casefold() if proposed else ""
-        return proposed if shown and all(value in shown for value in said) else question
+
+        def in_shown(value: str, kind: str) -> bool:
+            digits = re.findall(r"\d+(?:[.,]\d+)?", value) if kind == "quantity" else []
+            return value in shown or bool(digits) and all(
+                re.search(rf"(?<![\d.,]){re.escape(d)}(?!\d)", shown) for d in digits)
+
+        return proposed if shown and all(in_shown(value, kind) for value, kind in said) else question
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
         return proposed
     a, b, mark = sentences[asked[-1]] if asked else (0, 0, "")

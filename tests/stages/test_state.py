@@ -296,6 +296,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算8万左右", "好的", "预算10万，不是8万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我老公刚说预算10万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
+    (["侧门大概1米2宽", "更正一下，侧门95公分不是1米2"], expect(change("quantity", "1米2", "95公分"))),
     (["露台做4米乘5米的", "好的", "露台的话，5米乘6米吧"], expect(change("露台", "4米乘5米", "5米乘6米"))),   # one size
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
     (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
@@ -576,6 +577,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("budget", "budget is around 40k", "budget is 35k"))),
     (["Budget is around 40k", "ok", "my husband says budget is 45k"], expect(change("budget", "Budget is around 40k", "budget is 45k"))),
     (["Budget is around 40k", "ok", "my husband says the grill budget is 2k"], NOTHING),   # another thing's
+    # the old value named right after the new one, in another unit ("its 38 inches not 4 ft" had
+    # changed nothing: no comma before "not", and inches are no feet)
+    (["side gate on the right is like 4 ft wide", "ok. also correction on the gate btw, its 38 inches not 4 ft, i just measured it"],
+     expect(change("quantity", "4 ft", "38 inches"))),
+    (["side gate on the right is like 4 ft wide", "correction, the shed is 38 inches deep not bad"], NOTHING),
     # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
     (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing
@@ -1314,6 +1320,14 @@ ACCEPTED = [
     ("en", [("user", "Which slots are left?"),
             ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
      "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
+    # (an id the question names only points at what it is on, and a size may be said in other words:
+    # "Shall I mark the 40 ft option as your choice on Q-INTL-20931?" had taken the question)
+    ("en", [("user", "Which container?"),
+            ("assistant", "I'd suggest the 40-foot high-cube container: it's inside the cap. "
+                          "Shall I mark the 40 ft option as your choice on Q-INTL-20931?"), ("user", "yes")],
+     "the 40-foot high-cube container: it's inside the cap", []),
+    ("zh", [("user", "哪桌好"), ("assistant", "我建议订周六晚上7点靠窗那桌。要我在RES-2211上订周六晚上7点吗？"), ("user", "好的")],
+     "订周六晚上7点靠窗那桌", []),
     # a line break after a sentence is no sentence: the one before the question names the values
     ("en", [("user", "Seven of us."),
             ("assistant", "That makes it Row F at $168 each plus the $12.50 fee.\nShall I place the order?"),

@@ -615,7 +615,8 @@ def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
                      passed: Callable[[str, Span], bool]) -> tuple[str, Span, str] | None:
     """The newest thing the user named with ``head`` before this message, in a clause ``passed``
     does not leave out: its words up to the head, a few words long, past the words leading to it
-    ("要朝南的双人间": 朝南的双人间), with where it was said and its clause."""
+    ("要朝南的双人间": 朝南的双人间), with where it was said and its clause. A thing a change
+    replaced, named again, is no current one ("还是景观套房吧 大床房朝北的" … "换家庭套房吧": 景观套房)."""
     rules = pack.state
     for clause, span in reversed(memory.clauses):
         if span.event_id == event_id or passed(clause, span):
@@ -626,6 +627,9 @@ def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
         x, y = _strip(clause, 0, at + len(head), pack)
         x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
                                         y, from_end=False)
+        named = clause[x:y].casefold()
+        if named and any(old == named or not pack.spaced and old.endswith(named) for old in memory.old_values):
+            continue
         return clause[x:y], Span(span.event_id, span.start + x, span.start + y), clause
     return None
 
@@ -709,7 +713,9 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
         items = _list_names(events[i].text, pack)
         if not wanted or not any(_core_name(item, pack) in wanted or wanted in item for item in items):
             continue
-        others = {_core_name(item, pack) for item in items if not (_core_name(item, pack) in wanted or wanted in item)}
+        cores = [_core_name(item, pack) for item in items]
+        others = {form for item, core in zip(items, cores) if not (core in wanted or wanted in item)
+                  for form in _short_forms(core, cores, pack)}
         since = {e.id for e in events[i + 1:at] if e.role == "user"}
         for clause, span in reversed(memory.clauses):
             if span.event_id not in since or pack.question.search(clause):
@@ -717,8 +723,8 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
             folded = clause.casefold()
             found = [m for name in others for m in re.finditer(
                 rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), folded)]
-            if found:
-                hit = max(found, key=lambda m: m.start())
+            if found:   # (the last named, in its longest form: "景观套房", not "观套房" in it)
+                hit = max(found, key=lambda m: (m.end(), -m.start()))
                 return clause[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(), span.start + hit.end())
         return None
     return None
@@ -741,6 +747,15 @@ def _list_names(text: str, pack: RulePack) -> list[str]:
         if 1 < len(name) <= rules.untyped_value_chars:
             names.append(name)
     return names if len(names) > 1 else []
+
+
+def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
+    """How a user may name a listed thing: by its name, or, unspaced, by an ending of it no other
+    listed name shares ("精选大床房" as "大床房" beside "景观套房" and "家庭套房"; "套房" names neither)."""
+    if pack.spaced:
+        return [name]
+    endings = [name[k:] for k in range(1, len(name) - 1)]
+    return [name, *(e for e in endings if not any(other != name and other.endswith(e) for other in names))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -2510,7 +2525,9 @@ def _proposed(text: str, pack: RulePack,
                             # determiner: "I'd suggest a 15-yard dumpster on the driveway", not advice
                             # "I'd suggest booking early")
                             or offers and rules.actions.regex.match(text, start) is not None
-                            or rules.thing_leads.regex.match(text, start) is not None):
+                            or rules.thing_leads.regex.match(text, start) is not None
+                            # (a thing its own list offers, named: "我建议优先看悦馨月子会所（西溪店）")
+                            or any(name in text[start:end].casefold() for name in _list_names(text, pack))):
             proposed = start, end
     # a confirmation mark opens its sentence ("To confirm: …"; not "Call them to confirm the
     # wiring instructions"): before it only leads and punctuation

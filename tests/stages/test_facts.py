@@ -1437,6 +1437,12 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
      ["Engrave “Happy 30th, love you both” on the frame, please", "Gold letters"]),
     ("zh", "他说“我明天不来了，你们先走”，然后就挂了", ["他说“我明天不来了，你们先走”", "然后就挂了"]),
     ("zh", "别用「加急，", ["别用「加急"]),     # (a quote never closed splits as before)
+    # a space between Chinese words is a phone's comma ("还是景观套房吧 大床房朝北的" had been one clause)
+    ("zh", "还是景观套房吧 大床房朝北的", ["还是景观套房吧", "大床房朝北的"]),
+    ("zh", "家在西湖区文一西路588号 预算8万左右", ["家在西湖区文一西路588号", "预算8万左右"]),
+    ("zh", "我用iPhone 15 Pro拍的", ["我用iPhone 15 Pro拍的"]),     # (a space beside Latin letters or digits is none)
+    ("zh", "去千只鹤手作料理 居楽屋(昌平店)吃饭", ["去千只鹤手作料理 居楽屋(昌平店)吃饭"]),   # nor inside a shop's name
+    ("en", "the king faces north so no", ["the king faces north so no"]),
 ])
 def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     """A comma ends a clause before a lower-case conjunction: "OR" after a city is its state."""
@@ -1495,6 +1501,8 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     ("en", "ok, book the 9am slot then", "book the 9am slot"),
     ("zh", "等她回来到时候再签吧", "等她回来到时候再签"),
     ("zh", "先订9点那个吧", "先订9点那个"),
+    ("zh", "下周六上午我们俩想去看看 可以不", "下周六上午我们俩想去看看"),   # a consent tag alone is no clause
+    ("en", "we'd like to come see it next saturday morning, ok?", "we'd like to come see it next saturday morning, ok?"),  # (its tag asks with it)
 ])
 def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, text: str, clause: str) -> None:
     assert [c.text for c in _run(lang, text)[1]] == [clause]

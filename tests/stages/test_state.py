@@ -1320,6 +1320,17 @@ ACCEPTED = [
     ("en", [("user", "Which slots are left?"),
             ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
      "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
+    # a proposal naming a thing its own list offers proposes it ("我建议优先看悦馨月子会所（西溪店）…您看可以吗？"
+    # "就这个吧" had accepted nothing)
+    ("zh", [("user", "帮我筛几家"), ("assistant", "帮您筛了三家：\n1. 悦馨月子会所（西溪店）：离家3.4公里，评分4.8\n"
+                                                "2. 禾美母婴会所（文三路店）：离医院近\n我建议优先看悦馨月子会所（西溪店），家里人来回也方便。您看可以吗？"),
+            ("user", "就这个吧")], "优先看悦馨月子会所（西溪店），家里人来回也方便", []),
+    ("en", [("user", "find me a few"), ("assistant", "Here are two:\n1. maple court: 2 bedrooms, 0.4 miles from school\n"
+                                                    "2. shilshole lofts: bigger, further out\nI'd suggest starting with maple court, the kids could walk. Does that work?"),
+            ("user", "yes")], "starting with maple court, the kids could walk", []),
+    ("zh", [("user", "帮我筛几家"), ("assistant", "帮您筛了三家：\n1. 悦馨月子会所（西溪店）：离家3.4公里\n"
+                                                "2. 禾美母婴会所（文三路店）：离医院近\n我建议早点定下来，5月档期紧。您看可以吗？"),
+            ("user", "好的")], None, []),      # advice naming none of them
     # (an id the question names only points at what it is on, and a size may be said in other words:
     # "Shall I mark the 40 ft option as your choice on Q-INTL-20931?" had taken the question)
     ("en", [("user", "Which container?"),
@@ -2381,6 +2392,8 @@ BOOKED_DAY = [
 _BRANDS_ZH = "单颗全流程是：\n· 奥齿泰（韩国）：5,610元，质保10年\n· 登腾（韩国）：5,680元\n· 士卓曼BLT亲水（瑞士）：6,560元，终身质保"
 _PACKAGES_EN = ("Here are the buffet packages:\n- Taco Bar, $36: carne asada, chicken tinga\n"
                 "- Smokehouse BBQ, $44: brisket, pulled pork\n- Mediterranean Mezze, $48: shawarma, falafel")
+_ROOMS_ZH = "查了一下：\n· 精选大床房：32㎡，¥52,800\n· 景观套房：45㎡，朝南看湿地，¥62,800\n· 家庭套房：68㎡，¥75,800\n您想看哪种？"
+_ROOMS_EN = "Here's what's open:\n- Classic King: 32 m², $528\n- Garden Suite: 45 m², south-facing, $628\n- Family Suite: 68 m², $758"
 # (lang, messages, the last message's change (old, new), or None for none)
 LISTED_ALONGSIDE = [
     # a change to a thing of no slot replaces the thing listed beside it that the user took
@@ -2403,6 +2416,20 @@ LISTED_ALONGSIDE = [
             ("user", "switch us to the Garden Brunch")], (None, "the Garden Brunch")),
     # (a value that names something better stays whole: "换成好一点的")
     ("zh", [("user", "床垫要软的"), ("assistant", "好的。"), ("user", "床垫换成硬一点的")], ("软", "硬一点的")),
+    # a listed thing is named by an ending no other item shares ("大床房" of "精选大床房"), a space
+    # between Chinese words parts clauses as a comma does, "换X吧" revises, and a thing replaced,
+    # named again as the reason, is no current one: 大床房 → 景观套房 → 家庭套房 (each had changed nothing)
+    ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要最便宜那个大床房 一个人住够了"),
+            ("assistant", "好的。"), ("user", "还是景观套房吧 大床房朝北的")], ("最便宜那个大床房", "景观套房")),
+    ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要最便宜那个大床房 一个人住够了"),
+            ("assistant", "好的。"), ("user", "还是景观套房吧 大床房朝北的"), ("assistant", "好的。"),
+            ("user", "换家庭套房吧 他能有自己的床")], ("景观套房", "家庭套房")),
+    ("en", [("user", "which rooms"), ("assistant", _ROOMS_EN), ("user", "the cheapest one, the Classic King, is enough"),
+            ("assistant", "Noted."), ("user", "switch us to the Garden Suite, the king faces north"), ("assistant", "Noted."),
+            ("user", "switch us to the Family Suite then")], ("Garden Suite", "the Family Suite")),
+    # ("换个…" names nothing it switches to, nor "换尿布" a thing taken)
+    ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要景观套房吧"), ("assistant", "好的。"),
+            ("user", "宝宝要换尿布吧")], None),
 ]
 
 
@@ -2530,7 +2557,7 @@ def test_a_change_to_a_listed_thing_replaces_the_one_taken_from_its_list(
         lang: str, messages: list[tuple[str, str]], change: tuple[str | None, str]) -> None:
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     last = f"U{len(messages)}"
-    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == [change], _show(result)
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == ([change] if change else []), _show(result)
 
 
 @pytest.mark.parametrize(("lang", "messages", "change"), BOOKED_DAY)
@@ -2538,7 +2565,7 @@ def test_a_new_day_for_a_booking_replaces_its_day(lang: str, messages: list[tupl
                                                   change: tuple[str, str]) -> None:
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     last = f"U{len(messages)}"
-    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == [change], _show(result)
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == last] == ([change] if change else []), _show(result)
 
 
 @pytest.mark.parametrize(("lang", "messages", "change"), TURNED_DOWN)

@@ -1176,12 +1176,18 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # "I'd lean Ferro & Vine or Osteria Lucca" … "Ferro & Vine looks great": the one named
             proposal = _accepted_by_name(asked_by.text, text, pack, first=True) or proposal
         asks = pack.question.search(text) is not None
-        if (proposal is None and walked.pending is not None and not asks and _commits(text, pack)
-                and _accepts(text, pack, walked.pending.text)):
+        pending = _proposal(walked.pending.text, pack, read) if walked.pending is not None and not asks else None
+        if (proposal is None and pending is not None and _accepts(text, pack, walked.pending.text)
+                and (_commits(text, pack) or asked_by is not None and asked_by.role == "assistant"
+                     and covered(text, 0, len(text), (pack.filler, rules.accept)) and (
+                         _restates(asked_by.text, walked.pending.text[pending[0]:pending[1]], read)
+                         or _tells_again(asked_by.text, walked.pending.text[pending[0]:pending[1]], memory, pack)))):
             # "I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …"
             # "Sounds good, set that up": the offer the user only asked about is what the yes
-            # takes; "好的", "ok thanks" only acknowledge the answer
-            offer, proposal = walked.pending, _proposal(walked.pending.text, pack, read)
+            # takes; "好的", "ok thanks" only acknowledge the answer, unless it told of the offer
+            # again and the yes says nothing else ("The Rachio 3 runs the lawn and the drip zones …"
+            # "sounds good"; "好吧，那就加导航" takes another thing)
+            offer, proposal = walked.pending, pending
         if proposal is None and not asks:
             # "The T-Roc sounds good, book it", questions about other things since it was offered
             offer, proposal = next(((o, p) for o in reversed(walked.offers) if o is not asked_by
@@ -1943,10 +1949,7 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
     unsure in an earlier clause sharing a word of its own with this one (the value's words, hedges
     and fillers aside)."""
     def words(clause: str, values: Sequence[str]) -> set[str]:
-        for value in values:
-            clause = clause.replace(value.casefold(), " ")
-        return {w for w in words_of(clause, pack.lang) if len(w) >= (4 if pack.spaced else 2) and w.isalpha()
-                and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
+        return _own_words(clause, values, memory, pack)
 
     if not memory.hedged or pack.uncertainty.search(text, start, end):
         return []
@@ -2411,6 +2414,23 @@ def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[
     return start, end
 
 
+def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePack) -> set[str]:
+    """A clause's words of its own, folded: not its values, hedges, fillers nor words any slot's
+    name holds, a few letters long."""
+    clause = clause.casefold()
+    for value in values:
+        clause = clause.replace(value.casefold(), " ")
+    return {w for w in words_of(clause, pack.lang) if len(w) >= (4 if pack.spaced else 2) and w.isalpha()
+            and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
+
+
+def _tells_again(answer: str, proposed: str, memory: _Memory, pack: RulePack) -> bool:
+    """Whether an answer is about a proposal: it names a value of it again, or two of its words
+    ("The Rachio 3 (8-zone) runs the lawn spray zones and the drip zones …" of "converting the 2 bed
+    zones to drip and swapping the old controller for a Rachio 3 …")."""
+    return len(_own_words(answer, (), memory, pack) & _own_words(proposed, (), memory, pack)) >= 2
+
+
 def _restates(answer: str, proposed: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> bool:
     """Whether an answer names again a value of a proposal ("方案不变：…肿瘤标志物12项" of "建议…加：…
     肿瘤标志物12项，合计¥1,160")."""
@@ -2526,6 +2546,8 @@ def _proposed(text: str, pack: RulePack,
                             # "I'd suggest booking early")
                             or offers and rules.actions.regex.match(text, start) is not None
                             or rules.thing_leads.regex.match(text, start) is not None
+                            or offers and rules.doing is not None and rules.doing.match(text, start) is not None
+                            and refers_back(text[question[0]:question[1]], pack)
                             # (a thing its own list offers, named: "我建议优先看悦馨月子会所（西溪店）")
                             or any(name in text[start:end].casefold() for name in _list_names(text, pack))):
             proposed = start, end

@@ -1320,6 +1320,14 @@ ACCEPTED = [
     ("en", [("user", "Which slots are left?"),
             ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
      "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
+    # a doing proposed, when the question asks to go ahead with "that", is what the yes takes ("I'd
+    # suggest converting the 2 bed zones to drip … Want me to add that?" had proposed nothing);
+    # advice before a question asking for another thing is none
+    ("en", [("user", "ok"), ("assistant", "I'd suggest adding a drip line to both beds. Want me to add that?"), ("user", "yes")],
+     "adding a drip line to both beds", []),
+    ("en", [("user", "ok"), ("assistant", "I'd suggest booking early, it fills up. Want me to hold a slot?"), ("user", "yes")],
+     None, []),
+    ("zh", [("user", "好"), ("assistant", "我建议给两个花坛都加上滴灌。要我加上吗？"), ("user", "好的")], "给两个花坛都加上滴灌", []),
     # a proposal naming a thing its own list offers proposes it ("我建议优先看悦馨月子会所（西溪店）…您看可以吗？"
     # "就这个吧" had accepted nothing)
     ("zh", [("user", "帮我筛几家"), ("assistant", "帮您筛了三家：\n1. 悦馨月子会所（西溪店）：离家3.4公里，评分4.8\n"
@@ -1908,6 +1916,21 @@ ACCEPTED_LATER = [
             ("user", "Wait, does the freeze on my debit card block wires too?"),
             ("assistant", "No, it doesn't: the freeze only applies to the card."),
             ("user", "ok thanks")], 1, None),
+    # a bare yes after an answer that told of the offer again takes it ("I'd suggest converting …
+    # Want me to add that?" "can the drip run off the same controller?" "Yes. The Rachio 3 runs … the
+    # drip zones …" "sounds good" had taken nothing); after an answer about another thing, nothing
+    ("en", [("user", "ok"), ("assistant", "I'd suggest converting the 2 bed zones to drip and swapping the old controller "
+                                          "for a Rachio 3 smart controller. Want me to add that?"),
+            ("user", "can the drip run off the same controller as the lawn?"),
+            ("assistant", "Yes. The Rachio 3 runs the lawn zones and the drip zones from one controller."),
+            ("user", "sounds good")], 1,
+     "converting the 2 bed zones to drip and swapping the old controller for a Rachio 3 smart controller"),
+    ("zh", [("user", "好"), ("assistant", "我建议把两个花坛区改成滴灌，再把旧控制器换成智能控制器。要我加上吗？"),
+            ("user", "滴灌能跟草坪用同一个控制器吗？"), ("assistant", "可以。智能控制器能同时管草坪和滴灌，各走各的时间。"),
+            ("user", "好的")], 1, "把两个花坛区改成滴灌，再把旧控制器换成智能控制器"),
+    ("en", [("user", "ok"), ("assistant", "I'd suggest converting the 2 bed zones to drip. Want me to add that?"),
+            ("user", "do you guys haul away the old concrete?"), ("assistant", "Yes, hauling is included in the demo price."),
+            ("user", "sounds good")], 1, None),
     # adding what it offers, named by words of the offer
     ("en", [("user", "Tolls?"), ("assistant", "For a rental, the easiest is the Via Verde transponder. "
                                               "I'd add the Via Verde transponder for €1.85/day. Shall I?"),

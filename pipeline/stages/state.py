@@ -873,6 +873,37 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
     return made
 
 
+def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory,
+                         pack: RulePack, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """A day an accepted proposal names, answering a question of the user's message before that
+    asked for another day ("any chance you can start june 1?" … "The week of June 1 is booked … I'd
+    hold June 7–11. Want me to?" "ok do that"): it replaces the day asked for, which was not to be
+    had ("start june 1" had read as still wanted). The same day, or a day only said beside the
+    question ("My flight lands Friday, can you book a dinner?"), is none."""
+    before = max((e for e, n in memory.order.items() if n < memory.order.get(event_id, -1)),
+                 key=lambda e: memory.order[e], default=None)
+    if before is None or before not in memory.asking:
+        return []
+    def asks(message: str, span: Span) -> bool:   # the value's sentence asks
+        stop = pack.sentence_end.search(message, span.end) if pack.sentence_end else None
+        mark = message[stop.start():stop.end()].strip()[:1] if stop else ""
+        return mark in pack.state.question_marks or any(
+            c.event_id == before and c.start <= span.start and span.end <= c.end and pack.question.search(clause)
+            for clause, c in memory.clauses)
+
+    asked = [(value, span) for texts, value, span in memory.values.get("time", []) if span.event_id == before
+             and span not in memory.replaced and memory.names_day(value) and asks(texts[2], span)]
+    offered = next(((a, b) for _, _, kept in read(text[start:end]) for a, b, kind in kept
+                    if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[start + a:start + b])), None)
+    if len(asked) != 1 or offered is None:
+        return []
+    value = text[start + offered[0]:start + offered[1]]
+    old, old_span = asked[0]
+    if names_one_day(old, value, pack.lang, pack) or old.casefold() in value.casefold():
+        return []
+    return [Transition("time", old, value, Span(offer_id, start + offered[0], start + offered[1]), old_span)]
+
+
 def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory,
                     pack: RulePack, events: Sequence[Event]) -> list[Transition]:
     """A thing an accepted proposal names with its determiner ("I'd suggest the 40-foot high-cube
@@ -1221,7 +1252,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 memory.last_object = offer.text[a:b]
                 transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack)
                                    or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
-                                   or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events))
+                                   or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
+                                   or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}

@@ -2487,6 +2487,18 @@ PROPOSED_CHANGE = [
     ("zh", [("user", "门票30元以内的景点"), ("assistant", "不过这个景点的票价是20元的，可以吗？"), ("user", "可以")], []),
     ("en", [("user", "a museum I can see in 1 to 2 hours"), ("assistant", "The Fitzwilliam takes about 3 hours. Shall I add it?"),
             ("user", "yes")], []),
+    # a day an accepted proposal names replaces the day the user's question before it asked for ("any
+    # chance you can start june 1?" … "I'd hold June 7–11. Want me to?" "ok do that" had left June 1
+    # wanted); a day said beside the question, or the same day, is none
+    ("en", [("user", "any chance you can start june 1? gives us buffer before the party"),
+            ("assistant", "The week of June 1 is booked. The earliest is June 7–11. I'd hold June 7–11. Want me to?"),
+            ("user", "ok do that")], [("june 1", "June 7–11")]),
+    ("zh", [("user", "6月1号能开工吗？想在聚会前留点余量"),
+            ("assistant", "6月1号那周排满了。最早是6月7号到11号，我建议先帮您留6月7号到11号。要我留吗？"), ("user", "行")],
+     [("6月1号", "6月7号到11号")]),
+    ("en", [("user", "My flight lands Friday. Can you book a dinner?"),
+            ("assistant", "I'd suggest Saturday at 7 pm at Nopa. Shall I book it?"), ("user", "yes")], []),
+    ("zh", [("user", "周五能上门吗？"), ("assistant", "周五上午有空，我建议周五上午10点。要我约吗？"), ("user", "好的")], []),
     # (a size measured is no count of things: "16 × 20 (320 sq ft)" accepted had replaced the old
     # slab's "maybe 200 sq ft")
     ("en", [("user", "old cracked concrete slab there now, maybe 200 sq ft"),

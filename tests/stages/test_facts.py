@@ -954,6 +954,9 @@ NO_WISH = [
     ("en", "Make it 6:30, people want to get home"), ("en", "I want to get back by 6"),
     ("en", "We want to get there early"),
     ("zh", "大家想早点回家"), ("zh", "我想早点到那儿"),
+    # how a thing should end up is no thing wished for ("gone" had been quoted alone at 10 %)
+    ("en", "and theres a big pine we want gone. where do i start"), ("en", "the shed, we want removed."),
+    ("zh", "后院那棵大松树我们想弄走"),
 ]
 
 

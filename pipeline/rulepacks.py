@@ -235,6 +235,7 @@ class StateRules:
     object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
     doing: re.Pattern[str] | None       # opens a doing proposed, when the question asks to go ahead with "that" ("I'd suggest converting …")
+    thing_verbs: Lexicon               # before a thing revised, no part of it ("can we do the catalina grana … instead")
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     thing_chars: int                    # the longest name of a thing a proposal offers
@@ -678,6 +679,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
+        thing_verbs=Lexicon(table.get("thing_verbs", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),
         restated_bare_frame_chars=int(table.get("restated_bare_frame_chars", 0)),

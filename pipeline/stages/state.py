@@ -580,14 +580,17 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
     return None
 
 
-def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, memory: _Memory,
-                   pack: RulePack) -> list[Transition]:
+def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, events: Sequence[Event],
+                   memory: _Memory, pack: RulePack) -> list[Transition]:
     """A thing no pattern types, revised as the current one ("要朝南的双人间" … "还是单人间吧", "a
     double room facing south" … "a single room instead"): it replaces the newest thing said with
     the same head (the last word; a Chinese compound's last character), a few words long, in a
     clause that asked nothing. Words revised whose head no earlier thing has replace nothing
-    ("butcher block instead" of "quartz")."""
+    ("butcher block instead" of "quartz"), unless the assistant offered both side by side
+    (:func:`_listed_alongside`: "can we do the catalina grana … instead" after "do the holland stone
+    then", both offered in one sentence)."""
     rules = pack.state
+    event_id = event.id
     # the words revised: after the cue, or before it when it ends the clause ("… instead")
     after = _strip(text, cue.end(), end, pack)
     # (words after a separator are its reason: "let's go butcher block instead, quartz was a splurge")
@@ -597,17 +600,25 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event_id: str, mem
     chosen = rules.choose_after.search(text, start, b)
     a = rules.determiners.strip_run(text, _past_value_leads(text, max(a, chosen.end()) if chosen else a, rules), b,
                                     from_end=False)
+    # (a request to revise and its verb are no part of it: "can we do the catalina grana …")
+    asking = rules.proposes_revision.strip_run(text, a, b, from_end=False)
+    if asking > a:
+        a = rules.determiners.strip_run(text, rules.thing_verbs.strip_run(text, asking, b, from_end=False), b,
+                                        from_end=False)
     value = text[a:b]
     head = _head(value, pack)
-    if not head or len(value) > rules.untyped_value_chars:
+    if not head or len(value) > rules.thing_chars:
         return []
+    if len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
+        alongside = _listed_alongside(value, event, events, memory, pack)
+        return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
     said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
-    if said is None:
-        return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
-    old, old_span, clause = said
-    if (not old or old.casefold() == value.casefold() or _head(old, pack) != head
-            or chosen and rules.choose_after.search(clause)):   # two choices ("还是选B套餐吧"): the decisions tell it
-        return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+    if (said is None or not said[0] or said[0].casefold() == value.casefold() or _head(said[0], pack) != head
+            or chosen and rules.choose_after.search(said[2])):   # two choices ("还是选B套餐吧"): the decisions tell it
+        alongside = _listed_alongside(value, event, events, memory, pack)
+        return ([Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside
+                else _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack))
+    old, old_span, _ = said
     return [Transition("", old, value, Span(event_id, a, b), old_span)]
 
 
@@ -627,11 +638,18 @@ def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
         x, y = _strip(clause, 0, at + len(head), pack)
         x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
                                         y, from_end=False)
-        named = clause[x:y].casefold()
-        if named and any(old == named or not pack.spaced and old.endswith(named) for old in memory.old_values):
+        if _replaced_before(clause[x:y], memory, pack):
             continue
         return clause[x:y], Span(span.event_id, span.start + x, span.start + y), clause
     return None
+
+
+def _replaced_before(named: str, memory: _Memory, pack: RulePack) -> bool:
+    """Whether ``named`` is a thing a change replaced, named again in it words or its ending ("大床房"
+    of "最便宜那个大床房", "king" of "Classic King"): no current one."""
+    named = named.casefold()
+    return bool(named) and any(old == named or old.endswith(named if not pack.spaced else " " + named)
+                               for old in memory.old_values)
 
 
 def _word_at(word: str, folded: str, pack: RulePack) -> int:
@@ -711,10 +729,14 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
         if events[i].role != "assistant":
             continue
         items = _list_names(events[i].text, pack)
-        if not wanted or not any(_core_name(item, pack) in wanted or wanted in item for item in items):
-            continue
         cores = [_core_name(item, pack) for item in items]
-        others = {form for item, core in zip(items, cores) if not (core in wanted or wanted in item)
+
+        def is_wanted(item: str, core: str) -> bool:   # ("catalina grana in the victorian color")
+            return wanted in item or any(_word_at(form, wanted, pack) >= 0 for form in _short_forms(core, cores, pack))
+
+        if not wanted or not any(is_wanted(item, core) for item, core in zip(items, cores)):
+            continue
+        others = {form for item, core in zip(items, cores) if not is_wanted(item, core)
                   for form in _short_forms(core, cores, pack)}
         since = {e.id for e in events[i + 1:at] if e.role == "user"}
         for clause, span in reversed(memory.clauses):
@@ -722,7 +744,8 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
                 continue
             folded = clause.casefold()
             found = [m for name in others for m in re.finditer(
-                rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), folded)]
+                rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), folded)
+                if not _replaced_before(m.group(0), memory, pack)]
             if found:   # (the last named, in its longest form: "景观套房", not "观套房" in it)
                 hit = max(found, key=lambda m: (m.end(), -m.start()))
                 return clause[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(), span.start + hit.end())
@@ -731,8 +754,38 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
 
 
 def _list_names(text: str, pack: RulePack) -> list[str]:
-    """The names a bulleted list offers, folded: each item's words up to its first separator or
-    colon ("· 奥齿泰（韩国）：5,610元": 奥齿泰; "- Smokehouse BBQ, $44: brisket": smokehouse bbq)."""
+    """The names a message offers side by side, folded: a bulleted list's, each item's words up to
+    its first separator or colon ("· 奥齿泰（韩国）：5,610元": 奥齿泰; "- Smokehouse BBQ, $44: brisket":
+    smokehouse bbq), else those of a sentence naming alternatives (:func:`_prose_names`)."""
+    return _bulleted_names(text, pack) or _prose_names(text, pack)
+
+
+def _prose_names(text: str, pack: RulePack) -> list[str]:
+    """The names one sentence offers as alternatives, folded, each up to what is said of it
+    ("Belgard Holland Stone at $34/sq ft (total $28,865) or Belgard Catalina Grana at $41/sq ft,
+    vs travertine at $56": belgard holland stone, belgard catalina grana, travertine)."""
+    rules = pack.state
+    for a, b, _ in _sentences(text, pack):
+        cuts = [(m.start(), m.end()) for m in rules.alternative.finditer(text, a, b)]
+        if not cuts:
+            continue
+        # the first name starts after a colon, a proposing mark or a verb taking it ("可以选荷兰石或者…")
+        begin = max([a, *(m.end() for lexicon in (pack.name_end, rules.proposal_mark.regex, rules.thing_verbs.regex)
+                          for m in lexicon.finditer(text, a, cuts[0][0]))])
+        names = []
+        for x, y in zip([begin, *(end for _, end in cuts)], [start for start, _ in cuts] + [b]):
+            x = rules.determiners.strip_run(text, x, y, from_end=False)
+            stop = min([m.start() for m in (rules.object_end.search(text, x, y), pack.value_separator.search(text, x, y),
+                                            re.compile(r"\d").search(text, x, y)) if m] + [y])
+            name = text[x:stop].strip(" ,，:：").casefold()
+            if 1 < len(name) <= rules.untyped_value_chars and any(ch.isalpha() for ch in name):
+                names.append(name)
+        if len(names) > 1:
+            return names
+    return []
+
+
+def _bulleted_names(text: str, pack: RulePack) -> list[str]:
     rules = pack.state
     names = []
     for line in re.finditer(r"[^\n]+", text):
@@ -750,12 +803,15 @@ def _list_names(text: str, pack: RulePack) -> list[str]:
 
 
 def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
-    """How a user may name a listed thing: by its name, or, unspaced, by an ending of it no other
-    listed name shares ("精选大床房" as "大床房" beside "景观套房" and "家庭套房"; "套房" names neither)."""
+    """How a user may name a listed thing: by its name, or by an ending of it no other listed name
+    shares, in a spaced script whole words ("精选大床房" as "大床房" beside "景观套房" and "家庭套房", "套房"
+    naming neither; "belgard holland stone" as "holland stone" beside "belgard catalina grana")."""
     if pack.spaced:
-        return [name]
-    endings = [name[k:] for k in range(1, len(name) - 1)]
-    return [name, *(e for e in endings if not any(other != name and other.endswith(e) for other in names))]
+        words = name.split()
+        endings = [" ".join(words[k:]) for k in range(1, len(words))]
+    else:
+        endings = [name[k:] for k in range(1, len(name) - 1)]
+    return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -1512,7 +1568,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
-                transitions.extend(_thing_revised(text, start, end, cue, event.id, memory, pack))
+                transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack))
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])

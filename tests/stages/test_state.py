@@ -2415,6 +2415,8 @@ BOOKED_DAY = [
 _BRANDS_ZH = "单颗全流程是：\n· 奥齿泰（韩国）：5,610元，质保10年\n· 登腾（韩国）：5,680元\n· 士卓曼BLT亲水（瑞士）：6,560元，终身质保"
 _PACKAGES_EN = ("Here are the buffet packages:\n- Taco Bar, $36: carne asada, chicken tinga\n"
                 "- Smokehouse BBQ, $44: brisket, pulled pork\n- Mediterranean Mezze, $48: shawarma, falafel")
+_PAVERS_EN = ("From the same estimate: Belgard Holland Stone at $34/sq ft (total $28,865) or Belgard Catalina Grana "
+              "at $41/sq ft (total $31,105), vs travertine at $56.")
 _ROOMS_ZH = "查了一下：\n· 精选大床房：32㎡，¥52,800\n· 景观套房：45㎡，朝南看湿地，¥62,800\n· 家庭套房：68㎡，¥75,800\n您想看哪种？"
 _ROOMS_EN = "Here's what's open:\n- Classic King: 32 m², $528\n- Garden Suite: 45 m², south-facing, $628\n- Family Suite: 68 m², $758"
 # (lang, messages, the last message's change (old, new), or None for none)
@@ -2450,6 +2452,16 @@ LISTED_ALONGSIDE = [
     ("en", [("user", "which rooms"), ("assistant", _ROOMS_EN), ("user", "the cheapest one, the Classic King, is enough"),
             ("assistant", "Noted."), ("user", "switch us to the Garden Suite, the king faces north"), ("assistant", "Noted."),
             ("user", "switch us to the Family Suite then")], ("Garden Suite", "the Family Suite")),
+    # things one sentence offers side by side are alternatives too, named by an ending of their own
+    # ("can we do the catalina grana in the victorian color instead" had replaced nothing)
+    ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "do the holland stone then, the cheap one"),
+            ("assistant", "Holland Stone it is."),
+            ("user", "wait she says the holland stone looks like a parking lot lol. can we do the catalina grana in the victorian color instead")],
+     ("holland stone", "catalina grana in the victorian color")),
+    ("zh", [("user", "地面用什么砖好"), ("assistant", "同一个报价里可以选荷兰石或者卡特琳娜，荷兰石便宜一些。"),
+            ("user", "那就荷兰石吧，便宜的"), ("assistant", "好的，荷兰石。"), ("user", "她看了图说荷兰石像停车场 还是卡特琳娜吧")],
+     ("荷兰石", "卡特琳娜")),
+    ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "can we do the catalina grana instead")], None),
     # ("换个…" names nothing it switches to, nor "换尿布" a thing taken)
     ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要景观套房吧"), ("assistant", "好的。"),
             ("user", "宝宝要换尿布吧")], None),

@@ -800,6 +800,8 @@ def _drop_nested(facts: list[Fact], descriptive: frozenset[str] = frozenset(),
     for fact in sorted(facts, key=lambda f: (f.span.start, -(f.span.end - f.span.start),
                                              _TIE_ORDER.get(f.kind, len(_TIE_ORDER)))):
         def holds(outer: Fact) -> bool:
+            if fact.kind == "quantity" and outer.kind == "time" and outer.span.start < fact.span.start < outer.span.end:
+                return True   # its number is a day's: "the jul 12 week" counts no weeks
             if not (outer.span.start <= fact.span.start and fact.span.end <= outer.span.end):
                 return False
             if outer.kind in descriptive:   # "modern hotel" names a place; "modern" stays a fact

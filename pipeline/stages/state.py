@@ -24,7 +24,7 @@ from .base import Memo, StageInput
 from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import count_of, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
+from .times import count_of, day_within, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -50,6 +50,7 @@ class _Memory:
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
+    day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
@@ -237,7 +238,8 @@ class _Memory:
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
         of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit]
         if of_unit:
-            return self._newest_set(of_unit, event_id)
+            found = self._newest_set(of_unit, event_id)
+            return self._said_before(kind, found, same_kind, event_id) if _FAMILY.get(kind, kind) == "time" else found
         if kind == "quantity" and unit:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
@@ -315,8 +317,12 @@ class _Memory:
             return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id), found)
         if _FAMILY.get(kind, kind) != "time":
             return found
-        return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id
-                     and self.same_day(value, v[1])), found)
+        # (… or of days that hold it: "my cousins wedding in michigan june 17. can we move her to the
+        # june 21 week instead" moves her "june 14-18", not the wedding)
+        return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id and v[2] not in self.hedged
+                     and self.same_day(value, v[1])), None) or next(
+            ((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id and v[2] not in self.hedged
+             and self.day_within(value, v[1])), found)
 
     def _refined(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
                  event_id: str) -> tuple[str, Span]:
@@ -1076,7 +1082,8 @@ _SPACES = re.compile(r"\s*")
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The values not inside another of their kind, in one sweep (a long clause holds many),
-    and none inside a time or days: "4:30" and "30 pm" are no values of their own in "at 4:30 pm",
+    and none inside a time or days, nor a count starting in a time ("12 week" of "the jul 12 week"):
+    "4:30" and "30 pm" are no values of their own in "at 4:30 pm",
     nor "周一" in "周一到周五", nor the digits of an id ("448120937" of "DDP-448120937" is no phone); of
     one span read as two kinds, the kind listed first ("4 pm" is a time, not a quantity). A
     value inside one of another kind stays ("3000元" in "预算3000元" is what a change names),
@@ -1087,6 +1094,8 @@ def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     for a, b, kind in sorted(set(found), key=lambda v: (v[0], -v[1], _VALUE_KINDS.index(v[2]))):
         if kind == "id" and max(reach.values(), default=-1) >= b:
             continue
+        if kind == "quantity" and a < reach.get("time", -1):
+            continue   # its number is a day's: "the jul 12 week" counts no weeks
         if (reach.get(kind, -1) < b and reach.get("time", -1) < b and reach.get("days", -1) < b
                 and reach.get("id", -1) < b and (a, b) not in spans):
             kept.append((a, b, kind))
@@ -1213,6 +1222,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
+                          day_within=lambda one, other: day_within(one, other, pack.lang, pack),
                           weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,

@@ -253,6 +253,18 @@ def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
     return _names_a_day(text.strip(), _grammar(pack, lang))
 
 
+_ANY_NOW = datetime(2001, 1, 1, tzinfo=UTC)   # both read from one day: how they lie apart, not when
+
+
+def day_within(one: str, other: str, lang: str, pack: RulePack) -> bool:
+    """Whether the day ``one`` names lies inside the days ``other`` names, several of them ("june
+    17" in "june 14-18", "6月17号" in "6月14号到18号"), both read from the same made-up today."""
+    a, b = (normalize_time(t, lang, _ANY_NOW, pack) for t in (one, other))
+    if not (isinstance(a, dict) and isinstance(b, dict) and {"start", "end"} <= a.keys() & b.keys()):
+        return False
+    return b["start"][:10] != b["end"][:10] and b["start"][:10] <= a["start"][:10] and a["end"][:10] <= b["end"][:10]
+
+
 def names_one_day(one: str, other: str, lang: str, pack: RulePack) -> bool:
     """Whether two time expressions name one day, the parts one names its day with all among the
     other's: "wednesday afternoon" and "wednesday at 3", "9号" and "1月9号上午"; not "9号" and

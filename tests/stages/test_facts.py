@@ -1249,6 +1249,19 @@ NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}
 
 
+# a week named by its first day is no count of weeks ("the jul 12 week" had held the quantity "12
+# week", which an accepted "four weeks" then replaced)
+@pytest.mark.parametrize(("lang", "text", "times"), [
+    ("en", "can she do the jul 12 week and jul 26?", ["jul 12", "jul 26"]),
+    ("en", "can we move her to the june 21 week instead", ["june 21"]),
+    ("zh", "能换到7月12日那周吗", ["7月12日"]),
+])
+def test_a_week_named_by_its_day_is_no_count(lang: str, text: str, times: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "time"] == times
+    assert not [f for f in facts if f.kind == "quantity"], _shown(facts)
+
+
 @pytest.mark.parametrize(("lang", "text", "expected", "value"), WRITTEN_TIMES)
 def test_a_written_time_is_one_fact_with_its_value(lang: str, text: str, expected: str, value: dict) -> None:
     facts, _ = _run(lang, text, NOW[lang])

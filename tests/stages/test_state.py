@@ -297,6 +297,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算8万左右", "好的", "我老公刚说预算10万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
     (["侧门大概1米2宽", "更正一下，侧门95公分不是1米2"], expect(change("quantity", "1米2", "95公分"))),
+    (["玛雅报6月14号到18号那期", "我记得她护照6月到期", "6月17号表姐结婚 能不能改到6月21号那期"],
+     expect(change("time", "6月14号到18号", "6月21号那期"))),
     (["露台做4米乘5米的", "好的", "露台的话，5米乘6米吧"], expect(change("露台", "4米乘5米", "5米乘6米"))),   # one size
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
     (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
@@ -582,6 +584,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["side gate on the right is like 4 ft wide", "ok. also correction on the gate btw, its 38 inches not 4 ft, i just measured it"],
      expect(change("quantity", "4 ft", "38 inches"))),
     (["side gate on the right is like 4 ft wide", "correction, the shed is 38 inches deep not bad"], NOTHING),
+    # a day said as the reason for a change, inside the days set before, names them: those are replaced
+    # ("my cousins wedding in michigan june 17. can we move her to the june 21 week instead" had
+    # replaced the wedding), not a month said unsure since
+    (["maya in nature explorers june 14-18", "i think her epipen expires in june",
+      "also i totally forgot maya has my cousins wedding in michigan june 17. can we move her to the june 21 week instead"],
+     expect(change("time", "june 14-18", "june 21"))),
     # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
     (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing

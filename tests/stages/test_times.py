@@ -26,7 +26,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import compile_grammar, count_of, names_one_day, normalize_time, points_back, weekdays_of
+from pipeline.stages.times import (compile_grammar, count_of, day_within, names_one_day, normalize_time, points_back,
+                                   weekdays_of)
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -445,3 +446,14 @@ WEEKDAY_SETS = [
 @pytest.mark.parametrize(("lang", "text", "days"), WEEKDAY_SETS)
 def test_the_days_of_the_week_a_schedule_names(lang: str, text: str, days: set[int]) -> None:
     assert weekdays_of(text, load_rule_pack(lang)) == days
+
+
+# (lang, a day, days, whether the day lies inside those days): one day is inside no single day
+@pytest.mark.parametrize(("lang", "one", "other", "within"), [
+    ("en", "june 17", "june 14-18", True), ("en", "june 17", "June 21–25", False), ("en", "june 17", "june 17", False),
+    ("en", "june 17", "in june", True), ("en", "next tuesday", "the week of june 14", False),
+    ("zh", "6月17号", "6月14号到18号", True), ("zh", "6月17号", "6月21号到25号", False), ("zh", "6月17号", "6月17号", False),
+    ("zh", "6月17号", "6月", True),
+])
+def test_a_day_lies_within_days_named(lang: str, one: str, other: str, within: bool) -> None:
+    assert day_within(one, other, lang, load_rule_pack(lang)) is within

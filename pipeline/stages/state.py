@@ -1190,6 +1190,7 @@ class Walked:
     open_items: list[OpenItem] = field(default_factory=list)
     last_event: Event | None = None
     pending: Event | None = None   # the assistant's message the user asked about: an offer not yet taken
+    pending_question: str = ""     # … and what the user asked of it
     offers: list[Event] = field(default_factory=list)   # the assistant's last messages, newest last
     # a time (or a count of a unit) the user's last question gave a slot ("can the nurse come
     # thursday at 11?"): its event and words, the words naming its slot, the value's span and kind,
@@ -1278,7 +1279,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 and (_commits(text, pack) or asked_by is not None and asked_by.role == "assistant"
                      and covered(text, 0, len(text), (pack.filler, rules.accept)) and (
                          _restates(asked_by.text, walked.pending.text[pending[0]:pending[1]], read)
-                         or _tells_again(asked_by.text, walked.pending.text[pending[0]:pending[1]], memory, pack)))):
+                         or _tells_again(walked.pending.text[pending[0]:pending[1]], asked_by.text,
+                                         walked.pending_question, memory, pack)))):
             # "I'd suggest $30,000 for 7 days." "Does the freeze block wires too?" "No, …"
             # "Sounds good, set that up": the offer the user only asked about is what the yes
             # takes; "好的", "ok thanks" only acknowledge the answer, unless it told of the offer
@@ -1329,6 +1331,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         else:   # asked about, not yet taken, it waits for the next turn (one question and its answer);
             # what it offers is read only if a yes comes
             walked.pending = asked_by if asks and asked_by is not None and asked_by.role == "assistant" else None
+            walked.pending_question = text if walked.pending is not None else ""
         clauses = read(text)
         if pack.question.search(text):
             memory.asking.add(event.id)
@@ -2522,11 +2525,19 @@ def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePa
             and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
 
 
-def _tells_again(answer: str, proposed: str, memory: _Memory, pack: RulePack) -> bool:
-    """Whether an answer is about a proposal: it names a value of it again, or two of its words
-    ("The Rachio 3 (8-zone) runs the lawn spray zones and the drip zones …" of "converting the 2 bed
-    zones to drip and swapping the old controller for a Rachio 3 …")."""
-    return len(_own_words(answer, (), memory, pack) & _own_words(proposed, (), memory, pack)) >= 2
+def _tells_again(proposed: str, answer: str, question: str, memory: _Memory, pack: RulePack) -> bool:
+    """Whether the user's question and its answer were about a proposal: the question shares a
+    word of its own with it ("does after care have the same staff?" of "after-care only, 3:30–5:45
+    pm"), or the answer two ("The Rachio 3 (8-zone) runs the lawn spray zones and the drip zones …"
+    of "converting the 2 bed zones to drip and swapping the old controller for a Rachio 3 …");
+    unspaced, a word inside one of its words counts ("收入" of "家庭收入")."""
+    offered = _own_words(proposed, (), memory, pack)
+
+    def shared(words: set[str]) -> int:
+        return len(words & offered) if pack.spaced else sum(any(w in o or o in w for o in offered) for w in words)
+
+    return (shared(_own_words(question, (), memory, pack)) >= 1
+            or shared(_own_words(answer, (), memory, pack)) >= 2)
 
 
 def _restates(answer: str, proposed: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> bool:

@@ -1939,6 +1939,22 @@ ACCEPTED_LATER = [
     ("en", [("user", "ok"), ("assistant", "I'd suggest converting the 2 bed zones to drip. Want me to add that?"),
             ("user", "do you guys haul away the old concrete?"), ("assistant", "Yes, hauling is included in the demo price."),
             ("user", "sounds good")], 1, None),
+    # … or after a question about it ("does after care have the same staff?"), and "One idea:" proposes
+    ("en", [("user", "3:30 doesnt work. what do ppl do"),
+            ("assistant", "Most parents add after-care. I'd suggest after-care only, 3:30–5:45 pm, $55 per child per week."),
+            ("user", "does after care have the same staff? leo gets weird with new people"),
+            ("assistant", "It stays at the same site with kids from their camp group."), ("user", "ok sounds good")], 1,
+     "after-care only, 3:30–5:45 pm, $55 per child per week"),
+    ("en", [("user", "dont charge my card yet"),
+            ("assistant", "One idea: the city's Play For All scholarship can take 25%, 50% or 75% off camp fees based on "
+                          "household income. Want me to start an application?"),
+            ("user", "does marcus's income count? we're not together"),
+            ("assistant", "Only the household where the kids primarily live is counted, so it's your income."),
+            ("user", "ok do that")], 1,
+     "the city's Play For All scholarship can take 25%, 50% or 75% off camp fees based on household income"),
+    ("zh", [("user", "先别扣款"), ("assistant", "明白，不会扣款。有个办法：市里的助学金能减免25%到75%的营地费，按家庭收入算。要我帮您申请吗？"),
+            ("user", "前夫的收入算不算？我们分开了"), ("assistant", "只算孩子主要居住的家庭收入，也就是您的收入，前夫的工资不算。"),
+            ("user", "行")], 1, "市里的助学金能减免25%到75%的营地费，按家庭收入算"),
     # adding what it offers, named by words of the offer
     ("en", [("user", "Tolls?"), ("assistant", "For a rental, the easiest is the Via Verde transponder. "
                                               "I'd add the Via Verde transponder for €1.85/day. Shall I?"),

@@ -649,7 +649,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         object_extension=int(table["object_extension"]), short_object=int(table["short_object"]),
         # (an apology is no correction: "sorry for the late reply, a 10 minute meeting")
         correction=Lexicon(table.get("corrections", []), bounds,
-                           within=[*table.get("corrections_within", ()), *table.get("apologies", ())]),
+                           within=[*table.get("corrections_within", ()), *table.get("apologies", ())],
+                           patterns=table.get("corrections_patterns", ())),
         instead=Lexicon(table.get("instead", []), bounds),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),

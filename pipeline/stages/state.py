@@ -24,7 +24,8 @@ from .base import Memo, StageInput
 from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import count_of, day_within, names_a_clock, names_a_day, names_one_day, points_back, weekdays_of
+from .times import (count_of, day_within, names_a_clock, names_a_day, names_one_day, points_back, single_day,
+                    weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -51,6 +52,7 @@ class _Memory:
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
+    single_day: Callable[[str], bool] = lambda _: False   # whether a time names one day, no stretch of days
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
@@ -940,8 +942,9 @@ def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_i
     """A day an accepted proposal names, answering a question of the user's message before that
     asked for another day ("any chance you can start june 1?" … "The week of June 1 is booked … I'd
     hold June 7–11. Want me to?" "ok do that"): it replaces the day asked for, which was not to be
-    had ("start june 1" had read as still wanted). The same day, or a day only said beside the
-    question ("My flight lands Friday, can you book a dinner?"), is none."""
+    had ("start june 1" had read as still wanted). The same day, a day only said beside the
+    question ("My flight lands Friday, can you book a dinner?"), or a stretch of days a proposal
+    meets ("那月底前能戴上吗" … "9月18日周六先做检查"), is none."""
     before = max((e for e, n in memory.order.items() if n < memory.order.get(event_id, -1)),
                  key=lambda e: memory.order[e], default=None)
     if before is None or before not in memory.asking:
@@ -954,7 +957,8 @@ def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_i
             for clause, c in memory.clauses)
 
     asked = [(value, span) for texts, value, span in memory.values.get("time", []) if span.event_id == before
-             and span not in memory.replaced and memory.names_day(value) and asks(texts[2], span)]
+             and span not in memory.replaced and memory.names_day(value) and memory.single_day(value)
+             and asks(texts[2], span)]
     offered = next(((a, b) for _, _, kept in read(text[start:end]) for a, b, kind in kept
                     if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[start + a:start + b])), None)
     if len(asked) != 1 or offered is None:
@@ -1224,6 +1228,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           day_within=lambda one, other: day_within(one, other, pack.lang, pack),
+                          single_day=lambda time: single_day(time, pack.lang, pack),
                           weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
@@ -1514,9 +1519,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if revised:
                         a, b = revised
                         taken.add((a, b))
-                    elif kind in said_alone_after[n] and memory.current_named(kind, text[a:b], event.id) is None:
+                    elif kind in said_alone_after[n]:
                         # (the value a later clause says alone is the new one, this one, no current
-                        # value turned down, its reason: "10号下午也不行了…那就16号上午吧" turns 10号 down)
+                        # value turned down, its reason: "10号下午也不行了…那就16号上午吧" turns 10号 down;
+                        # naming the current value, it turns that down: "oh wait, next wednesday he
+                        # has his bp checkup. saturday morning then" had set "next wednesday")
+                        current = memory.current_named(kind, text[a:b], event.id)
+                        if current is not None:
+                            fell_short[kind] = current
                         continue
                     if not revised and (a, b) != of_kind[-1]:
                         # "Sunday afternoon they're at a wedding, sorry, Sunday at 10 am": the
@@ -1584,7 +1594,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack))
             elif not change and not instead and correction is None and not asked and not supposed and kept:
                 choice = rules.choose_after.search(text, start, end) or tag
-                transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id) if choice is not None else [])
+                # (a value said alone after the current one was turned down is chosen too: "…he has his
+                # bp checkup, i forgot. saturday morning then")
+                alone = bool(fell_short) and covered(text, start, kept[0][0], (pack.filler, pack.lead, pack.trail)) \
+                    and covered(text, kept[-1][1], end, (pack.filler, pack.trail))
+                transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id)
+                                    if choice is not None or alone else [])
                                    or _retyped(text, kept, event.id, memory)
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack)
                                    or _restated(text, start, end, kept, event.id, memory, pack)

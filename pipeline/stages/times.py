@@ -265,6 +265,12 @@ def day_within(one: str, other: str, lang: str, pack: RulePack) -> bool:
     return b["start"][:10] != b["end"][:10] and b["start"][:10] <= a["start"][:10] and a["end"][:10] <= b["end"][:10]
 
 
+def single_day(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time names one day, not a stretch of them ("june 1", not "月底" or "next week")."""
+    value = normalize_time(text, lang, _ANY_NOW, pack)
+    return isinstance(value, dict) and {"start", "end"} <= value.keys() and value["start"][:10] == value["end"][:10]
+
+
 def names_one_day(one: str, other: str, lang: str, pack: RulePack) -> bool:
     """Whether two time expressions name one day, the parts one names its day with all among the
     other's: "wednesday afternoon" and "wednesday at 3", "9号" and "1月9号上午"; not "9号" and

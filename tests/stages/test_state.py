@@ -299,6 +299,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["侧门大概1米2宽", "更正一下，侧门95公分不是1米2"], expect(change("quantity", "1米2", "95公分"))),
     (["玛雅报6月14号到18号那期", "我记得她护照6月到期", "6月17号表姐结婚 能不能改到6月21号那期"],
      expect(change("time", "6月14号到18号", "6月21号那期"))),
+    # a value said alone after the current one was turned down replaces it ("oh wait, next wednesday
+    # he has his bp checkup. saturday morning then" had set "next wednesday"); "改"+a day changes, and
+    # "等等" alone is "wait" ("等下午三点" is no correction)
+    (["周四下午吧", "改下周三上午吧", "啊等等 下周三他要去复查 我给忘了。。那就下周六上午吧"],
+     expect(change("time", "周四下午", "下周三上午"), chosen("下周六上午"), change("time", "下周三上午", "下周六上午"))),
+    (["周四下午吧", "等下午三点再说吧"], NOTHING), (["周四下午吧", "等下，是不是平时也有班，周末怕排不过来"], NOTHING),
     (["露台做4米乘5米的", "好的", "露台的话，5米乘6米吧"], expect(change("露台", "4米乘5米", "5米乘6米"))),   # one size
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
     (["预算八万左右吧，全拆重做", "顺便想换个热水器。电的，60升就行，预算三千五以内"], NOTHING),
@@ -590,6 +596,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["maya in nature explorers june 14-18", "i think her epipen expires in june",
       "also i totally forgot maya has my cousins wedding in michigan june 17. can we move her to the june 21 week instead"],
      expect(change("time", "june 14-18", "june 21"))),
+    (["can we do thursday afternoon?", "actually move it to next wednesday morning",
+      "oh wait, next wednesday he has his bp checkup, i forgot. saturday morning then"],
+     expect(change("time", "thursday afternoon", "next wednesday morning"),
+            change("time", "next wednesday morning", "saturday morning"))),
     # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
     (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing
@@ -2535,6 +2545,9 @@ PROPOSED_CHANGE = [
     ("en", [("user", "My flight lands Friday. Can you book a dinner?"),
             ("assistant", "I'd suggest Saturday at 7 pm at Nopa. Shall I book it?"), ("user", "yes")], []),
     ("zh", [("user", "周五能上门吗？"), ("assistant", "周五上午有空，我建议周五上午10点。要我约吗？"), ("user", "好的")], []),
+    ("zh", [("user", "那月底前能戴上吗"), ("assistant", "来得及。我建议9月18日周六先做检查。先约上？"), ("user", "好的")], []),
+    ("en", [("user", "can he have them before the end of the month?"),
+            ("assistant", "Yes. I'd suggest the fitting on Saturday, September 18. Shall I book it?"), ("user", "yes")], []),
     # (a size measured is no count of things: "16 × 20 (320 sq ft)" accepted had replaced the old
     # slab's "maybe 200 sq ft")
     ("en", [("user", "old cracked concrete slab there now, maybe 200 sq ft"),

@@ -27,7 +27,7 @@ import pytest
 
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.times import (compile_grammar, count_of, day_within, names_one_day, normalize_time, points_back,
-                                   weekdays_of)
+                                   single_day, weekdays_of)
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -457,3 +457,11 @@ def test_the_days_of_the_week_a_schedule_names(lang: str, text: str, days: set[i
 ])
 def test_a_day_lies_within_days_named(lang: str, one: str, other: str, within: bool) -> None:
     assert day_within(one, other, lang, load_rule_pack(lang)) is within
+
+
+@pytest.mark.parametrize(("lang", "text", "one"), [
+    ("en", "june 1", True), ("en", "the end of the month", False), ("en", "next week", False), ("en", "june 14-18", False),
+    ("zh", "6月1号", True), ("zh", "月底", False), ("zh", "下周", False), ("zh", "6月14号到18号", False),
+])
+def test_a_time_names_a_single_day_or_a_stretch(lang: str, text: str, one: bool) -> None:
+    assert single_day(text, lang, load_rule_pack(lang)) is one

@@ -1338,6 +1338,14 @@ ACCEPTED = [
     ("en", [("user", "Which slots are left?"),
             ("assistant", "My proposal: 8:15 am for you. Want me to reserve 9:30 instead?"), ("user", "Yes")],
      "reserve 9:30 instead", []),      # the question names another value: it is what the yes takes
+    # a recommendation said with a degree proposes too ("我比较推荐湖墅南路店…就约湖墅南路店可以吗？" "好的" had taken
+    # nothing; "I'd lean Nature Explorers")
+    ("zh", [("user", "住湖墅南路"), ("assistant", "附近有3家门店，我比较推荐湖墅南路店（湖墅南路186号）：离您家才1.2公里。"
+                                             "武林店在商场3楼。就约湖墅南路店可以吗？"), ("user", "好的")],
+     "湖墅南路店（湖墅南路186号）：离您家才1.2公里", []),
+    ("en", [("user", "which one"), ("assistant", "Eco Rangers hikes 3 miles a day. For a smaller kid I'd lean Nature Explorers "
+                                                "at Hollis Park, $215 a week. Does that work?"), ("user", "yes")],
+     "Nature Explorers at Hollis Park, $215 a week", []),
     # a doing proposed, when the question asks to go ahead with "that", is what the yes takes ("I'd
     # suggest converting the 2 bed zones to drip … Want me to add that?" had proposed nothing);
     # advice before a question asking for another thing is none

@@ -234,7 +234,6 @@ class StateRules:
     value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
     object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
-    doing: re.Pattern[str] | None       # opens a doing proposed, when the question asks to go ahead with "that" ("I'd suggest converting …")
     thing_verbs: Lexicon               # before a thing revised, no part of it ("can we do the catalina grana … instead")
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
@@ -635,7 +634,6 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         value_leads=Lexicon(table.get("value_leads", []), bounds),
         object_marks=Lexicon(table.get("object_marks", []), bounds),
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),
-        doing=_compile(lang, table["doing"]) if table.get("doing") else None,
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         thing_chars=int(table.get("thing_chars", 0)),

@@ -2583,6 +2583,13 @@ def _proposal(text: str, pack: RulePack,
     return found and (_option_named(text, *found, pack.state) or found)
 
 
+def _points_back(words: str, pack: RulePack) -> bool:
+    """Whether words hold a pronoun pointing at what was said before ("set that up", "加上这个")."""
+    folded = words.casefold()
+    return any((re.search(rf"\b{re.escape(p)}\b", folded) if pack.spaced else p in folded)
+               for p in pack.state.pronouns if len(p) >= 2 and " " not in p)
+
+
 def _option_named(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int] | None:
     """The line of the list before ``start`` that ``text[start:end]`` names by its number (the
     line numbered so, else the n-th), its bullet left out."""
@@ -2670,8 +2677,10 @@ def _proposed(text: str, pack: RulePack,
                             # "I'd suggest booking early")
                             or offers and rules.actions.regex.match(text, start) is not None
                             or rules.thing_leads.regex.match(text, start) is not None
-                            or offers and rules.doing is not None and rules.doing.match(text, start) is not None
-                            and refers_back(text[question[0]:question[1]], pack)
+                            # (whatever it names, when the question asks to go ahead with "that": "I'd suggest
+                            # converting the 2 bed zones to drip … Want me to add that?", "…morning drop-off
+                            # only … Want me to set that up for Hollis Park?")
+                            or offers and _points_back(text[question[0]:question[1]], pack)
                             # (a thing its own list offers, named: "我建议优先看悦馨月子会所（西溪店）")
                             or any(name in text[start:end].casefold() for name in _list_names(text, pack))):
             proposed = start, end

@@ -1354,6 +1354,15 @@ ACCEPTED = [
     ("en", [("user", "ok"), ("assistant", "I'd suggest booking early, it fills up. Want me to hold a slot?"), ("user", "yes")],
      None, []),
     ("zh", [("user", "好"), ("assistant", "我建议给两个花坛都加上滴灌。要我加上吗？"), ("user", "好的")], "给两个花坛都加上滴灌", []),
+    # (a proposal of no thing or doing named is taken too when the question points at it: "I'd suggest
+    # morning drop-off only … Want me to set that up for Hollis Park?" "yes. but …" had taken nothing)
+    ("en", [("user", "is there a carpool thing?"),
+            ("assistant", "I'd suggest morning drop-off only, so other parents never take them home. "
+                          "Want me to set that up for Hollis Park and Dunmore?"),
+            ("user", "yes. but dont give out our home address to the other families")],
+     "morning drop-off only, so other parents never take them home", []),
+    ("zh", [("user", "有拼车吗"), ("assistant", "我建议只拼早上送的车，别的家长只送不接。要我在营地那边把这个设好吗？"),
+            ("user", "好的。别把我家地址给别人")], "只拼早上送的车，别的家长只送不接", []),
     # a proposal naming a thing its own list offers proposes it ("我建议优先看悦馨月子会所（西溪店）…您看可以吗？"
     # "就这个吧" had accepted nothing)
     ("zh", [("user", "帮我筛几家"), ("assistant", "帮您筛了三家：\n1. 悦馨月子会所（西溪店）：离家3.4公里，评分4.8\n"

@@ -218,6 +218,7 @@ class StateRules:
     authorize: Lexicon
     object_end: re.Pattern[str]
     gapped_change: re.Pattern[str]
+    said_wrong: re.Pattern[str] | None  # "i said peanut, its tree nuts": the words said (old) and what it is (new)
     change_from: re.Pattern[str] | None   # the old value named before a change's cue ("从月付改成年付")
     change_verbs: dict[str, str]        # a change cue that is a verb's: its verb ("改学": 学), whose object it changes
     topic: re.Pattern[str] | None       # a clause's opening topic, its value after it ("分期那个，12期吧")
@@ -614,6 +615,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         actions=cue("actions"), authorize=cue("authorize"),
         object_end=_compile(lang, table["object_end"]),
         gapped_change=_compile(lang, table["gapped_change"]),
+        said_wrong=_compile(lang, table["said_wrong"]) if table.get("said_wrong") else None,
         change_from=_compile(lang, table["change_from"]) if table.get("change_from") else None,
         topic=_compile(lang, table["topic"]) if table.get("topic") else None,
         topic_after=_compile(lang, table["topic_after"]) if table.get("topic_after") else None,

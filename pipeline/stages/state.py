@@ -723,6 +723,24 @@ def _verb_object(cue: str, event_id: str, memory: _Memory, pack: RulePack) -> tu
     return None
 
 
+def _said_wrong(text: str, start: int, end: int, event_id: str, memory: _Memory, pack: RulePack) -> list[Transition]:
+    """Words the user says they said, then what it is (``[state] said_wrong``: "wait i said peanut,
+    its tree nuts", "我刚说花生，其实是坚果"): in the newest earlier clause of the user's holding
+    those words, they are replaced by the new ones, a thing no pattern types ("maya has a peanut
+    allergy" had stayed current)."""
+    # (read to the end of the sentence: a comma parts Chinese clauses, "我刚说花生，其实是坚果")
+    hit = pack.state.said_wrong.search(text, start, sentence_of(text, start, end, pack)[1]) if pack.state.said_wrong else None
+    if hit is None or hit.start() >= end:
+        return []
+    old = hit.group("old").casefold()
+    for clause, span in reversed(memory.clauses):
+        at = _word_at(old, clause.casefold(), pack) if span.event_id != event_id else -1
+        if at >= 0:
+            return [Transition("", clause[at:at + len(old)], hit.group("new"), Span(event_id, *hit.span("new")),
+                               Span(span.event_id, span.start + at, span.start + at + len(old)))]
+    return []
+
+
 def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
                       pack: RulePack) -> tuple[str, Span] | None:
     """The thing a change to a thing of no slot replaces ("还是换成士卓曼稳妥点", "switch us to the
@@ -1405,9 +1423,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             instead = None if asked or supposed else rules.instead.search(text, start, end)
             topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
                                                                   clauses[n - 1] if n else None, correction is not None)
+            wrongly = [] if asked or change or topical else _said_wrong(text, start, end, event.id, memory, pack)
             if topical:   # (a topic said before with a value is no condition: "分期的话6期就行")
                 transitions.extend(topical)
                 supposed = False
+            elif wrongly:
+                transitions.extend(wrongly)
             elif instead:
                 replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
                 if replaced:

@@ -297,6 +297,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算8万左右", "好的", "我老公刚说预算10万"], expect(change("预算", "预算8万", "预算10万"))),
     (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
     (["侧门大概1米2宽", "更正一下，侧门95公分不是1米2"], expect(change("quantity", "1米2", "95公分"))),
+    (["她对花生过敏，随身带肾上腺素笔", "我刚说花生，其实是坚果过敏，花生没事"], expect(change("", "花生", "坚果"))),
+    (["帮我订吧", "我说的是真的，其实是他先动手的"], NOTHING),
     (["玛雅报6月14号到18号那期", "我记得她护照6月到期", "6月17号表姐结婚 能不能改到6月21号那期"],
      expect(change("time", "6月14号到18号", "6月21号那期"))),
     # a value said alone after the current one was turned down replaces it ("oh wait, next wednesday
@@ -600,6 +602,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
       "oh wait, next wednesday he has his bp checkup, i forgot. saturday morning then"],
      expect(change("time", "thursday afternoon", "next wednesday morning"),
             change("time", "next wednesday morning", "saturday morning"))),
+    # the words the user says they said, then what it is, replace them where they were said ("wait i said
+    # peanut, its tree nuts" had left "maya has a peanut allergy" current); words said nowhere before, nothing
+    (["maya has a peanut allergy, she carries an epipen", "wait i said peanut, its tree nuts. peanuts are fine weirdly"],
+     expect(change("", "peanut", "tree nuts"))),
+    (["book it", "i said yes, it's fine"], NOTHING),
     # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
     (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing

@@ -1297,8 +1297,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # "I'd lean Ferro & Vine or Osteria Lucca" … "Ferro & Vine looks great": the one named
             proposal = _accepted_by_name(asked_by.text, text, pack, first=True) or proposal
         asks = pack.question.search(text) is not None
-        pending = _proposal(walked.pending.text, pack, read) if walked.pending is not None and not asks else None
-        if (proposal is None and pending is not None and _accepts(text, pack, walked.pending.text)
+        # (what the pending offer proposes is read only for a yes)
+        pending = (_proposal(walked.pending.text, pack, read) if proposal is None and walked.pending is not None
+                   and not asks and _accepts(text, pack, walked.pending.text) else None)
+        if (pending is not None
                 and (_commits(text, pack) or asked_by is not None and asked_by.role == "assistant"
                      and covered(text, 0, len(text), (pack.filler, rules.accept)) and (
                          _restates(asked_by.text, walked.pending.text[pending[0]:pending[1]], read)

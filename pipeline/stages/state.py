@@ -723,15 +723,11 @@ def _verb_object(cue: str, event_id: str, memory: _Memory, pack: RulePack) -> tu
     return None
 
 
-def _said_wrong(text: str, start: int, end: int, event_id: str, memory: _Memory, pack: RulePack) -> list[Transition]:
-    """Words the user says they said, then what it is (``[state] said_wrong``: "wait i said peanut,
-    its tree nuts", "我刚说花生，其实是坚果"): in the newest earlier clause of the user's holding
-    those words, they are replaced by the new ones, a thing no pattern types ("maya has a peanut
-    allergy" had stayed current)."""
-    # (read to the end of the sentence: a comma parts Chinese clauses, "我刚说花生，其实是坚果")
-    hit = pack.state.said_wrong.search(text, start, sentence_of(text, start, end, pack)[1]) if pack.state.said_wrong else None
-    if hit is None or hit.start() >= end:
-        return []
+def _said_wrong(hit: re.Match[str], event_id: str, memory: _Memory, pack: RulePack) -> list[Transition]:
+    """Words the user says they said, then what it is (``hit`` of ``[state] said_wrong``: "wait i
+    said peanut, its tree nuts", "我刚说花生，其实是坚果"): in the newest earlier clause of the user's
+    holding those words, they are replaced by the new ones, a thing no pattern types ("maya has a
+    peanut allergy" had stayed current)."""
     old = hit.group("old").casefold()
     for clause, span in reversed(memory.clauses):
         at = _word_at(old, clause.casefold(), pack) if span.event_id != event_id else -1
@@ -1358,6 +1354,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             walked.pending = asked_by if asks and asked_by is not None and asked_by.role == "assistant" else None
             walked.pending_question = text if walked.pending is not None else ""
         clauses = read(text)
+        # words the user says they said, read once per message (a clause's may run on past its comma)
+        said_wrong = list(rules.said_wrong.finditer(text)) if rules.said_wrong else []
         if pack.question.search(text):
             memory.asking.add(event.id)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
@@ -1425,7 +1423,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             instead = None if asked or supposed else rules.instead.search(text, start, end)
             topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
                                                                   clauses[n - 1] if n else None, correction is not None)
-            wrongly = [] if asked or change or topical else _said_wrong(text, start, end, event.id, memory, pack)
+            wrong = next((h for h in said_wrong if start <= h.start() < end), None)
+            wrongly = [] if asked or change or topical or wrong is None else _said_wrong(wrong, event.id, memory, pack)
             if topical:   # (a topic said before with a value is no condition: "分期的话6期就行")
                 transitions.extend(topical)
                 supposed = False

@@ -859,7 +859,7 @@ def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns
 @pytest.mark.parametrize(("lang", "turns", "old", "new"), [
     ("zh", [("想给孩子报钢琴课，一对一，每周一节", "好的，每周一节45分钟，帮您找附近的老师。"),
             ("对了刚才说每周一节，想了下还是每周两节吧，一节太少了进步慢", "好的，改成每周两节，我重新看看时间。"),
-            ("哪个老师周末有空？", None)], "一节", "两节"),
+            ("哪个老师周末有空？", None)], "每周一节", "每周两节"),   # (how often is one value: "一节太少了" is its reason)
     ("zh", [("我们住两晚，帮我找家酒店", "好的，两晚，我帮您看看西湖附近的。"),
             ("哦对，刚才说两晚，现在要改成三晚了", "好的，改成三晚，我按三晚重新查价格和空房。"),
             ("有含早餐的吗？", None)], "两晚", "三晚"),

@@ -910,7 +910,33 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
             if value.casefold() != new.casefold():
                 made.append(Transition(said_topic, value, new, Span(event_id, a, b), span))
             break
+        else:
+            made += _topic_words_restated(said_topic, new, Span(event_id, a, b), memory, pack)
     return made
+
+
+def _topic_words_restated(topic: str, new: str, span: Span, memory: _Memory, pack: RulePack) -> list[Transition]:
+    """A topic given a value whose earlier clause said it in words of no kind ("lunch plan every day
+    for both" … "lunch plan, 3 days a week then"): those words, up to a separator, are the value
+    replaced, in the newest earlier clause of the user's that opens on the topic and asks nothing."""
+    folded = topic.casefold()
+    for clause, said in reversed(memory.clauses):
+        if said.event_id == span.event_id or said.event_id in memory.asking or pack.question.search(clause):
+            continue
+        x = _strip(clause, 0, len(clause), pack)[0]
+        if not clause.casefold().startswith(folded, x):
+            continue
+        x += len(topic)
+        stop = pack.value_separator_of_words.search(clause, x)
+        y = _strip(clause, x, stop.start() if stop else len(clause), pack)[1]
+        x = _SPACES.match(clause, x).end()
+        words = clause[x:y]
+        # (words that forbid are no value: "钢琴先别报价" … "钢琴那个当时买的一万二" replaces nothing)
+        if (sum(ch.isalnum() for ch in words) < 2 or words.casefold() == new.casefold()
+                or next(negations(clause, x, y, pack), None) is not None):
+            return []
+        return [Transition(topic, words, new, span, Span(said.event_id, said.start + x, said.start + y))]
+    return []
 
 
 def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory, pack: RulePack,

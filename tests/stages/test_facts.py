@@ -193,6 +193,8 @@ ZH_ROWS = [
     ("帮我推荐一个能玩1、2个小时的景点", "quantity", "1、2个小时", EQ),     # a range: was "2个小时"
     # 长乘宽是一个值（"4米"、"5米"分开读，说的就不是一块地的大小了）
     ("露台做4米乘5米的", "quantity", "4米乘5米", EQ),
+    ("午餐套餐的话，一周三天吧", "quantity", "一周三天", EQ),     # (not 周三, a Wednesday)
+    ("游泳课每周两次", "quantity", "每周两次", EQ),
     ("地毯要2x3米的", "quantity", "2x3米", EQ),
     ("院子大概6×8米", "quantity", "6×8米", EQ),
     # 名次、等级
@@ -369,6 +371,9 @@ EN_ROWS = [
     ("The company covers up to $450, so keep it at or under that.", "obligation", "keep it at or under that", EQ),
     # a size by its sides is one value ("patio, 16 by 20 then" had held none, so it replaced nothing)
     ("ok. patio, 16 by 20 then", "quantity", "16 by 20", EQ),
+    # how often is one value ("3 days" and "a week" apart said neither)
+    ("ugh. lunch plan, 3 days a week then", "quantity", "3 days a week", EQ),
+    ("she goes twice a week", "quantity", "twice a week", EQ),
     ("I'd suggest 16 × 20 (320 sq ft)", "quantity", "16 × 20", EQ),
     ("we need a 12x12 rug", "quantity", "12x12", IN),
     ("a 10 by 12 ft shed", "quantity", "10 by 12 ft", EQ),

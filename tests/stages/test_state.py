@@ -276,7 +276,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a statement with no cue, said again in enough of its own words (`restated_bare_frame_chars`),
     # restates too ("二甲双胍一天三次" had left "一天两次" current); a request or booking does not
     (["她吃的药：二甲双胍一天两次，一次一片", "好的", "刚翻了药盒，二甲双胍一天三次，每次一片"],
-     expect(change("二甲双胍", "两次", "三次"))),
+     expect(change("二甲双胍", "一天两次", "一天三次"))),   # (how often is one value)
     (["订3月5日的机票", "好的", "订3月9日的机票"], NOTHING),
     # a wish to hold is a constraint too
     (["希望明天下午之前能送到", "好的", "希望周五之前能送到"], expect(change("希望…能送到", "明天下午之前", "周五之前"))),
@@ -298,6 +298,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["预算8万左右", "好的", "我说预算10万的那个方案呢？"], NOTHING),      # asked
     (["侧门大概1米2宽", "更正一下，侧门95公分不是1米2"], expect(change("quantity", "1米2", "95公分"))),
     (["她对花生过敏，随身带肾上腺素笔", "我刚说花生，其实是坚果过敏，花生没事"], expect(change("", "花生", "坚果"))),
+    (["午餐套餐每天都要，我没空做饭", "午餐套餐的话，一周三天吧"], expect(change("午餐套餐", "每天都要", "一周三天"))),
+    (["午餐套餐每天都要吗？", "午餐套餐的话，一周三天吧"], NOTHING),
+    (["钢琴先别报价，我姐还没想好", "钢琴那个当时买的一万二，挺贵的"], NOTHING),   # a prohibition is no value
     (["帮我订吧", "我说的是真的，其实是他先动手的"], NOTHING),
     (["玛雅报6月14号到18号那期", "我记得她护照6月到期", "6月17号表姐结婚 能不能改到6月21号那期"],
      expect(change("time", "6月14号到18号", "6月21号那期"))),
@@ -342,7 +345,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["住家的，做26天，预算一万二以内", "预算放宽到一万五以内吧"], expect(change("预算", "预算一万二", "一万五以内"))),
     (["预算三千左右吧", "超了点没事，预算放到四千"], expect(change("预算", "预算三千", "四千"))),
     (["一对一，每周一节", "对了刚才说每周一节，想了下还是每周两节吧"],   # "on second thought"
-     expect(change("quantity", "一节", "两节"))),
+     expect(change("quantity", "每周一节", "每周两节"))),
     # "把X改成" names its slot X even where the words before the cue tell a story
     (["约周六下午三点吧", "刚我爸又说他有聚会，算了还是把SV20261128015改成12月5号上午十点吧"],
      expect(change("SV20261128015", "周六下午三点", "12月5号上午十点"))),
@@ -607,6 +610,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["maya has a peanut allergy, she carries an epipen", "wait i said peanut, its tree nuts. peanuts are fine weirdly"],
      expect(change("", "peanut", "tree nuts"))),
     (["book it", "i said yes, it's fine"], NOTHING),
+    # a topic given a value replaces the words its earlier clause gave it ("lunch plan every day for
+    # both" … "lunch plan, 3 days a week then" had changed nothing); one only asked about, nothing
+    (["lunch plan every day for both, i dont have time to pack lol", "ugh. lunch plan, 3 days a week then"],
+     expect(change("lunch plan", "every day for both", "3 days a week"))),
+    (["lunch plan every day for both?", "ugh. lunch plan, 3 days a week then"], NOTHING),
     # a size by its sides is one value a topic said again replaces ("patio, 16 by 20 then" had changed nothing)
     (["patio is 14 by 18, off the back slider", "ok", "ok. patio, 16 by 20 then"], expect(change("patio", "14 by 18", "16 by 20"))),
     # whose slot it is is part of it: another's budget replaces nothing

@@ -310,6 +310,8 @@ class RulePack:
     lang: str
     version: str
     clause_split: re.Pattern[str]
+    space_split: re.Pattern[str] | None          # a space parting clauses in a text typed without marks ("…吧 大床房…")
+    space_split_unless: re.Pattern[str] | None   # … any of these marks in the text: its spaces part nothing
     number: re.Pattern[str]                        # a number in digits or words ("12", "十二", "三千五")
     approximate_number: re.Pattern[str]   # … with the words making it approximate ("三十多", "thirty-odd")
     sentence_end: re.Pattern[str] | None   # a condition governs the clauses after it up to here
@@ -791,6 +793,8 @@ def load_rule_pack(lang: str) -> RulePack:
         lang=lang,
         version=f"{base['meta']['version']}.{data['meta']['version']}",
         clause_split=_compile(lang, text["clause_split"]),
+        space_split=_compile(lang, text["space_clause_split"]) if text.get("space_clause_split") else None,
+        space_split_unless=_compile(lang, text["space_clause_split_unless"]) if text.get("space_clause_split_unless") else None,
         number=_compile(lang, text["number"]),
         approximate_number=_compile(lang, text["number"] + approximate),
         sentence_end=_compile(lang, text["sentence_end"]) if "sentence_end" in text else None,

@@ -34,10 +34,14 @@ _TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3, "id": 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
     """(start, end) of each non-blank clause, trimmed of surrounding whitespace; none ends inside a
-    closed quote (``RulePack.quotes``: "刻「爸妈三十周年快乐，永远爱你们」" is one clause)."""
+    closed quote (``RulePack.quotes``: "刻「爸妈三十周年快乐，永远爱你们」" is one clause). In a text
+    typed without marks, spaces may part clauses too (``[text] space_clause_split``)."""
     quoted = _quoted(text, pack)
+    seps = list(pack.clause_split.finditer(text))
+    if pack.space_split is not None and (pack.space_split_unless is None or pack.space_split_unless.search(text) is None):
+        seps = sorted([*seps, *pack.space_split.finditer(text)], key=lambda m: m.start())
     pos = 0
-    for sep in pack.clause_split.finditer(text):
+    for sep in seps:
         if any(a < sep.start() < b for a, b in quoted):
             continue
         yield from _trimmed(text, pos, sep.start())

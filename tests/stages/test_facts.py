@@ -1464,6 +1464,8 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     ("zh", "家在西湖区文一西路588号 预算8万左右", ["家在西湖区文一西路588号", "预算8万左右"]),
     ("zh", "我用iPhone 15 Pro拍的", ["我用iPhone 15 Pro拍的"]),     # (a space beside Latin letters or digits is none)
     ("zh", "去千只鹤手作料理 居楽屋(昌平店)吃饭", ["去千只鹤手作料理 居楽屋(昌平店)吃饭"]),   # nor inside a shop's name
+    # (only in a text typed without marks: "评分在5分的高档 型酒店" had been cut inside 高档型)
+    ("zh", "我要评分在5分的高档 型酒店，价格在300-400元", ["我要评分在5分的高档 型酒店", "价格在300-400元"]),
     ("en", "the king faces north so no", ["the king faces north so no"]),
 ])
 def test_clauses(lang: str, text: str, clauses: list[str]) -> None:

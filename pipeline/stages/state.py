@@ -653,7 +653,7 @@ def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
 
 
 def _replaced_before(named: str, memory: _Memory, pack: RulePack) -> bool:
-    """Whether ``named`` is a thing a change replaced, named again in it words or its ending ("大床房"
+    """Whether ``named`` is a thing a change replaced, named again in its words or its ending ("大床房"
     of "最便宜那个大床房", "king" of "Classic King"): no current one."""
     named = named.casefold()
     return bool(named) and any(old == named or old.endswith(named if not pack.spaced else " " + named)
@@ -798,7 +798,7 @@ def _prose_names(text: str, pack: RulePack) -> list[str]:
         for x, y in zip([begin, *(end for _, end in cuts)], [start for start, _ in cuts] + [b]):
             x = rules.determiners.strip_run(text, x, y, from_end=False)
             stop = min([m.start() for m in (rules.object_end.search(text, x, y), pack.value_separator.search(text, x, y),
-                                            re.compile(r"\d").search(text, x, y)) if m] + [y])
+                                            _DIGIT.search(text, x, y)) if m] + [y])
             name = text[x:stop].strip(" ,，:：").casefold()
             if 1 < len(name) <= rules.untyped_value_chars and any(ch.isalpha() for ch in name):
                 names.append(name)
@@ -808,6 +808,7 @@ def _prose_names(text: str, pack: RulePack) -> list[str]:
 
 
 def _bulleted_names(text: str, pack: RulePack) -> list[str]:
+    """The names of a bulleted list's items (two or more), folded."""
     rules = pack.state
     names = []
     for line in re.finditer(r"[^\n]+", text):
@@ -989,6 +990,7 @@ def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_i
                  key=lambda e: memory.order[e], default=None)
     if before is None or before not in memory.asking:
         return []
+
     def asks(message: str, span: Span) -> bool:   # the value's sentence asks
         stop = pack.sentence_end.search(message, span.end) if pack.sentence_end else None
         mark = message[stop.start():stop.end()].strip()[:1] if stop else ""
@@ -1122,6 +1124,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SPACES = re.compile(r"\s*")
+_DIGIT = re.compile(r"\d")   # a name offered ends before a number said of it ("荷兰石每平34美元")
 
 
 def _outermost(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

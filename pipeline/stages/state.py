@@ -1406,8 +1406,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         said_alone_after: list[set[str]] = [set() for _ in clauses]
         for n in range(len(clauses) - 2, -1, -1):
             a, b, values = clauses[n + 1]
+            # (… or chooses: "啊等等 下周三他要去浙一复查 我给忘了。。那就下周六上午吧 我也不用请假")
+            chooses = rules.choose_after.search(text, a, b) is not None and not _asks(text, a, b, pack)
             said_alone_after[n] = said_alone_after[n + 1] | {
-                k for x, y, k in values if covered(text, a, x, (pack.filler, pack.lead, pack.trail))
+                k for x, y, k in values if chooses or covered(text, a, x, (pack.filler, pack.lead, pack.trail))
                 and covered(text, y, b, (pack.filler, pack.trail))}
             asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
                                                        if _asks(text, a, b, pack) else {})}

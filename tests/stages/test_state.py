@@ -309,6 +309,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # "等等" alone is "wait" ("等下午三点" is no correction)
     (["周四下午吧", "改下周三上午吧", "啊等等 下周三他要去复查 我给忘了。。那就下周六上午吧"],
      expect(change("time", "周四下午", "下周三上午"), chosen("下周六上午"), change("time", "下周三上午", "下周六上午"))),
+    # (… or a later clause that chooses it, more words after: the correction's own day is its reason)
+    (["周四下午吧", "改下周三上午吧", "啊等等 下周三他要去浙一复查 血压那个 我给忘了。。那就下周六上午吧 我也不用请假"],
+     expect(change("time", "周四下午", "下周三上午"), chosen("下周六上午"), change("time", "下周三上午", "下周六上午"))),
     (["周四下午吧", "等下午三点再说吧"], NOTHING), (["周四下午吧", "等下，是不是平时也有班，周末怕排不过来"], NOTHING),
     (["露台做4米乘5米的", "好的", "露台的话，5米乘6米吧"], expect(change("露台", "4米乘5米", "5米乘6米"))),   # one size
     # said plainly, it may be another thing's: the water heater's budget is not the renovation's
@@ -604,6 +607,10 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["can we do thursday afternoon?", "actually move it to next wednesday morning",
       "oh wait, next wednesday he has his bp checkup, i forgot. saturday morning then"],
      expect(change("time", "thursday afternoon", "next wednesday morning"),
+            change("time", "next wednesday morning", "saturday morning"))),
+    (["can we do thursday afternoon?", "actually move it to next wednesday morning",
+      "oh wait, next wednesday he has his bp checkup, i forgot. let's do saturday morning, i dont need to take off"],
+     expect(change("time", "thursday afternoon", "next wednesday morning"), chosen("saturday morning"),
             change("time", "next wednesday morning", "saturday morning"))),
     # the words the user says they said, then what it is, replace them where they were said ("wait i said
     # peanut, its tree nuts" had left "maya has a peanut allergy" current); words said nowhere before, nothing

@@ -2111,6 +2111,15 @@ ONE_MEASURE = [
 ]
 
 
+# an allergen alone says nothing of it: allowed, avoided or what it is to the user ("peanuts" had
+# been kept of "peanuts are fine weirdly" at 10 %, reading as the allergy); what holds it says
+ONE_MEASURE += [
+    ("en", "peanuts are fine weirdly", "peanuts", False),
+    ("zh", "花生倒是没事，坚果不行", "花生", False),
+    ("en", "she is allergic to peanuts, please keep them away", "allergic to peanuts", True),
+]
+
+
 @pytest.mark.parametrize(("lang", "text", "piece", "may"), ONE_MEASURE)
 def test_values_of_one_measure_are_no_piece_alone(lang, text, piece, may):
     forms = _forms_of_a_turn(lang, text)

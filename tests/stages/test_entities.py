@@ -96,6 +96,8 @@ NOT_ENTITIES = [
     ("zh", "找个餐馆吃点东西", "东西"),                               # everyday words jieba tags ns/nr
     ("zh", "想住在阳光好的房间", "阳光"),
     ("zh", "这个城市哪里好玩", "城市"),
+    ("zh", "可以让中心顾问给我打个电话吗", "顾问"),                   # what someone does for a living
+    ("en", "Can the center's advisor call me?", "advisor"),
     ("en", "I'll ask Dad tonight.", "Dad"),                          # PERSON in en_core_web_sm
     ("en", "Grandma can't do stairs", "Grandma"),
 ]

@@ -819,6 +819,9 @@ DESCRIPTIVE_ROWS = [
     # a term keeps the words of degree before it ("expensive" alone says the opposite of "not that expensive")
     ("en", "Can you recommend some a bit more expensive restaurants near here?", "term", "a bit more expensive"),
     ("zh", "我想找一家比较便宜的酒店", "term", "比较便宜"),
+    # (the most of it too: "最便宜" had been cut to "便宜", the cheapest read as a cheap one)
+    ("zh", "就要最便宜那个大床房 一个人住够了", "term", "最便宜"),
+    ("en", "Can you find the least expensive hotel near the station?", "term", "least expensive"),
     ("zh", "我想买一辆汽油的SUV，预算15万以内", "compound", "SUV"),
     # a model: a few capitals and digits ("那就T20吧" had named nothing, and the model chosen was lost)
     ("zh", "那就T20吧，补200对吧？", "compound", "T20"),

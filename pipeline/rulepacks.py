@@ -298,6 +298,9 @@ class StateRules:
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     mentioned_chars: int       # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
+    own_word_chars: int = 2    # a word of a clause's own is this long at least (what two clauses share: "drip", "收入")
+    offer_words_asked: int = 1     # words a question shares with a pending offer to be about it ("after care")
+    offer_words_answered: int = 2  # … or its answer shares ("the Rachio 3 runs … the drip zones")
     named_value_chars: int = 3  # a replaced value this long or longer, said again elsewhere before the change, is history there too ("一节")
     picked_chars: int = 0       # a reply opening on at most this many chars of a value the question named picks it ("1R.")
     verb_reach: int = 0         # sentences back a question's verb looks for what it was said of ("add X. … Want me to add them?")
@@ -694,6 +697,9 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),
+        own_word_chars=int(table.get("own_word_chars", 2)),
+        offer_words_asked=int(table.get("offer_words_asked", 1)),
+        offer_words_answered=int(table.get("offer_words_answered", 2)),
         named_value_chars=int(table.get("named_value_chars", 3)),
         picked_chars=int(table.get("picked_chars", 0)), verb_reach=int(table.get("verb_reach", 0)),
         bound_chars=int(table.get("bound_chars", 0)), born_chars=int(table.get("born_chars", 0)),

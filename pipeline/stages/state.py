@@ -617,15 +617,16 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     head = _head(value, pack)
     if not head or len(value) > rules.thing_chars:
         return []
-    if len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
+    def offered_alongside() -> list[Transition]:
         alongside = _listed_alongside(value, event, events, memory, pack)
         return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
+
+    if len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
+        return offered_alongside()
     said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
     if (said is None or not said[0] or said[0].casefold() == value.casefold() or _head(said[0], pack) != head
             or chosen and rules.choose_after.search(said[2])):   # two choices ("还是选B套餐吧"): the decisions tell it
-        alongside = _listed_alongside(value, event, events, memory, pack)
-        return ([Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside
-                else _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack))
+        return offered_alongside() or _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
     old, old_span, _ = said
     return [Transition("", old, value, Span(event_id, a, b), old_span)]
 
@@ -2589,14 +2590,14 @@ def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePa
     clause = clause.casefold()
     for value in values:
         clause = clause.replace(value.casefold(), " ")
-    return {w for w in words_of(clause, pack.lang) if len(w) >= (4 if pack.spaced else 2) and w.isalpha()
+    return {w for w in words_of(clause, pack.lang) if len(w) >= pack.state.own_word_chars and w.isalpha()
             and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
 
 
 def _tells_again(proposed: str, answer: str, question: str, memory: _Memory, pack: RulePack) -> bool:
-    """Whether the user's question and its answer were about a proposal: the question shares a
-    word of its own with it ("does after care have the same staff?" of "after-care only, 3:30–5:45
-    pm"), or the answer two ("The Rachio 3 (8-zone) runs the lawn spray zones and the drip zones …"
+    """Whether the user's question and its answer were about a proposal: the question shares
+    ``offer_words_asked`` words of its own with it ("does after care have the same staff?" of "after-care only, 3:30–5:45
+    pm"), or the answer ``offer_words_answered`` ("The Rachio 3 (8-zone) runs the lawn spray zones and the drip zones …"
     of "converting the 2 bed zones to drip and swapping the old controller for a Rachio 3 …");
     unspaced, a word inside one of its words counts ("收入" of "家庭收入")."""
     offered = _own_words(proposed, (), memory, pack)
@@ -2604,8 +2605,8 @@ def _tells_again(proposed: str, answer: str, question: str, memory: _Memory, pac
     def shared(words: set[str]) -> int:
         return len(words & offered) if pack.spaced else sum(any(w in o or o in w for o in offered) for w in words)
 
-    return (shared(_own_words(question, (), memory, pack)) >= 1
-            or shared(_own_words(answer, (), memory, pack)) >= 2)
+    return (shared(_own_words(question, (), memory, pack)) >= pack.state.offer_words_asked
+            or shared(_own_words(answer, (), memory, pack)) >= pack.state.offer_words_answered)
 
 
 def _restates(answer: str, proposed: str, read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> bool:

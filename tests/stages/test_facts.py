@@ -2347,7 +2347,13 @@ def test_a_day_ruled_out_is_no_time_wanted(lang: str, text: str, negation: str, 
     ("en", "but don't put any panels on the front of the house, i hate how that looks",
      "don't put any panels on the front of the house"),
     ("zh", "但是房子正面别装板子，我讨厌那个样子", "但是房子正面别装板子"),
+    # … a thing named with "the" ("…, the 7pm works better for us" had been forbidden too)
+    ("en", "don't book the 6pm, the 7pm works better for us", "don't book the 6pm"),
+    ("zh", "别订6点那场，老公说7点那场更合适", "别订6点那场"),
+    # (a reason about someone of the user's may be a constraint of its own: it stays with the cue)
+    ("en", "don't use peanut oil, my son is allergic", "don't use peanut oil, my son is allergic"),
     ("en", "don't call me, text me", "don't call me, text me"),
+    ("en", "don't book the 6pm, the 7pm or the 8pm", "don't book the 6pm, the 7pm or the 8pm"),
     ("en", "don't book anything yet, just looking", "don't book anything yet, just looking"),
     ("zh", "先别扣款，老板还没批", "先别扣款"),
     ("zh", "别订13寸的，他整天看表格", "别订13寸的"),

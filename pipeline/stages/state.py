@@ -24,8 +24,8 @@ from .base import Memo, StageInput
 from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import (count_of, day_within, names_a_clock, names_a_day, names_one_day, points_back, single_day,
-                    weekdays_of)
+from .times import (count_of, day_within, gone_by, names_a_clock, names_a_day, names_one_day, points_back, said_as_past,
+                    single_day, weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -53,6 +53,8 @@ class _Memory:
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
     single_day: Callable[[str], bool] = lambda _: False   # whether a time names one day, no stretch of days
+    # whether a time, with the words before and after it, is of what happened ("last year", "got back Sunday")
+    told_as_past: Callable[[str, str, str], bool] = lambda _, __, ___: False
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
@@ -79,6 +81,7 @@ class _Memory:
     old_values: dict[str, int] = field(default_factory=dict)
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
+    supposed: set[Span] = field(default_factory=set)   # … only supposed ("what if it's done by thursday"): no slot's value
     born: set[Span] = field(default_factory=set)     # birth dates: only a correction replaces them
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
     # that does not name them replaces them
@@ -210,6 +213,7 @@ class _Memory:
         # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced
+                     and v[2] not in self.supposed
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))]
         if new:
             # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
@@ -219,6 +223,8 @@ class _Memory:
         # a value another named slot's change set is that slot's ("Move the date to March 28" …
         # "Change the pickup to this Sunday" replaces no date; "那猫改成16号走" … "搬家公司说改成12号
         # 早上8点来了", said in a message where "公司" is another company)
+        if _FAMILY.get(kind, kind) == "time":   # a change moves a time to come before one of what happened
+            same_kind = [v for v in same_kind if not self._told_as_past(v)] or same_kind
         named_slot = slot != kind and bool(self.keys(slot))
         if named_slot:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
@@ -248,6 +254,11 @@ class _Memory:
         if named_slot and self._named_without_value(slot, event_id):
             return None
         return self._said_before(kind, self._newest_set(same_kind, event_id), same_kind, event_id, reason) if same_kind else None
+
+    def _told_as_past(self, said: tuple[tuple[str, str, str], str, Span]) -> bool:
+        (_, clause, _), value, _ = said
+        at = clause.find(value.casefold())
+        return at >= 0 and self.told_as_past(clause[:at], value, clause[at + len(value):])
 
     def _newest_set(self, said: list[tuple[tuple[str, str, str], str, Span]], event_id: str) -> tuple[str, Span]:
         """The newest of ``said``, or of its message's values the one a change there set ("move it
@@ -829,13 +840,17 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
 def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
     """How a user may name a listed thing: by its name, or by an ending of it no other listed name
     shares, in a spaced script whole words ("精选大床房" as "大床房" beside "景观套房" and "家庭套房", "套房"
-    naming neither; "belgard holland stone" as "holland stone" beside "belgard catalina grana")."""
+    naming neither; "belgard holland stone" as "holland stone" beside "belgard catalina grana"), there
+    also by its first words ("lakeshore" of "lakeshore ltl" beside "dixie line express")."""
     if pack.spaced:
         words = name.split()
         endings = [" ".join(words[k:]) for k in range(1, len(words))]
+        beginnings = [" ".join(words[:k]) for k in range(1, len(words))]
     else:
         endings = [name[k:] for k in range(1, len(name) - 1)]
-    return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names))]
+        beginnings = []
+    return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
+            *(b for b in beginnings if len(b) > 2 and not any(other != name and other.startswith(b) for other in names))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -1273,6 +1288,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           day_within=lambda one, other: day_within(one, other, pack.lang, pack),
                           single_day=lambda time: single_day(time, pack.lang, pack),
+                          told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
+                                                                     or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_stopwords=pack.state.slot_stopwords,
@@ -1442,6 +1459,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 revising = None
 
             change = rules.change.search(text, start, end)
+            if change and not _value_follows(text, change.end(), end):
+                change = None   # "the third table isnt gonna make it, the finish…": no value, no change
             # "把X改成…" names its slot X, also where the cue alone ("改成") was found first: the
             # words before the cue may be a whole story ("刚我爸又说…算了还是把SV20261128015改成…")
             gapped = rules.gapped_change.search(text, start, end)
@@ -1543,6 +1562,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             memory.values.setdefault(bare[0], []).append((
                                 (_phrase(text, start, value_start, value_end, end, pack), clause.casefold(), folded_text),
                                 value, Span(event.id, value_start, value_end)))
+                    if not kind:
+                        # "switch to dixie line then, friday morning": a typed value said along, past
+                        # the thing changed to, is its kind's new value too
+                        transitions.extend(_said_along(text, value_end, end, kept, event.id, memory))
                     if kind and correction is not None:
                         # "算了还是把…改成12月5号上午十点吧，那天我也能过去": the change was the
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
@@ -1788,7 +1811,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # a value said unsure or only supposed ("if it's 3 pm, …", "好像是1月8号下的") sets nothing
             # (one that changed a value under its condition set it: a later correction replaces it)
             # (a hedge that says a value's size, right before it or inside it, is no doubt: "预算大概三万五")
-            unsure = ((supposed and not any(t.condition and t.span.start >= start for t in transitions[made:]))
+            only_supposed = supposed and not any(t.condition and t.span.start >= start for t in transitions[made:])
+            unsure = (only_supposed
                       or any(hedge.group(0).casefold() not in pack.approximations
                              or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
                              for hedge in pack.uncertainty.finditer(text, start, end)))
@@ -1798,6 +1822,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                      folded_clause, folded_text), text[a:b], Span(event.id, a, b)))
                 if unsure:
                     memory.hedged.add(Span(event.id, a, b))
+                if only_supposed:
+                    memory.supposed.add(Span(event.id, a, b))
                 if kind == "born":
                     memory.born.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
@@ -2004,9 +2030,11 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
     first = next((b for a, b, _ in kept if 0 <= a - start <= 4 and not pack.value_separator_of_words.search(text, start, a)), None)
     if first is None:
         stop = pack.value_separator_of_words.search(text, start, end)
-        # (words, not a number: "make it 8, 7:30 is brutal" says why)
+        # (words, not a number: "make it 8, 7:30 is brutal" says why; nor words a trail ends: "switch
+        # to dixie line then, friday morning" keeps the day apart)
         apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
-            a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept)
+            a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept) and pack.trail.strip_run(
+            text, start, stop.start(), from_end=True) == stop.start()
         until = stop.start() if stop and not apposed else end
         # (what judges the change is no part of it: "还是换成士卓曼稳妥点")
         judged = pack.state.verdict_tails.strip_run(text, start, until, from_end=True)
@@ -2136,6 +2164,28 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                 if own & words(clause, [value]):
                     return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
+
+
+def _said_along(text: str, after: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+    """The typed values after an untyped change's value in its clause, each replacing the newest
+    of its kind ("ok switch to dixie line then, friday morning" moves the pickup too)."""
+    along = []
+    for a, b, kind in kept:
+        if after <= a and b <= end:
+            previous = memory.previous(kind, kind, text[a:b], event_id)
+            if previous and previous[0].casefold() != text[a:b].casefold():
+                along.append(Transition(_FAMILY.get(kind, kind), previous[0], text[a:b], Span(event_id, a, b), previous[1]))
+    return along
+
+
+def _value_follows(text: str, at: int, end: int) -> bool:
+    """Whether a change cue's value follows it in its clause: a mark right after the cue ends
+    it ("we won't make it, the finish needs to cure") and so does the clause's end."""
+    rest = text[at:end].lstrip()
+    return bool(rest) and (rest[0].isalnum() or rest[0] in _VALUE_OPENERS)
+
+
+_VALUE_OPENERS = "$€£¥#\"'“‘(（「《"
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,

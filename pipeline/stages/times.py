@@ -58,9 +58,9 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "count_of", "leans_on_context", "names_a_clock", "names_a_day",
-           "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "weekdays_of",
-           "zoned_span"]
+__all__ = ["TimeGrammar", "compile_grammar", "count_of", "day_within", "gone_by", "leans_on_context", "names_a_clock",
+           "names_a_day", "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "single_day",
+           "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -263,6 +263,17 @@ def day_within(one: str, other: str, lang: str, pack: RulePack) -> bool:
     if not (isinstance(a, dict) and isinstance(b, dict) and {"start", "end"} <= a.keys() & b.keys()):
         return False
     return b["start"][:10] != b["end"][:10] and b["start"][:10] <= a["start"][:10] and a["end"][:10] <= b["end"][:10]
+
+
+def gone_by(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time lies wholly before the day it is said on, read from two made-up todays half
+    a year apart ("last year", "yesterday", "上个月"): what happened, never a time a change moves."""
+    for today in (_ANY_NOW, _ANY_NOW + timedelta(days=200)):
+        value = normalize_time(text, lang, today, pack)
+        last = value and (value.get("end") or value.get("at"))
+        if not last or datetime.fromisoformat(last) >= today:
+            return False
+    return True
 
 
 def single_day(text: str, lang: str, pack: RulePack) -> bool:

@@ -138,6 +138,7 @@ ZH_ROWS = [
     ("利率3.5%", "percentage", "3.5%", EQ),
     ("2026-12-01送到", "date", "2026-12-01", EQ),
     ("明天下午三点送货", "time", "明天下午三点", EQ),
+    ("后天下午能来取吗", "time", "后天下午", EQ),
     ("下周三之前", "time", "下周三之前", EQ),
     ("5月20号出发", "time", "5月20号", EQ),
     # a part of the month is one time with it, not "下个月" and "月初" apart
@@ -205,6 +206,9 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # "the" may be left out ("day after tomorrow afternoon" had been read as "tomorrow afternoon")
+    ("can you get it picked up day after tomorrow afternoon?", "time", "day after tomorrow afternoon", EQ),
+    ("it came day before yesterday", "time", "day before yesterday", EQ),
     # a range is one number, as zh "三四次" is ("three or four times" had been "four times")
     ("She gets up three or four times a night", "quantity", "three or four times", EQ),
     ("We need 3 or 4 rooms", "quantity", "3 or 4 rooms", EQ),

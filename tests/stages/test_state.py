@@ -2492,6 +2492,9 @@ _PAVERS_EN = ("From the same estimate: Belgard Holland Stone at $34/sq ft (total
               "at $41/sq ft (total $31,105), vs travertine at $56.")
 _ROOMS_ZH = "查了一下：\n· 精选大床房：32㎡，¥52,800\n· 景观套房：45㎡，朝南看湿地，¥62,800\n· 家庭套房：68㎡，¥75,800\n您想看哪种？"
 _ROOMS_EN = "Here's what's open:\n- Classic King: 32 m², $528\n- Garden Suite: 45 m², south-facing, $628\n- Family Suite: 68 m², $758"
+_CARRIERS_EN = ("Here's what came back:\n• Lakeshore LTL: $986.40, 4 business days\n• Dixie Line Express: $1,062.15, "
+                "3 business days\n• Ridgeline Freight: $912.00, 5 business days")
+_CARRIERS_ZH = "报价如下：\n· 德邦快运：986元，4天\n· 顺丰快运：1,062元，3天\n· 安能物流：912元，5天"
 # (lang, messages, the last message's change (old, new), or None for none)
 LISTED_ALONGSIDE = [
     # a change to a thing of no slot replaces the thing listed beside it that the user took
@@ -2535,6 +2538,14 @@ LISTED_ALONGSIDE = [
             ("user", "那就荷兰石吧，便宜的"), ("assistant", "好的，荷兰石。"), ("user", "她看了图说荷兰石像停车场 还是卡特琳娜吧")],
      ("荷兰石", "卡特琳娜")),
     ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "can we do the catalina grana instead")], None),
+    # a spaced list's thing is named by its first words too, none other's ("ok lakeshore it is" of
+    # "Lakeshore LTL" beside "Dixie Line Express": the switch to Dixie had replaced nothing)
+    ("en", [("user", "quotes?"), ("assistant", _CARRIERS_EN), ("user", "ok lakeshore it is, do that"),
+            ("assistant", "Booked."), ("user", "ok switch to dixie line then")], ("lakeshore", "dixie line")),
+    ("zh", [("user", "报价呢"), ("assistant", _CARRIERS_ZH), ("user", "那就德邦快运吧"),
+            ("assistant", "约好了。"), ("user", "还是换成顺丰吧")], ("德邦快运", "顺丰")),
+    ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "the belgard please"),
+            ("assistant", "Which one?"), ("user", "switch to travertine")], (None, "travertine")),   # shared: no one's
     # ("换个…" names nothing it switches to, nor "换尿布" a thing taken)
     ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要景观套房吧"), ("assistant", "好的。"),
             ("user", "宝宝要换尿布吧")], None),
@@ -3081,6 +3092,30 @@ CORRECTED = [
     ("en", ["A three-seat sofa, budget 8000 dollars", "Switch the sofa fabric to tech cloth"], [(None, "tech cloth")]),
     ("zh", ["取件地址是浦东新区张杨路100号", "把取件地址改成公司"], [("浦东新区张杨路100号", "公司")]),
     ("en", ["The pickup address is 12 Oak Street", "Change the pickup address to my office"], [("12 Oak Street", "my office")]),
+    # a time of what happened is none a change moves ("they broke a whole hutch for my buddy last
+    # year" … "can we move pickup to friday morning instead" had made the pickup last year's)
+    ("en", ["can you book the pickup for day after tomorrow afternoon?", "dont book ridgeline, they broke a whole hutch for my buddy last year",
+            "can we move pickup to friday morning instead"], [("day after tomorrow afternoon", "friday morning")]),
+    ("zh", ["取件约后天下午吧", "别订那家，去年他们把我朋友的柜子摔坏了", "取件改到周五上午吧"], [("后天下午", "周五上午")]),
+    ("en", ["the package was supposed to come yesterday", "can you move the delivery to friday instead"],
+     [("yesterday", "friday")]),
+    # a value said only in a what-if is no value a change replaces ("what if … by thursday morning" had
+    # been the pickup's old time)
+    ("en", ["can you book the pickup for day after tomorrow afternoon?",
+            "what if tomas gets the third one done by thursday morning, could it go on the same truck?",
+            "can we move pickup to friday morning instead"], [("day after tomorrow afternoon", "friday morning")]),
+    ("zh", ["取件约后天下午吧", "要是第三张周四上午就做好了，能一起走吗？", "取件改到周五上午吧"], [("后天下午", "周五上午")]),
+    # a typed value said along, past the thing a change names and a trail, is its kind's new value
+    # ("switch to dixie line then, friday morning" had made "dixie line then, friday morning" the new time)
+    ("en", ["pickup thursday afternoon with lakeshore", "ok switch to dixie line then, friday morning"],
+     [(None, "dixie line"), ("thursday afternoon", "friday morning")]),
+    ("zh", ["周四下午让顺丰来取", "那换成德邦吧，周五上午"], [("周四下午", "周五上午")]),
+    # a change cue with no value after it changes nothing ("…isnt gonna make it, the finish on that
+    # top needs to cure longer" had been a change to "the finish on that top needs to cure longer")
+    ("en", ["need to ship 3 pallets", "tomas just told me the third table isnt gonna make it, the finish on that top needs to cure longer"], []),
+    ("zh", ["要运3托", "师傅说第三张桌子赶不上了，换成，嗯，漆面还得再干几天"], []),
+    ("en", ["the pickup is friday morning", "make it monday morning"], [("friday morning", "monday morning")]),
+    ("zh", ["取件周五上午", "换成周一上午吧"], [("周五上午", "周一上午")]),
     # … but a question or a what-if naming the slot says nothing of its value
     ("zh", ["1月9号上午可以", "万一安装那天下雨呢", "安装改到1月10号下午吧"], [("1月9号上午", "1月10号下午")]),
     ("en", ["January 9th in the morning works", "What if it rains that day, is install day ok?",

@@ -26,8 +26,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import (compile_grammar, count_of, day_within, names_one_day, normalize_time, points_back,
-                                   single_day, weekdays_of)
+from pipeline.stages.times import (compile_grammar, count_of, day_within, gone_by, names_one_day, normalize_time,
+                                   points_back, single_day, weekdays_of)
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -465,3 +465,14 @@ def test_a_day_lies_within_days_named(lang: str, one: str, other: str, within: b
 ])
 def test_a_time_names_a_single_day_or_a_stretch(lang: str, text: str, one: bool) -> None:
     assert single_day(text, lang, load_rule_pack(lang)) is one
+
+
+# (lang, a time, whether it lies wholly before the day it is said on, whatever that day)
+@pytest.mark.parametrize(("lang", "text", "gone"), [
+    ("en", "last year", True), ("en", "yesterday", True), ("en", "last week", True), ("en", "day before yesterday", True),
+    ("en", "next monday", False), ("en", "friday morning", False), ("en", "March 3", False), ("en", "today", False),
+    ("zh", "去年", True), ("zh", "昨天", True), ("zh", "上周三", True), ("zh", "前天", True),
+    ("zh", "下周一", False), ("zh", "周五上午", False), ("zh", "3月3号", False), ("zh", "今天", False),
+])
+def test_a_time_gone_by_whatever_the_day(lang: str, text: str, gone: bool) -> None:
+    assert gone_by(text, lang, load_rule_pack(lang)) is gone

@@ -510,6 +510,31 @@ def _one_word(clause: KeyClause, start: int, end: int, pack: RulePack) -> bool:
             and len(clause.text) - (end - start) <= pack.piece_snap)
 
 
+def _case_asked(clause: KeyClause, pack: RulePack) -> bool:
+    """Whether a clause asks about a case it opens on, asking for nothing done ("what if tomas gets
+    the third one done by thursday morning, could it go on the same truck?"): its values are supposed."""
+    return clause.asks and not clause.requests and _opens_on_case(clause, pack)
+
+
+def _opens_on_case(clause: KeyClause, pack: RulePack) -> bool:
+    case = pack.state.conditional.search(clause.text)
+    return case is not None and pack.lead.strip_run(clause.text, 0, case.start(), from_end=False) >= case.start()
+
+
+def _supposed(by_event: dict[str, list[KeyClause]], roles: dict[str, Event], pack: RulePack) -> list[Span]:
+    """The clauses of cases asked about: one asking about the case it opens on, or opening on a case
+    the question after it in its sentence asks about ("要是第三张周四上午就做好了，能一起走吗？")."""
+    spans = []
+    for event_id, said in by_event.items():
+        text = roles[event_id].text
+        for i, clause in enumerate(said):
+            if _case_asked(clause, pack) or _opens_on_case(clause, pack) and any(
+                    later.asks and not later.requests for later in said[i + 1:i + 2]
+                    if pack.sentence_end is None or not pack.sentence_end.search(text, clause.span.end, later.span.start)):
+                spans.append(clause.span)
+    return spans
+
+
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
@@ -548,9 +573,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # all: cut, "so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?" had become "Helen
     # drags her feet, HLD-88120 and SHT-30552?" ("If not, can you try 2 nights?" asks for something;
     # "I was wondering if you can tell me…" opens on no case)
-    case = pack.state.conditional.search(clause.text) if clause.asks and not clause.requests else None
-    whole_only = whole_only or (case is not None
-                                and pack.lead.strip_run(clause.text, 0, case.start(), from_end=False) >= case.start())
+    whole_only = whole_only or _case_asked(clause, pack)
     said_before = mentioned is not None and not source and mentioned.overlap(clause.span)
 
     # (a new value the facts do not type is set in the clause too: "make it 11, she has a call at 9:30")
@@ -607,6 +630,11 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                 and any(f.span.end == end and f.kind == "quantity" for f in facts)
                 and word_end(clause.text, at + 1, pack.lang) == len(clause.text)):
             end = clause.span.end
+        # … nor before a short rest of the clause holding a number no fact read ("maya is 9 and leo"
+        # of "… and leo is 6" said she was 9 and left his age out)
+        elif 0 < len(clause.text) - at <= pack.piece_snap and pack.number.search(clause.text, at):
+            start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
+                                                                     len(clause.text), pack.brackets))
         offset = start - clause.span.start
         held = tuple(f for f in facts if id(f) in strong_ids)
         text = clause.text[offset:offset + end - start]
@@ -1031,8 +1059,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         items.append(SummaryItem("confirmed", text, "confirmed" if fact.strength is Strength.STRONG and not listed
                                  else "key", 1.0 if listed else 2.0, f"{event.id} {event.tool_name or ''}".strip(),
                                  (event.index, fact.span.start), refs=(fact.span,)))
+    # (a time only supposed is no time of the plan: "by thursday morning = …" read as a deadline)
+    supposed = _Spans(_supposed(by_event, roles, pack))
     for fact in current:
-        if fact.kind == "time" and isinstance(fact.value, dict):
+        if fact.kind == "time" and isinstance(fact.value, dict) and not supposed.contain(fact.span):
             # the words are already quoted with their clause; the absolute value is a bonus
             items.append(SummaryItem("times", f"{fact.text} = {shown_time(fact.value)}", "times", 0.3,
                                      fact.span.event_id,

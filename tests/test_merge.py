@@ -1458,6 +1458,44 @@ def test_a_rule_or_feature_cut_from_a_question_is_still_a_question(lang, questio
     assert all(f.text.endswith(("?", "？")) for f in forms), [f.text for f in forms]
 
 
+# (lang, a message, whether its time gets a line of its own among the times): a time only supposed
+# in a what-if is none of the plan ("what if … by thursday morning, could it go on the same truck?"
+# had been listed as "by thursday morning = …", a deadline); one asked for keeps its line
+SUPPOSED_TIMES = [
+    ("en", "what if tomas gets the third one done by thursday morning, could it go on the same truck?", False),
+    ("zh", "要是第三张周四上午就做好了，能一起走吗？", False),
+    ("en", "can you get it picked up thursday morning?", True),
+    ("zh", "能周四上午来取吗？", True),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "listed"), SUPPOSED_TIMES)
+def test_a_time_only_supposed_is_not_listed_among_the_times(lang: str, text: str, listed: bool) -> None:
+    messages = _chat(lang, "I need to ship some tables" if lang == "en" else "我要运几张桌子", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    assert any(i.section == "times" for i in summary.items) is listed, [i.text for i in summary.items]
+
+
+# (lang, a message, a number said in it that no fact reads, the word before it): a piece never
+# stops short of such a number at its clause's end ("maya is 9 and leo" of "… and leo is 6" said
+# her age and left his out)
+UNREAD_NUMBERS = [
+    ("en", "trying to get my 2 kids into day camp. maya is 9 and leo is 6", "6", "leo"),
+    ("zh", "两个孩子报夏令营。老大玛雅九岁了，老二乐乐今年6", "6", "乐乐"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "number", "before"), UNREAD_NUMBERS)
+def test_a_piece_keeps_a_number_said_just_after_it(lang: str, text: str, number: str, before: str) -> None:
+    messages = _chat(lang, "I need help with camp" if lang == "en" else "我想报个夏令营", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    assert any(before in f for f in forms), forms
+    assert all(number in f for f in forms if before in f), forms
+
+
 # (lang, a question, the things it names): a piece cut from it that says more than the things it
 # names stays a question ("the Maple Court one close to a bus" read as a fact); one that is only
 # those things ("标准间" of "那标准间一晚上要多少钱") keeps its room

@@ -1576,11 +1576,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室
                 # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
-                named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, kept, memory, pack)
+                named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, kept, memory, pack,
+                                   clauses[n - 1][:2] if n else None)
                 revision = rules.revise.search(text, start, end)
                 turned_down: dict[str, tuple[str, Span]] = {}
-                # "Friday is out, sorry": what the clause drops is no corrected value
-                dropped = [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
+                # "Friday is out, sorry": what the clause drops is no corrected value (nor the old
+                # one it opens on: "not april 1st, march 27th")
+                opening = _opening_not(text, start, end, pack) if named else None
+                dropped = ([opening] if opening else []) + [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
                            if not _negated(text, start, hit.start(), pack)] + [
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
                     if not _negated(text, start, hit.start(), pack)]
@@ -1967,11 +1970,22 @@ def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
 
 
 def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory: _Memory,
-               pack: RulePack) -> tuple[int, str, Span] | None:
+               pack: RulePack, before: tuple[int, int] | None = None) -> tuple[int, str, Span] | None:
     """The old value a correction names after its new one, in its clause or the next (up to
     ``reach``): "I meant Friday the 11th, not Thursday", "是13桌，不是12桌", right after a
-    separator or the new value ("its 38 inches not 4 ft"). Where the naming starts, and the
-    newest value said that holds those words."""
+    separator or the new value ("its 38 inches not 4 ft"); or before it, a clause of its own
+    (``before``) that only names it: "不是4月1号 是3月27号", "not the 4th, the 7th". Where the
+    naming starts (the clause's end for one named before it), and the newest value said that holds
+    those words."""
+    for naming in (before, _opening_not(text, start, end, pack)):
+        if naming is None:
+            continue
+        lead = pack.lead.strip_run(text, *naming, from_end=False)
+        cue = pack.state.correction_not.regex.match(text, lead, naming[1])
+        words = text[cue.end():naming[1]].strip(" ,，").casefold() if cue else ""
+        said = memory.newest(lambda _, value: words == value.casefold()) if len(words) >= 2 else None
+        if said:   # (named before the new value: no value after the naming is part of it)
+            return (end, *said)
     for cue in pack.state.correction_not.finditer(text, start, reach):
         if not (pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:])
                 or any(b <= cue.start() and not text[b:cue.start()].strip() for _, b, _ in kept)):
@@ -1981,6 +1995,14 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
+
+
+def _opening_not(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int] | None:
+    """Where a clause opening on the old value it turns down ends, past a separator the new value
+    follows ("not april 1st, march 27th"): the clause's start and that separator's."""
+    lead = pack.lead.strip_run(text, start, end, from_end=False)
+    stop = pack.value_separator_of_words.search(text, lead, end)
+    return (start, stop.start()) if stop and pack.state.correction_not.regex.match(text, lead, stop.start()) else None
 
 
 def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -> str:

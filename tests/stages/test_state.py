@@ -3099,6 +3099,14 @@ CORRECTED = [
     ("zh", ["取件约后天下午吧", "别订那家，去年他们把我朋友的柜子摔坏了", "取件改到周五上午吧"], [("后天下午", "周五上午")]),
     ("en", ["the package was supposed to come yesterday", "can you move the delivery to friday instead"],
      [("yesterday", "friday")]),
+    # the old value a correction turns down before the new one, a clause of its own or opening it,
+    # is the one replaced, whatever was said since ("入住时间我之前说错了 不是4月1号 是3月27号" had
+    # replaced the viewing's 后天下午)
+    ("zh", ["4月1号入住吧 有一只猫", "明天晚上7点能看房吗", "入住时间我之前说错了 不是4月1号 是3月27号 那天周六 好搬家"],
+     [("4月1号", "3月27号")]),
+    ("zh", ["4月1号入住吧", "明天晚上7点能看房吗", "入住时间我之前说错了，不是4月1号，是3月27号"], [("4月1号", "3月27号")]),
+    ("en", ["move-in is april 1st", "can the tour be tomorrow at 7?",
+            "sorry i got the move-in date wrong. not april 1st, it's march 27th"], [("april 1st", "march 27th")]),
     # a value said only in a what-if is no value a change replaces ("what if … by thursday morning" had
     # been the pickup's old time)
     ("en", ["can you book the pickup for day after tomorrow afternoon?",

@@ -241,6 +241,7 @@ class StateRules:
     thing_chars: int                    # the longest name of a thing a proposal offers
     verdict_tails: Lexicon              # after a new value, judging the change ("换成士卓曼稳妥点": 士卓曼)
     slot_trails: Lexicon                # adverbs after a changed slot's name, no part of it ("定损也挪到": 定损)
+    copula: re.Pattern[str] | None      # words before a corrected value that are none of it ("是3幢1201": 3幢1201)
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
     # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
@@ -646,6 +647,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         thing_chars=int(table.get("thing_chars", 0)),
         verdict_tails=Lexicon(table.get("verdict_tails", []), bounds),
         slot_trails=Lexicon(table.get("slot_trails", []), bounds),
+        copula=_compile(lang, table["copula"]) if table.get("copula") else None,
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),

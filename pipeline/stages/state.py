@@ -1652,6 +1652,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                       previous[1]))
                 if not kept:
                     transitions.extend(_digits_swapped(text, start, end, event.id, memory)
+                                       or _part_corrected(text, start, end, named, event.id, pack)
                                        or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
                                            if n == 0 and picking else []))
             elif revising is not None and kept and (
@@ -1995,6 +1996,23 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
+
+
+def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span] | None, event_id: str,
+                    pack: RulePack) -> list[Transition]:
+    """"是3幢1201，不是5幢" after "金色家园5幢1201": the words of its clause before the old part a
+    correction names, no value of any kind alone, replace the value that part was said in."""
+    if named is None or not start < named[0] < end:
+        return []
+    cue = None
+    for cue in pack.state.correction.finditer(text, start, named[0]):
+        pass   # (past the last correction cue: "oops wrong address, its unit 3B")
+    a, b = _strip(text, cue.end() if cue else start, named[0], pack)
+    copula = pack.state.copula.search(text, a, b) if pack.state.copula else None   # ("wrong address, its …")
+    a = copula.end() if copula else a
+    if b - a < 2 or text[a:b].casefold() == named[1].casefold():
+        return []
+    return [Transition(_value_kind(named[1], pack) or "", named[1], text[a:b], Span(event_id, a, b), named[2])]
 
 
 def _opening_not(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int] | None:

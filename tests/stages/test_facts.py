@@ -1469,7 +1469,11 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     # a space between Chinese words is a phone's comma ("还是景观套房吧 大床房朝北的" had been one clause)
     ("zh", "还是景观套房吧 大床房朝北的", ["还是景观套房吧", "大床房朝北的"]),
     ("zh", "家在西湖区文一西路588号 预算8万左右", ["家在西湖区文一西路588号", "预算8万左右"]),
-    ("zh", "我用iPhone 15 Pro拍的", ["我用iPhone 15 Pro拍的"]),     # (a space beside Latin letters or digits is none)
+    ("zh", "我用iPhone 15 Pro拍的", ["我用iPhone 15 Pro拍的"]),     # (a space beside Latin letters is none)
+    # … after digits too, but before a measure word ("放到5200 两室的话…" had made "5200 两室的话他可以有个
+    # 书房在家办公" the new budget)
+    ("zh", "预算可以放到5200 两室的话他可以有个书房", ["预算可以放到5200", "两室的话他可以有个书房"]),
+    ("zh", "我们5 个人 周六去", ["我们5 个人", "周六去"]),
     ("zh", "去千只鹤手作料理 居楽屋(昌平店)吃饭", ["去千只鹤手作料理 居楽屋(昌平店)吃饭"]),   # nor inside a shop's name
     # (only in a text typed without marks: "评分在5分的高档 型酒店" had been cut inside 高档型)
     ("zh", "我要评分在5分的高档 型酒店，价格在300-400元", ["我要评分在5分的高档 型酒店", "价格在300-400元"]),

@@ -3107,6 +3107,14 @@ CORRECTED = [
     ("zh", ["4月1号入住吧", "明天晚上7点能看房吗", "入住时间我之前说错了，不是4月1号，是3月27号"], [("4月1号", "3月27号")]),
     ("en", ["move-in is april 1st", "can the tour be tomorrow at 7?",
             "sorry i got the move-in date wrong. not april 1st, it's march 27th"], [("april 1st", "march 27th")]),
+    # the words before the old part a correction names, a value of no kind alone, replace the value
+    # that part was said in ("是3幢1201，不是5幢" had replaced nothing, the old address read as current)
+    ("zh", ["家在西湖区文一西路588号金色家园5幢1201 预算8万左右", "哦前面地址打错了，是3幢1201，不是5幢"],
+     [("西湖区文一西路588号金色家园5幢1201", "3幢1201")]),
+    ("en", ["we live at 2215 Larkspur Ct, unit 5B", "oops wrong address, its unit 3B, not 5B"],
+     [("2215 Larkspur Ct, unit 5B", "unit 3B")]),
+    ("en", ["my email is dana.w@gmail.com", "sorry, its dana.w88, not dana.w"], [("dana.w@gmail.com", "dana.w88")]),
+    ("zh", ["我们4个人", "说错了，是五个，不是4个"], [("4个人", "五个")]),   # (a typed value: as before)
     # a value said only in a what-if is no value a change replaces ("what if … by thursday morning" had
     # been the pickup's old time)
     ("en", ["can you book the pickup for day after tomorrow afternoon?",

@@ -246,6 +246,7 @@ class StateRules:
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
     # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
     unit_forms: tuple[tuple[re.Pattern[str], str], ...]
+    slot_key_forms: tuple[tuple[re.Pattern[str], str], ...]   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
@@ -634,6 +635,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         headcounts=frozenset(c.casefold() for c in table.get("headcounts", [])),
         unit_forms=tuple((_compile(lang, pattern), replacement) for pattern, replacement in table.get("unit_forms", [])),
+        slot_key_forms=tuple((_compile(lang, pattern), replacement)
+                             for pattern, replacement in table.get("slot_key_forms", [])),
         slot_stopwords=frozenset(w.casefold() for w in table.get("slot_stopwords", [])),
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),

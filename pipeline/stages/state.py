@@ -58,6 +58,7 @@ class _Memory:
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
+    slot_key_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
     kind_names: frozenset[str] = frozenset()   # the pack's names of value kinds ("时间", "phone"): a slot named so is that kind
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
@@ -120,7 +121,15 @@ class _Memory:
         """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till");
         a slot named by its value's kind has none ("days" is no word of "tuesdays", "时间还是改到周四下午"
         names no slot of its own)."""
-        return () if slot in _VALUE_KINDS or slot.casefold() in self.kind_names else tuple(k for k in slot_keys(slot) if k not in self.slot_stopwords)
+        if slot in _VALUE_KINDS or slot.casefold() in self.kind_names:
+            return ()
+        keys = []
+        for key in slot_keys(slot):
+            for pattern, replacement in self.slot_key_forms:
+                key = pattern.sub(replacement, key)
+            if key not in self.slot_stopwords:
+                keys.append(key)
+        return tuple(keys)
 
     def unit(self, value: str) -> str:
         """A quantity's unit, in one form ("One monitor" … "make that two monitors"); the party's
@@ -1292,6 +1301,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                                                                      or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
+                          slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
                           kind_names=frozenset(name.casefold() for key, name in pack.templates.items()
                                                if key.startswith("kind_")),

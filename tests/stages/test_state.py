@@ -2770,6 +2770,12 @@ UNNAMED_REACH = [
     # had replaced nothing, as "Change the phone to …" does)
     ("zh", "我手机13912345678", 8, "电话改成13987654321吧", "13912345678"),
     ("en", "My cell is 614-555-0172", 8, "Change the phone to 614-555-0127", "614-555-0172"),
+    # a slot's word that is a verb and its particle is looked for by the verb ("can you get it picked
+    # up day after tomorrow afternoon?" … "can we move pickup to friday morning instead" had replaced
+    # nothing, seven messages on)
+    ("en", "can you get it picked up day after tomorrow afternoon?", 8, "can we move pickup to friday morning instead",
+     "day after tomorrow afternoon"),
+    ("zh", "后天下午能来取件吗？", 8, "取件改到周五上午吧", "后天下午"),
 ]
 
 

@@ -431,6 +431,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
      expect(change("SV20261128015", "周六下午三点", "12月5号上午十点"))),
     # a count corrected ("其实是三笔，不是两笔")
     (["谷歌那两笔扣款不是我刷的", "哦还漏了一笔，其实是三笔，不是两笔"], expect(change("quantity", "两笔", "三笔"))),
+    # … or said for this time ("这次只发两箱" had left 三箱 current)
+    (["要发三箱桌椅去南京", "师傅说第三张还没干透，这次只发两箱"], expect(change("quantity", "三箱", "两箱"))),
     # a determiner is no part of the value replaced
     (["要小的而不是那个大的"], expect(change("", "大的", "小的"))),
     # what replaces is said in the cue's own phrase (control: the phone number stays, nothing changes it)
@@ -577,6 +579,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
 # en
 # ---------------------------------------------------------------------------------------------
 EN_ROWS: list[tuple[list[str], Expect]] = [
+    # a count said for this time replaces the one before ("so only 2 pallets this time" had left 3 current)
+    (["need to ship tables to nashville. 3 pallets", "tomas told me the third table isnt ready. so only 2 pallets this time"],
+     expect(change("quantity", "3 pallets", "2 pallets"))),
     # a limit's amount is the value a new limit replaces (as "上限改成2万3" replaces "不超过2万")
     (["Budget is around $18,000 total, hard cap $20k.", "Cap is now $23,000."], expect(change("money", "$20k", "$23,000"))),
     (["The deposit is $2,000", "Change the deposit to $3,000"], expect(change("deposit", "$2,000", "$3,000"))),

@@ -634,7 +634,8 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         a = rules.determiners.strip_run(text, rules.thing_verbs.strip_run(text, asking, b, from_end=False), b,
                                         from_end=False)
     value = text[a:b]
-    head = _head(value, pack)
+    # (a pointing word after it is no head: "星澜府那个" is headed by 府, not 个 of "钱江新城那个")
+    head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
     if not head or len(value) > rules.thing_chars:
         return []
     def offered_alongside() -> list[Transition]:
@@ -841,7 +842,8 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
         colon = pack.name_end.search(item)
         ends = [m.start() for m in (stop, colon) if m]
         name = item[:min(ends, default=len(item))].strip().casefold()
-        if 1 < len(name) <= rules.untyped_value_chars:
+        # (its length is its core's: "江晖嘉苑 HZ-BJ-20417" is named 江晖嘉苑)
+        if 1 < len(_core_name(name, pack)) <= rules.untyped_value_chars:
             names.append(name)
     return names if len(names) > 1 else []
 

@@ -1474,6 +1474,8 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     # 书房在家办公" the new budget)
     ("zh", "预算可以放到5200 两室的话他可以有个书房", ["预算可以放到5200", "两室的话他可以有个书房"]),
     ("zh", "我们5 个人 周六去", ["我们5 个人", "周六去"]),
+    # … and after a sentence's particle in any text ("那算了 换星澜府那个吧 2楼也行" had been one clause)
+    ("zh", "那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。", ["那算了 换星澜府那个吧", "2楼也行 只要不是一楼就可以"]),
     ("zh", "去千只鹤手作料理 居楽屋(昌平店)吃饭", ["去千只鹤手作料理 居楽屋(昌平店)吃饭"]),   # nor inside a shop's name
     # (only in a text typed without marks: "评分在5分的高档 型酒店" had been cut inside 高档型)
     ("zh", "我要评分在5分的高档 型酒店，价格在300-400元", ["我要评分在5分的高档 型酒店", "价格在300-400元"]),

@@ -2497,6 +2497,10 @@ _PAVERS_EN = ("From the same estimate: Belgard Holland Stone at $34/sq ft (total
               "at $41/sq ft (total $31,105), vs travertine at $56.")
 _ROOMS_ZH = "查了一下：\n· 精选大床房：32㎡，¥52,800\n· 景观套房：45㎡，朝南看湿地，¥62,800\n· 家庭套房：68㎡，¥75,800\n您想看哪种？"
 _ROOMS_EN = "Here's what's open:\n- Classic King: 32 m², $528\n- Garden Suite: 45 m², south-facing, $628\n- Family Suite: 68 m², $758"
+_LISTINGS_ZH = ("两套比较合适：\n① 江晖嘉苑 HZ-BJ-20417：1室1厅45㎡，14楼朝南，4300元/月\n"
+                "② 星澜府 HZ-BJ-20533：2室1厅68㎡，2楼东南，4500元/月")
+_LISTINGS_EN = ("Two fit:\n① Riverside Court RC-20417: 1 bed, 14th floor, south, $1,430/mo\n"
+                "② Harbor View HV-20533: 2 bed, 2nd floor, southeast, $1,500/mo")
 _CARRIERS_EN = ("Here's what came back:\n• Lakeshore LTL: $986.40, 4 business days\n• Dixie Line Express: $1,062.15, "
                 "3 business days\n• Ridgeline Freight: $912.00, 5 business days")
 _CARRIERS_ZH = "报价如下：\n· 德邦快运：986元，4天\n· 顺丰快运：1,062元，3天\n· 安能物流：912元，5天"
@@ -2551,6 +2555,15 @@ LISTED_ALONGSIDE = [
             ("assistant", "约好了。"), ("user", "还是换成顺丰吧")], ("德邦快运", "顺丰")),
     ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "the belgard please"),
             ("assistant", "Which one?"), ("user", "switch to travertine")], (None, "travertine")),   # shared: no one's
+    # items numbered ①②, named with their ids, are listed too; "那个" after a thing is no head of
+    # it; a space after 吧 parts clauses ("…那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。" had
+    # replaced nothing, then "士 钱江新城那个" of "来福士 钱江新城那个来福士")
+    ("zh", [("user", "我在江南大道那边 他在来福士 钱江新城那个来福士"), ("assistant", _LISTINGS_ZH),
+            ("user", "江晖嘉苑那个看着不错 14楼朝南 就它吧"), ("assistant", "房东不接受养猫。要不要换成星澜府？"),
+            ("user", "啊 好可惜。。那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。")], ("江晖嘉苑", "星澜府那个")),
+    ("en", [("user", "listings near the station?"), ("assistant", _LISTINGS_EN),
+            ("user", "the riverside one looks great, 14th floor, south facing"), ("assistant", "The landlord says no cats."),
+            ("user", "ugh. ok switch to the harbor view then, 2nd floor is fine")], ("riverside", "the harbor view")),
     # ("换个…" names nothing it switches to, nor "换尿布" a thing taken)
     ("zh", [("user", "有哪些房型"), ("assistant", _ROOMS_ZH), ("user", "就要景观套房吧"), ("assistant", "好的。"),
             ("user", "宝宝要换尿布吧")], None),

@@ -447,7 +447,9 @@ class _Memory:
             # 19:00?" after "a reservation for 1 at 20:00 on Sunday"); the time said in one of the
             # last ``reach`` messages saying one, however long ago ("Next Tuesday at 4 would be
             # perfect" … an insurance detour … "Thursday the 10th would be better")
+            # … one a change set first ("改到后天下午" … "我们15号发工资" … "周六上午10点可以不": the viewing's)
             saying: set[str] = set()
+            window = []
             for _, value, span in reversed(self.values.get("time", [])):
                 saying.add(span.event_id)
                 if self.reach is not None and len(saying) > self.reach:
@@ -455,8 +457,8 @@ class _Memory:
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
                         and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
                         and not self._other_part(kind, value, new)):
-                    return value, span
-            return None
+                    window.append((value, span))
+            return next((v for v in window if v[1] in self.settled), window[0] if window else None)
         if kind == "quantity":
             # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
             # the last count of the party ("We're 12 people")
@@ -1338,6 +1340,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     transitions.extend(_done_as_asked(requested, memory, moved))
                 elif told is not None:
                     transitions.extend(_changed_as_told(told, event.text, rules, memory))
+                elif event.tool_calls:
+                    # (saying what it is about to do, then calling the tool: the answer that did it comes
+                    # after the result, "没问题，再改一次……" then "改好了，这周六(3月13日)上午")
+                    walked.requested = requested
         if event.role != "user":
             continue
         made = len(transitions)
@@ -1811,7 +1817,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
 
             asked_for = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"
                          or kind == "quantity" and memory.unit(text[a:b])]
-            if asked and not supposed and condition is None and len(asked_for) == 1 and len(transitions) == clause_made:
+            # (asked with no mark too: "周六上午10点可以不", "can we do saturday at 10")
+            if ((asked or tag is None and pack.question.search(text, start, end)) and not supposed and condition is None
+                    and len(asked_for) == 1 and len(transitions) == clause_made):
                 # "can the nurse come thursday at 11?", "how about 3 nights?": asked for, changed if
                 # the answer did it
                 walked.requested = (event.id, text, text[start:asked_for[0][0]], *asked_for[0],

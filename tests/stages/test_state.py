@@ -20,7 +20,7 @@ object legitimately carries more: a particle, a numeral, a longer noun phrase).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -28,7 +28,7 @@ import pytest
 from pipeline.config import load_settings
 from pipeline.rulepacks import load_rule_pack
 from pipeline.stages.state import extract_state, read_clauses
-from pipeline.types import Event, StageResult
+from pipeline.types import Event, StageResult, ToolCall
 
 
 class IN(str):
@@ -3424,6 +3424,29 @@ TOLD_CHANGED = [
 @pytest.mark.parametrize(("lang", "messages", "changes"), DONE_AS_ASKED + TOLD_CHANGED)
 def test_a_value_asked_for_or_told_is_the_slots_new_value_once_the_assistant_says_it_changed_it(lang, messages, changes):
     found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
+    assert found == changes, found
+
+
+# (lang, dialogue, the changes read): a time asked for with no mark ("周六上午10点可以不") is done once
+# the answer after the tool the assistant said it would call says so, and it replaces the time a
+# change set, not one said since ("我们15号发工资"; the viewing had kept 后天下午, then 15号 was replaced)
+ASKED_THEN_CALLED = [
+    ("zh", [("user", "能不能改到后天下午 我请半天假"), ("assistant", "已经改好了，新的时间是周四下午。"), ("user", "我们15号发工资"),
+            ("assistant", "好的。"), ("user", "他领导不批假。。只能周六了 周六上午10点可以不"),
+            ("calling", "没问题，再改一次，我把两套都改到周六上午。"), ("assistant", "改好了，这周六上午10:00。")],
+     [(None, "后天下午"), ("后天下午", "周六上午10点")]),
+    ("en", [("user", "can we move it to thursday afternoon"), ("assistant", "Done, moved to Thursday afternoon."),
+            ("user", "we get paid on the 15th"), ("assistant", "Noted."), ("user", "his boss said no. can we do saturday at 10"),
+            ("calling", "Sure, let me move both to Saturday morning."), ("assistant", "Done, moved to Saturday at 10.")],
+     [(None, "thursday afternoon"), ("thursday afternoon", "saturday at 10")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), ASKED_THEN_CALLED)
+def test_a_time_asked_for_is_done_after_the_tool_the_answer_called(lang, messages, changes):
+    events = [replace(e, role="assistant", tool_calls=(ToolCall("c1", "reschedule", "{}"),)) if e.role == "calling" else e
+              for e in _dialogue(messages)]
+    found = [(t.old, t.new) for t in extract_state(events, load_rule_pack(lang)).transitions]
     assert found == changes, found
 
 

@@ -1874,6 +1874,9 @@ ASKING = [
     ("en", "I know where the hotel is.", False),
     ("en", "Which one is cheaper", True),
     ("en", "What time does it leave", True),
+    # … typed without its apostrophe too ("whats freight class even mean btw" had been quoted as a statement)
+    ("en", "whats freight class even mean btw", True),
+    ("zh", "货运等级到底是啥意思", True),
     ("en", "Tell me when the shuttle leaves.", True),
     ("en", "I know where it is?", True),
     ("en", "Okay. What time is that in Chicago", True),   # after a sentence and a space

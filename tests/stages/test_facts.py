@@ -1877,6 +1877,9 @@ ASKING = [
     # … typed without its apostrophe too ("whats freight class even mean btw" had been quoted as a statement)
     ("en", "whats freight class even mean btw", True),
     ("zh", "货运等级到底是啥意思", True),
+    # a clause ending on 来着 asks back ("宠物押金是800还是1000来着" had been quoted as a statement)
+    ("zh", "宠物押金是800还是1000来着", True),
+    ("en", "the pet deposit was 800 or 1000 again?", True),
     ("en", "Tell me when the shuttle leaves.", True),
     ("en", "I know where it is?", True),
     ("en", "Okay. What time is that in Chicago", True),   # after a sentence and a space

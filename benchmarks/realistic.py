@@ -40,8 +40,11 @@ def _texts(conv: dict[str, Any]) -> set[str]:
     return {m["content"] for m in conv["messages"] if m["role"] in ("user", "tool")}
 
 
-def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]) -> dict[str, Any]:
-    """Cold, warm, per-stage and truncation timings per language, languages interleaved."""
+def latency(compressor: Any, seeds: range, ratio: float, seen: dict[str, set[str]],
+            settle: bool = False) -> dict[str, Any]:
+    """Cold, warm, per-stage and truncation timings per language, languages interleaved; with
+    ``settle``, ``compressor.settle()`` after each session, untimed, as a service worker does
+    between requests."""
     from benchmarks.latency import truncation
     from benchmarks.speed import ms, percentiles
 
@@ -50,7 +53,7 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
     raw: dict[str, dict[str, Any]] = {
         lang: {"cold": [], "warm": [], "truncation": [], "cpu": [], "chars": [], "messages": [], "stages": {},
                "texts": 0, "repeated": 0} for lang in LANGS}
-    for seed in range(count):
+    for seed in seeds:
         for lang in LANGS:
             row, conv, grown = raw[lang], session(lang, seed), session(lang, seed, grown=True)
             texts = _texts(conv)
@@ -74,6 +77,8 @@ def latency(compressor: Any, count: int, ratio: float, seen: dict[str, set[str]]
             row["stages"].setdefault("outside stages", []).append(report["total_ms"] - inside)
             row["warm"].append(ms(compressor.compress, grown, target_chars=target))
             row["truncation"].append(ms(baseline, conv["messages"], target))
+            if settle:
+                compressor.settle()
     out = {}
     for lang, row in raw.items():
         stats = {k: percentiles(row[k]) for k in ("cold", "warm", "truncation", "cpu")}
@@ -217,7 +222,9 @@ def measure(count: int, sizes: list[int], ratio: float = 0.35, cli: bool = True,
     out: dict[str, Any] = {"count": count, "ratio": ratio, "sizes": sizes,
                            "load_and_warm_up_s": round(time.perf_counter() - started, 2),
                            "load_average": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count()}
-    out["latency"] = latency(compressor, count, ratio, seen)
+    out["latency"] = latency(compressor, range(count), ratio, seen)
+    # other sessions (never seen), settled between calls: what a service worker's requests wait
+    out["settled"] = latency(compressor, range(count, 2 * count), ratio, seen, settle=True)
     out["length"] = by_length(compressor, sizes, count, ratio)
     out["cli"] = one_shot(ratio, cli_runs) if cli else None
     out["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
@@ -245,6 +252,12 @@ def table(result: dict[str, Any]) -> str:
         lines.append(f"{'  ' + stage:16}{cells}")
     cells = "".join(f"{lat[lang]['cpu']['p50']:12.1f}{lat[lang]['cpu']['p95']:9.1f}{'':9}" for lang in LANGS)
     lines.append(f"{'CPU here (cold)':16}{cells}")
+    settled = result["settled"]
+    for what in ("cold", "warm"):
+        cells = "".join(f"{settled[lang][what]['p50']:12.1f}{settled[lang][what]['p95']:9.1f}"
+                        f"{settled[lang][what + '_x_truncation']:9.1f}" for lang in LANGS)
+        lines.append(f"{what + ', settled':16}{cells}")
+    lines.append("(settled: other sessions, Compressor.settle() between them, untimed, as a service worker does)")
     lines.append("repeated user/tool texts (seen earlier in the run): " +
                  ", ".join(f"{lang} {lat[lang]['repeated_texts']:.1%}" for lang in LANGS))
     lines.append("")

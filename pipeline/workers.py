@@ -178,15 +178,20 @@ def _worker_main(values: dict[str, Any], conn: Connection, parent: int) -> None:
             kind, data, options = conn.recv()
         except (EOFError, OSError):
             return
-        try:
-            result = compressor.compress(data, **options)
-            reply: tuple[Any, ...] = ("ok", WRITERS[kind](result), result.report)
-        except SqueezeError as error:
-            reply = ("refused", error)
-        except Exception as exc:  # noqa: BLE001 - one request's bug must not end the worker
-            logging.getLogger("pipeline.service").exception("compression failed")
-            reply = ("failed", type(exc).__name__)
-        conn.send(reply)
+        conn.send(_answer(compressor, kind, data, options))
+        del data
+        compressor.settle()   # the answer sent, what stays is the caches: before the next request
+
+
+def _answer(compressor: Compressor, kind: str, data: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+    try:
+        result = compressor.compress(data, **options)
+        return ("ok", WRITERS[kind](result), result.report)
+    except SqueezeError as error:
+        return ("refused", error)
+    except Exception as exc:  # noqa: BLE001 - one request's bug must not end the worker
+        logging.getLogger("pipeline.service").exception("compression failed")
+        return ("failed", type(exc).__name__)
 
 
 def _exchange(conn: Connection, request: tuple[Any, ...], timeout: float) -> tuple[Any, ...] | None:

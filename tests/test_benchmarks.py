@@ -319,7 +319,8 @@ def test_realistic_benchmark_measures_what_it_promises(capsys: pytest.CaptureFix
 
     result = main(["--count", "2", "--sizes", "25,50", "--no-cli", "--json"])
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(result))
-    assert {"count", "ratio", "sizes", "load_and_warm_up_s", "latency", "length", "cli"} <= set(result)
+    assert {"count", "ratio", "sizes", "load_and_warm_up_s", "latency", "settled", "length", "cli"} <= set(result)
+    assert all(result["settled"][lang]["cold"]["n"] == 2 for lang in ("zh", "en"))
     assert result["cli"] is None and result["sizes"] == [25, 50]
     for lang in ("zh", "en"):
         row = result["latency"][lang]
@@ -334,7 +335,7 @@ def test_realistic_benchmark_measures_what_it_promises(capsys: pytest.CaptureFix
         assert length["rows"][0]["chars"] < length["rows"][1]["chars"]
         assert {"slope", "intercept", "r2"} == set(length["fit_per_kchar"])
     text = table(result)
-    assert "cold" in text and "fit zh" in text and "one-shot CLI" not in text
+    assert "cold" in text and "cold, settled" in text and "fit zh" in text and "one-shot CLI" not in text
 
 
 def test_model_load_breakdown_times_each_model_in_a_fresh_process() -> None:

@@ -205,6 +205,26 @@ def test_warmup_of_an_unknown_language_is_a_numbered_error() -> None:
 
 
 @pytest.mark.parametrize("freeze", [True, False])
+def test_settling_between_calls_keeps_what_the_caches_hold_out_of_full_collections(freeze: bool) -> None:
+    """A warm process holds 100,000+ objects in its caches, and a full collection walking them
+    took 25-53 ms of some call: ``settle()`` between calls (a service worker's) collects what the
+    call left and freezes the rest, unless ``models.freeze_gc`` is off."""
+    import gc
+    gc.unfreeze()
+    try:
+        compressor = Compressor({"models.freeze_gc": freeze})
+        turns = [{"role": "user" if i % 2 == 0 else "assistant",
+                  "content": f"Turn {i}: move the pickup to {i % 28 + 1} March, budget ${100 + i}."} for i in range(40)]
+        compressor.compress(turns + [{"role": "user", "content": "thanks"}], target_chars=600)
+        frozen = gc.get_freeze_count()
+        compressor.settle()
+        assert (gc.get_freeze_count() > frozen) is freeze
+        assert (len(gc.get_objects()) < 5_000) is freeze   # what a full collection still walks
+    finally:
+        gc.unfreeze()
+
+
+@pytest.mark.parametrize("freeze", [True, False])
 def test_loaded_models_are_kept_out_of_full_collections_unless_told(freeze: bool) -> None:
     """A full collection walked the models' objects on some call (up to 179 ms, measured):
     after loading a language they are frozen (``gc.freeze``), unless ``models.freeze_gc`` is off."""

@@ -641,7 +641,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     continue  # "应该是chenlina88@126.com，前面那个不用了": the correction says it
                 # "don't book", "别打电话" forbid; "parking doesn't matter", "没有发票" describe
                 forbids = (kind == "negation" and not asks and _forbidding(text, cue, right, end, pack)
-                           and not _describes(text, start, cue, pack) and not refuses_by_itself(text, start, cue, pack))
+                           and not _describes(text, start, cue, pack) and not refuses_by_itself(text, start, cue, pack)
+                           # (nor one before a past verb: "never done freight before" tells what did not happen)
+                           and not _past(text, cue, pack))
                 # "I haven't been to Lisbon since college": what did not happen is told, like a
                 # claim; so is what a thing is not ("It isn't open on Sundays", "那家周一不开门")
                 add(kind, left, right, "prohibition" if forbids else

@@ -586,6 +586,11 @@ def test_a_count_a_requirement_holds_is_its_own_fact(lang: str, text: str, quant
 # and the LLM validator checks that no summary does what it forbids; a description is neither
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    # a prohibition cue before a past verb tells what did not happen ("never done freight before"
+    # had been the first thing kept at 5 %, above the task)
+    ("en", "never done freight before honestly", "never done freight before honestly", False),
+    ("en", "never run the dryer at night", "never run the dryer at night", True),
+    ("zh", "千万别用顺丰", "千万别用顺丰", True),
     # asked with a negative auxiliary first, it forbids nothing ("Shouldn't we avoid the highway?" had
     # been a prohibition); asked with 是不是, likewise
     ("en", "Shouldn't we avoid the highway?", "Shouldn't we avoid the highway", False),

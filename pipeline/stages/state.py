@@ -1600,7 +1600,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 turned_down: dict[str, tuple[str, Span]] = {}
                 # "Friday is out, sorry": what the clause drops is no corrected value (nor the old
                 # one it opens on: "not april 1st, march 27th")
-                opening = _opening_not(text, start, end, pack) if named else None
+                opening = _opening_not(text, start, end, kept, pack) if named else None
                 dropped = ([opening] if opening else []) + [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
                            if not _negated(text, start, hit.start(), pack)] + [
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
@@ -1998,7 +1998,7 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
     (``before``) that only names it: "不是4月1号 是3月27号", "not the 4th, the 7th". Where the
     naming starts (the clause's end for one named before it), and the newest value said that holds
     those words."""
-    for naming in (before, _opening_not(text, start, end, pack)):
+    for naming in (before, _opening_not(text, start, end, kept, pack)):
         if naming is None:
             continue
         lead = pack.lead.strip_run(text, *naming, from_end=False)
@@ -2035,12 +2035,15 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     return [Transition(_value_kind(named[1], pack) or "", named[1], text[a:b], Span(event_id, a, b), named[2])]
 
 
-def _opening_not(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int] | None:
-    """Where a clause opening on the old value it turns down ends, past a separator the new value
-    follows ("not april 1st, march 27th"): the clause's start and that separator's."""
-    lead = pack.lead.strip_run(text, start, end, from_end=False)
-    stop = pack.value_separator_of_words.search(text, lead, end)
-    return (start, stop.start()) if stop and pack.state.correction_not.regex.match(text, lead, stop.start()) else None
+def _opening_not(text: str, start: int, end: int, kept: Values, pack: RulePack) -> tuple[int, int] | None:
+    """Where a clause turning down an old value before any new one ends, past a separator the new
+    value follows ("not april 1st, march 27th", "wait no, not 510-555-0137, its 510-555-0173"): that
+    cue's start and the separator's."""
+    cue = pack.state.correction_not.regex.search(text, start, end)
+    if cue is None or any(start <= a < cue.start() for a, _, _ in kept):
+        return None
+    stop = pack.value_separator_of_words.search(text, cue.end(), end)
+    return (cue.start(), stop.start()) if stop else None
 
 
 def _phrase(text: str, since: int, a: int, b: int, until: int, pack: RulePack) -> str:

@@ -3131,6 +3131,10 @@ CORRECTED = [
     ("zh", ["4月1号入住吧", "明天晚上7点能看房吗", "入住时间我之前说错了，不是4月1号，是3月27号"], [("4月1号", "3月27号")]),
     ("en", ["move-in is april 1st", "can the tour be tomorrow at 7?",
             "sorry i got the move-in date wrong. not april 1st, it's march 27th"], [("april 1st", "march 27th")]),
+    # … after a cue of its own ("wait no, not 510-555-0137, its 510-555-0173" had replaced nothing)
+    ("en", ["2:30 is good. maya okafor, 510-555-0137, maya@okaforstudio.co",
+            "wait no, not 510-555-0137, its 510-555-0173. i always flip those two"], [("510-555-0137", "510-555-0173")]),
+    ("zh", ["我叫林晓 电话13805712649", "等下 不对，不是13805712649，是13805712694"], [("13805712649", "13805712694")]),
     # the words before the old part a correction names, a value of no kind alone, replace the value
     # that part was said in ("是3幢1201，不是5幢" had replaced nothing, the old address read as current)
     ("zh", ["家在西湖区文一西路588号金色家园5幢1201 预算8万左右", "哦前面地址打错了，是3幢1201，不是5幢"],

@@ -1426,6 +1426,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
         corrections = _carried(text, clauses, [c for _, _, c in with_conditions(
             text, ((a, b) for a, b, _ in clauses), pack, rules.correction)], pack)
+        # a clause only turning down an old value corrects it with the next clause of its sentence
+        # ("不是12桌，是13桌", "not 12 tables, 13 tables")
+        for n in range(len(clauses) - 1):
+            (start, end, _), (after, _, _) = clauses[n], clauses[n + 1]
+            if (corrections[n] is None and corrections[n + 1] is None
+                    and rules.correction_not.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False), end)
+                    and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
+                corrections[n], corrections[n + 1] = start, start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
         # ("三十箱肯定不够，得要五十箱")
@@ -1601,6 +1609,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # "Friday is out, sorry": what the clause drops is no corrected value (nor the old
                 # one it opens on: "not april 1st, march 27th")
                 opening = _opening_not(text, start, end, kept, pack) if named else None
+                # (a clause only turning down the old value the next one replaces: "不是12桌，是13桌")
+                if n + 1 < len(clauses) and rules.correction_not.regex.match(
+                        text, pack.lead.strip_run(text, start, end, from_end=False), end):
+                    opening = (start, end)
                 dropped = ([opening] if opening else []) + [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
                            if not _negated(text, start, hit.start(), pack)] + [
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)

@@ -3131,6 +3131,12 @@ CORRECTED = [
     ("zh", ["4月1号入住吧", "明天晚上7点能看房吗", "入住时间我之前说错了，不是4月1号，是3月27号"], [("4月1号", "3月27号")]),
     ("en", ["move-in is april 1st", "can the tour be tomorrow at 7?",
             "sorry i got the move-in date wrong. not april 1st, it's march 27th"], [("april 1st", "march 27th")]),
+    # turning the old value down before the new one is a correction with no other cue ("不是12桌，是13桌",
+    # "not 12 tables, 13 tables" had replaced nothing)
+    ("zh", ["订12桌", "不是12桌，是13桌"], [("12桌", "13桌")]),
+    ("en", ["book 12 tables", "not 12 tables, 13 tables"], [("12 tables", "13 tables")]),
+    ("en", ["book 12 tables", "sorry, its 13 tables, not 12"], [("12 tables", "13 tables")]),
+    ("zh", ["订12桌", "不是我订的，是我老公订的"], []),   # (no value turned down: nothing)
     # … after a cue of its own ("wait no, not 510-555-0137, its 510-555-0173" had replaced nothing)
     ("en", ["2:30 is good. maya okafor, 510-555-0137, maya@okaforstudio.co",
             "wait no, not 510-555-0137, its 510-555-0173. i always flip those two"], [("510-555-0137", "510-555-0173")]),

@@ -458,9 +458,6 @@ def _bracketed(text: str, start: int, end: int, brackets: Sequence[tuple[str, st
     return start, end
 
 
-_NAME_KINDS = ("entity", "compound")
-
-
 def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     """A piece shown without the rest of its clause must relate things of several kinds or say
     something alone ("don't book yet", "Indian", "3 people at 13:45"); "this month", "$175",
@@ -470,8 +467,7 @@ def _worth_alone(facts: Sequence[Fact], pack: RulePack) -> bool:
     measures = {(f.kind, pack.approximate_number.sub("", f.text).strip().casefold() if f.kind == "quantity" else "")
                 for f in facts}
     return len(measures) > 1 or any(
-        f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels)
-        and not (f.kind in _NAME_KINDS and len(f.text) < pack.name_alone_chars) for f in facts)
+        f.kind not in pack.not_alone and (f.kind != "entity" or f.value not in pack.not_alone_labels) for f in facts)
 
 
 def _joins(clauses: Sequence[KeyClause], text: str) -> dict[int, tuple[int, str]]:

@@ -397,7 +397,6 @@ class RulePack:
     ladder_kinds: Mapping[str, str]                # fact kind (or strength) -> the level a clause holding it reaches
     not_alone: frozenset[str]                      # kinds a clause may not be cut down to alone
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
-    name_alone_chars: int = 0                        # a name shorter says nothing alone ("PO", "BOL")
     joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
     # [tools] history_fields, record_fields: a word of a tool field's path saying the value is not one to act on
@@ -893,7 +892,6 @@ def load_rule_pack(lang: str) -> RulePack:
         unshown_field=_field_words([*base.get("tools", {}).get("history_fields", []),
                                     *base.get("tools", {}).get("record_fields", [])]),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
-        name_alone_chars=int(ladder.get("name_alone_chars", 0)),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,
     )

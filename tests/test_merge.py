@@ -2430,18 +2430,3 @@ def test_a_moved_time_marks_only_the_records_of_its_slot(lang, turns):
     changed = load_rule_pack(lang).templates["changed"]
     assert f"delivery.date=2026-12-01{changed}" not in summary and "delivery.date=2026-12-01" in summary, summary
     assert f"date=2026-12-01{changed}" in summary, summary
-
-
-# (lang, a user's turn, a name in it, whether the name alone is one of its forms): a short name
-# alone says nothing ("PO" and "BOL" had been kept alone at 5 %, out of "does the restaurant need a
-# PO on the paperwork?"); a Chinese place of two characters still does
-SHORT_NAMES = [
-    ("en", "does the restaurant need a PO on the paperwork?", "PO", False),
-    ("en", "ok can you make the BOL now? bill it to us, prepaid.", "BOL", False),
-    ("zh", "能送到南京吗", "南京", True),
-]
-
-
-@pytest.mark.parametrize(("lang", "text", "name", "alone"), SHORT_NAMES)
-def test_a_short_name_alone_is_no_form_of_its_clause(lang: str, text: str, name: str, alone: bool) -> None:
-    assert (name in _forms_of_a_turn(lang, text)) is alone, _forms_of_a_turn(lang, text)

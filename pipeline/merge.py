@@ -632,7 +632,10 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             end = clause.span.end
         # … nor before a short rest of the clause holding a number no fact read ("maya is 9 and leo"
         # of "… and leo is 6" said she was 9 and left his age out)
-        elif 0 < len(clause.text) - at <= pack.piece_snap and pack.number.search(clause.text, at):
+        elif 0 < len(clause.text) - at <= pack.piece_snap and any(
+                any(ch.isdigit() for ch in m.group())   # (digits: "一" of "一下" is no number said)
+                and not any(f.span.start <= clause.span.start + m.start() < f.span.end for f in clause.facts)
+                for m in pack.number.finditer(clause.text, at)):
             start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
                                                                      len(clause.text), pack.brackets))
         offset = start - clause.span.start

@@ -109,6 +109,15 @@ class _Memory:
                     key=lambda hit: (self.order.get(hit[0].event_id, -1), hit[0].start))
         return (found[1], found[0]) if found else None
 
+    def said_words(self, words: str, event_id: str) -> tuple[str, Span] | None:
+        """Where the user said ``words`` last, before this message, as said: a thing no pattern
+        types ("古城那个店" for "不是古城那个店，是三义机场店")."""
+        for clause, span in reversed(self.clauses):
+            at = clause.casefold().find(words) if span.event_id != event_id else -1
+            if at >= 0:
+                return clause[at:at + len(words)], Span(span.event_id, span.start + at, span.start + at + len(words))
+        return None
+
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
         "预算放到四千": a value whose own kind the change does not say), by its head, the last
@@ -1603,7 +1612,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, kept, memory, pack,
-                                   clauses[n - 1][:2] if n else None)
+                                   clauses[n - 1][:2] if n else None, event.id)
                 revision = rules.revise.search(text, start, end)
                 turned_down: dict[str, tuple[str, Span]] = {}
                 # "Friday is out, sorry": what the clause drops is no corrected value (nor the old
@@ -2003,7 +2012,7 @@ def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
 
 
 def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory: _Memory,
-               pack: RulePack, before: tuple[int, int] | None = None) -> tuple[int, str, Span] | None:
+               pack: RulePack, before: tuple[int, int] | None = None, event_id: str = "") -> tuple[int, str, Span] | None:
     """The old value a correction names after its new one, in its clause or the next (up to
     ``reach``): "I meant Friday the 11th, not Thursday", "是13桌，不是12桌", right after a
     separator or the new value ("its 38 inches not 4 ft"); or before it, a clause of its own
@@ -2016,7 +2025,8 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         lead = pack.lead.strip_run(text, *naming, from_end=False)
         cue = pack.state.correction_not.regex.match(text, lead, naming[1])
         words = text[cue.end():naming[1]].strip(" ,，").casefold() if cue else ""
-        said = memory.newest(lambda _, value: words == value.casefold()) if len(words) >= 2 else None
+        said = (memory.newest(lambda _, value: words == value.casefold()) or (memory.said_words(words, event_id) if not kept else None)
+                if len(words) >= 2 else None)
         if said:   # (named before the new value: no value after the naming is part of it)
             return (end, *said)
     for cue in pack.state.correction_not.finditer(text, start, reach):
@@ -2034,12 +2044,15 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
                     pack: RulePack) -> list[Transition]:
     """"是3幢1201，不是5幢" after "金色家园5幢1201": the words of its clause before the old part a
     correction names, no value of any kind alone, replace the value that part was said in."""
-    if named is None or not start < named[0] < end:
+    if named is None or not start < named[0] <= end:
         return []
+    upto = named[0]   # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店")
+    opening = _opening_not(text, start, end, (), pack)   # ("not the old town branch, the airport branch")
+    start = opening[1] if opening else start
     cue = None
-    for cue in pack.state.correction.finditer(text, start, named[0]):
+    for cue in pack.state.correction.finditer(text, start, upto):
         pass   # (past the last correction cue: "oops wrong address, its unit 3B")
-    a, b = _strip(text, cue.end() if cue else start, named[0], pack)
+    a, b = _strip(text, cue.end() if cue else start, upto, pack)
     copula = pack.state.copula.search(text, a, b) if pack.state.copula else None   # ("wrong address, its …")
     a = copula.end() if copula else a
     if b - a < 2 or text[a:b].casefold() == named[1].casefold():

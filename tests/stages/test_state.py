@@ -3137,6 +3137,11 @@ CORRECTED = [
     ("en", ["book 12 tables", "not 12 tables, 13 tables"], [("12 tables", "13 tables")]),
     ("en", ["book 12 tables", "sorry, its 13 tables, not 12"], [("12 tables", "13 tables")]),
     ("zh", ["订12桌", "不是我订的，是我老公订的"], []),   # (no value turned down: nothing)
+    # … a thing no pattern types too, turned down as the user said it ("不是古城那个店，是三义机场店"
+    # had left the old branch current)
+    ("zh", ["丽江还，古城那个店就行，21号下午三点前还", "还车改一下，不是古城那个店，是三义机场店"], [("古城那个店", "三义机场店")]),
+    ("en", ["return it at the old town branch, before 3 on the 21st", "not the old town branch, the airport branch"],
+     [("the old town branch", "the airport branch")]),
     # … after a cue of its own ("wait no, not 510-555-0137, its 510-555-0173" had replaced nothing)
     ("en", ["2:30 is good. maya okafor, 510-555-0137, maya@okaforstudio.co",
             "wait no, not 510-555-0137, its 510-555-0173. i always flip those two"], [("510-555-0137", "510-555-0173")]),

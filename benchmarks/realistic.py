@@ -1,9 +1,10 @@
 """Latency on realistic agent sessions (issue #15): the sessions ``latency.py`` times are light,
 while real agent histories carry long answers and tool results (:mod:`benchmarks.agent_sessions`).
 
-Per language, one warmed Compressor: cold and warm p50/p95, per-stage cost and truncation in the
-same run; cold cost against length (ms per 1,000 chars, fitted slope, R²); the one-shot CLI's wall
-time and each model's load in a fresh process.
+Per language, one warmed Compressor: cold and warm p50/p95 (back to back, and settled between
+calls as a service worker does), per-stage cost and truncation in the same run; cold cost against
+length (ms per 1,000 chars, fitted slope, R²); the one-shot CLI's wall time and each model's load in
+a fresh process.
 
     python -m benchmarks.realistic [--count 40] [--sizes 25,50,100,200,400,700] [--no-cli] [--json]
 """

@@ -1439,8 +1439,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # ("不是12桌，是13桌", "not 12 tables, 13 tables")
         for n in range(len(clauses) - 1):
             (start, end, _), (after, _, _) = clauses[n], clauses[n + 1]
-            if (corrections[n] is None and corrections[n + 1] is None
-                    and rules.correction_not.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False), end)
+            if (corrections[n] is None and corrections[n + 1] is None and _opens_turning_down(text, start, end, pack)
                     and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
                 corrections[n], corrections[n + 1] = start, start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
@@ -1619,8 +1618,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # one it opens on: "not april 1st, march 27th")
                 opening = _opening_not(text, start, end, kept, pack) if named else None
                 # (a clause only turning down the old value the next one replaces: "不是12桌，是13桌")
-                if n + 1 < len(clauses) and rules.correction_not.regex.match(
-                        text, pack.lead.strip_run(text, start, end, from_end=False), end):
+                if n + 1 < len(clauses) and _opens_turning_down(text, start, end, pack):
                     opening = (start, end)
                 dropped = ([opening] if opening else []) + [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
                            if not _negated(text, start, hit.start(), pack)] + [
@@ -2058,6 +2056,11 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     if b - a < 2 or text[a:b].casefold() == named[1].casefold():
         return []
     return [Transition(_value_kind(named[1], pack) or "", named[1], text[a:b], Span(event_id, a, b), named[2])]
+
+
+def _opens_turning_down(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether a clause opens on turning a value down ("不是12桌", "not 12 tables"), past its lead."""
+    return pack.state.correction_not.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False), end) is not None
 
 
 def _opening_not(text: str, start: int, end: int, kept: Values, pack: RulePack) -> tuple[int, int] | None:

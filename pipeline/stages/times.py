@@ -636,6 +636,24 @@ def _day_of_month(day: int, today: date, past_days: int) -> date:
     raise _Invalid
 
 
+def _day_of_month_on(day: int, weekday: int, today: date, low: date, discussed: date | None,
+                     past: bool) -> date:
+    """The day of the month said with its weekday: the first on that weekday of its next two
+    occurrences from ``low`` or from the day under discussion (the last two up to today when said
+    of what happened); none is a slip and names no day ("Monday the 8th" when no 8th near is a
+    Monday)."""
+    def occurrences(start: date, back: bool) -> list[date]:
+        months = (_add_months(start.replace(day=1), -k if back else k) for k in range(4))
+        found = [m.replace(day=day) for m in months if day <= calendar.monthrange(m.year, m.month)[1]]
+        return [d for d in found if (d <= start if back else d >= start)][:2]
+    candidates = occurrences(today, True) if past else \
+        sorted({*occurrences(low, False), *(occurrences(discussed, False) if discussed and discussed >= today else ())})
+    for candidate in candidates:
+        if candidate.weekday() == weekday:
+            return candidate
+    raise _Invalid
+
+
 def _hour(h: int, written: str, ampm: str | None, part: tuple[int, int] | None, g: TimeGrammar) -> int:
     """The 24-hour value of a written hour. A zero-padded hour ("05:24") is a 24-hour clock;
     "20:30 pm" is tolerated as 20:30; a bare hour below ``bare_hour_pm_before`` is afternoon."""
@@ -804,7 +822,9 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             low = today - timedelta(days=g.day_of_month_past_days)
             # "it broke on the 28th", or after a day past was talked of ("got back Sunday … the
             # charges on the 28th"): the last 28th, today's included
-            if past or (discussed is not None and discussed < today):
+            if weekday_at is not None:   # "wed the 19th": the 19th that is a Wednesday
+                days.append(_day_of_month_on(dom, days[weekday_at].weekday(), today, low, discussed, past))
+            elif past or (discussed is not None and discussed < today):
                 days.append(_day_of_month(dom, _add_months(today.replace(day=1), -1 if dom > today.day else 0), 0))
             else:
                 days.append(next((d for d in named if d.day == dom and d >= low), None)

@@ -1262,6 +1262,15 @@ WRITTEN_TIMES = [
     # the 下 of "一下" is no "next" ("查一下周三" had been Wednesday of next week)
     ("zh", "帮我查一下周三的航班", "周三", {"start": "2026-12-02T00:00:00+08:00", "end": "2026-12-02T23:59:59+08:00"}),
     ("zh", "下周到北京", "下周", {"start": "2026-12-07T00:00:00+08:00", "end": "2026-12-13T23:59:59+08:00"}),
+    # a weekday written short, or before its day of the month, is part of the date ("wed the 19th"
+    # had been "the 19th" alone, read from the day under discussion as the next month's)
+    ("en", "can i drop them off wed the 16th instead?", "wed the 16th",
+     {"start": "2026-12-16T00:00:00-05:00", "end": "2026-12-16T23:59:59-05:00"}),
+    ("en", "Sat, Dec 19 works", "Sat, Dec 19", {"start": "2026-12-19T00:00:00-05:00", "end": "2026-12-19T23:59:59-05:00"}),
+    ("zh", "能改到周三16号吗", "周三16号", {"start": "2026-12-16T00:00:00+08:00", "end": "2026-12-16T23:59:59+08:00"}),
+    ("zh", "下周六19号下午可以", "下周六19号下午",
+     {"start": "2026-12-19T12:00:00+08:00", "end": "2026-12-19T17:59:59+08:00"}),
+    ("zh", "周六19号楼见", "周六", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),  # a building
 ]
 NOW = {"zh": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")),
        "en": datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))}
@@ -1376,6 +1385,8 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     # "一下" and "周边" straddle no week ("看一下周边有啥餐馆没" had been next week, 2026-12-07–13)
     ("zh", "看一下周边有啥餐馆没？"), ("zh", "这周边有什么景点"), ("zh", "帮我查一下周围的酒店"),
     ("en", "Check the weekly rates around here"), ("en", "Is there a week-long pass?"),
+    # a weekday's short form alone is a word
+    ("en", "we sat in the sun on the porch"), ("en", "they plan to wed in a year"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])
@@ -1797,12 +1808,13 @@ HABIT = [
 
 
 # a day of the month with its weekday is one time, on the day under discussion's month ("改成19号周二"
-# had been read as 周二 alone: next Tuesday, a date the user never meant); alone, a 19th that is no
-# Tuesday stays undated; after 改成 / 改为 a bare day is a day
+# had been read as 周二 alone: next Tuesday, a date the user never meant); alone, the first of the
+# next two 19ths that is a Tuesday (December's is a Saturday: January's); after 改成 / 改为 a bare
+# day is a day
 DAY_WITH_WEEKDAY = [
     ("zh", ["帮我约刘师傅1月14号周四上午9点。", "等一下，改成19号周二吧，时间不变。"], "19号周二",
      {"start": "2027-01-19T00:00:00+08:00", "end": "2027-01-19T23:59:59+08:00"}),
-    ("zh", ["改成19号周二吧"], "19号周二", None),
+    ("zh", ["改成19号周二吧"], "19号周二", {"start": "2027-01-19T00:00:00+08:00", "end": "2027-01-19T23:59:59+08:00"}),
     ("zh", ["改为5号吧"], "5号", {"start": "2026-12-05T00:00:00+08:00", "end": "2026-12-05T23:59:59+08:00"}),
     # with its weekday, whatever follows ("Starts Monday the 14th" in Chinese had been 周一 alone)
     ("zh", ["他12月14号周一入职，远程办公"], "12月14号周一",
@@ -1812,7 +1824,8 @@ DAY_WITH_WEEKDAY = [
      {"start": "2026-12-21T00:00:00+08:00", "end": "2026-12-21T23:59:59+08:00"}),
     ("en", ["Book Dana for Thursday January 14th, 9am.", "Wait, no - make it Tuesday the 19th, same time."],
      "Tuesday the 19th", {"start": "2027-01-19T00:00:00-05:00", "end": "2027-01-19T23:59:59-05:00"}),
-    ("en", ["Make it Tuesday the 19th."], "Tuesday the 19th", None),
+    ("en", ["Make it Tuesday the 19th."], "Tuesday the 19th",
+     {"start": "2027-01-19T00:00:00-05:00", "end": "2027-01-19T23:59:59-05:00"}),
     ("en", ["Let's do the 5th."], "the 5th", {"start": "2026-12-05T00:00:00-05:00", "end": "2026-12-05T23:59:59-05:00"}),
     ("en", ["He starts Monday the 14th, hybrid."], "Monday the 14th",
      {"start": "2026-12-14T00:00:00-05:00", "end": "2026-12-14T23:59:59-05:00"}),

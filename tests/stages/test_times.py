@@ -348,6 +348,34 @@ def test_a_bare_day_of_the_month_is_the_one_named_before(lang: str, text: str, n
     assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang), named=named) == expected
 
 
+# a day of the month said with its weekday is the one on that weekday, whatever day is under
+# discussion ("my flight is thursday the 20th, can i drop them off wed the 19th instead?" had read
+# the 19th after the 20th under discussion: June 19, a Saturday); without the weekday, the first
+# from the day under discussion; said of what happened, the last one
+WEEKDAY_AND_DAY = [
+    ("zh", "周六19号", date(2026, 12, 21), False, day("2026-12-19", Z)),
+    ("zh", "19号周六", date(2026, 12, 21), False, day("2026-12-19", Z)),
+    ("zh", "下周三16号", date(2026, 12, 18), False, day("2026-12-16", Z)),
+    ("zh", "周三16号下午3点", date(2026, 12, 18), False, at("2026-12-16T15:00:00+08:00")),
+    ("zh", "12月30号周三", None, False, day("2026-12-30", Z)),
+    ("zh", "25号周三", None, True, day("2026-11-25", Z)),
+    ("zh", "周二19号", None, False, day("2027-01-19", Z)),
+    ("zh", "19号", date(2026, 12, 21), False, day("2027-01-19", Z)),         # control: no weekday
+    ("en", "wed the 16th", date(2026, 12, 18), False, day("2026-12-16", E)),
+    ("en", "sat the 19th", date(2026, 12, 21), False, day("2026-12-19", E)),
+    ("en", "wednesday the 16th at 3pm", date(2026, 12, 18), False, at("2026-12-16T15:00:00-05:00")),
+    ("en", "tuesday the 19th", None, False, day("2027-01-19", E)),     # December's 19th is a Saturday
+    ("en", "wed the 25th", None, True, day("2026-11-25", E)),
+    ("en", "the 19th", date(2026, 12, 21), False, day("2027-01-19", E)),     # control: no weekday
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "discussed", "past", "expected"), WEEKDAY_AND_DAY)
+def test_a_day_of_the_month_with_its_weekday_is_the_one_on_it(lang: str, text: str, discussed: date | None,
+                                                              past: bool, expected: dict) -> None:
+    assert normalize_time(text, lang, NOW[lang], load_rule_pack(lang), day=discussed, past=past) == expected
+
+
 # a time said in a zone is read in that zone, with its offset; a zone not known gives no value,
 # never the conversation's offset ("12:10 pm London time" was 12:10-05:00 in a New York chat)
 ZONES = [

@@ -555,6 +555,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         before = len(facts)
         required: list[tuple[int, int]] = []   # (where an obligation's cue ends, where its scope does)
         affirmed: list[Fact] = []              # times a correction's "not" follows: kept apart from it
+        ruled_out: list[Fact] = []             # times after that "not": the old ones
         for kind, a, b in hits:
             if kind == "time":   # "at 12:10 pm London time": the zone is part of the time
                 a, b = zoned_span(text, a, b, pack)
@@ -658,6 +659,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     times = [f for f in facts[before:] if f.kind == "time" and left <= f.span.start
                              and f.span.end <= cue.start() and _only_punctuation(text[f.span.end:cue.start()], pack)]
                     affirmed += _drop_nested(times)
+                    if times:   # … and the one after it is turned down: the day meant is the one talked of
+                        ruled_out += [f for f in facts[before:] if f.kind == "time" and cue.end() <= f.span.start
+                                      and f.span.end <= right]
         # a request ending in a question mark asks too: "Could you perhaps help me find…?" is
         # polite ("I think one of them is vegetarian, maybe Sam?" still claims)
         if asks or supposes or (text[end:end + 1] in pack.state.question_marks
@@ -687,7 +691,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
             add("claim", start, end)
         cuts = _cuts(text, facts[before:], required, pack.descriptive_kinds)
         own = _drop_nested(facts[before:], pack.descriptive_kinds, pack)
-        taken_in += [f for f in facts[before:] if f.kind == "time" and all(f is not g for g in own)]
+        # … but a day turned down for the one before it names no day for what follows ("sunday the
+        # 30th, not monday. like 2pm?": Sunday's 2pm; "Not March 3rd. … the 5th then": March's)
+        taken_in += [f for f in facts[before:] if f.kind == "time" and all(f is not g for g in own + ruled_out)]
         if affirmed:
             own = sorted(own + [f for f in affirmed if all(f is not g for g in own)],
                          key=lambda f: (f.span.start, f.span.start - f.span.end))

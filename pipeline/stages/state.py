@@ -1442,6 +1442,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             if (corrections[n] is None and corrections[n + 1] is None and _opens_turning_down(text, start, end, pack)
                     and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
                 corrections[n], corrections[n + 1] = start, start
+        # … and so does a time said with ", not" and words naming one said before ("we can pick up
+        # sunday the 30th, not monday"; an amount's slot words say it already: "预算10万，不是8万")
+        for n, (start, end, kept) in enumerate(clauses):
+            cue = pack.state.correction_not.regex.search(text, kept[0][1], end) if kept and corrections[n] is None else None
+            meant = [k for _, b, k in kept if cue and b <= cue.start()]
+            if (meant and _FAMILY.get(meant[-1], meant[-1]) == "time"
+                    and _named_old(text, start, end, end, kept, memory, pack, event_id=event.id)):
+                corrections[n] = start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
         # ("三十箱肯定不够，得要五十箱")
@@ -1627,6 +1635,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
                         continue
+                    if named and named[0] < end and any(b <= x and y <= named[0] for x, y, k in kept if k == kind):
+                        continue   # the value right before ", not" is the one meant, the others its reason
+                        # ("we dont land til saturday night so we can pick up sunday the 30th, not monday")
                     # the value a revision cue sets: in a later clause of the message, else, of
                     # several of the kind in this clause, the one nearest the cue ("No wait,
                     # Sunday afternoon the water is off, let's do Saturday at 3 pm after all")
@@ -1672,11 +1683,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             and previous[0].casefold() == text[a:b].casefold()):
                         fell_short[kind] = previous   # (the value the message turned down already, said again)
                         continue
-                    if kind in asked_after[n] and not revised:
+                    if kind in asked_after[n] and not revised and not memory._other_part(
+                            kind, text[a:b], text[slice(*asked_after[n][kind])]):
                         # "no wait, Friday I have a dentist appointment. Could we do Monday?": the
                         # current value turned down, the question asks for what replaces it; a
                         # value that is not the current one is only talked about ("Sorry, one
-                        # more thing, my boss moved a dinner to Monday. Can we …?")
+                        # more thing, my boss moved a dinner to Monday. Can we …?"); a clock
+                        # asked for a day is its hour ("sunday the 30th, not monday. like 2pm?")
                         if not previous or text[a:b].casefold() not in previous[0].casefold():
                             continue
                         a, b = asked_after[n][kind]
@@ -1837,8 +1850,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             asked_for = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"
                          or kind == "quantity" and memory.unit(text[a:b])]
             # (asked with no mark too: "周六上午10点可以不", "can we do saturday at 10")
+            # (a clock alone asked after the message set a day is that day's hour, no change of a
+            # clock said for another day: "sunday the 30th, not monday. like 2pm?" after "wed the
+            # 19th … like 5:30")
+            day_set = any(memory.names_day(t.new) for t in transitions[made:])
             if ((asked or tag is None and pack.question.search(text, start, end)) and not supposed and condition is None
-                    and len(asked_for) == 1 and len(transitions) == clause_made):
+                    and len(asked_for) == 1 and len(transitions) == clause_made
+                    and not (day_set and memory._time_parts(text[slice(*asked_for[0][:2])]) == (False, True))):
                 # "can the nurse come thursday at 11?", "how about 3 nights?": asked for, changed if
                 # the answer did it
                 walked.requested = (event.id, text, text[start:asked_for[0][0]], *asked_for[0],

@@ -3137,6 +3137,17 @@ CORRECTED = [
     ("en", ["book 12 tables", "not 12 tables, 13 tables"], [("12 tables", "13 tables")]),
     ("en", ["book 12 tables", "sorry, its 13 tables, not 12"], [("12 tables", "13 tables")]),
     ("zh", ["订12桌", "不是我订的，是我老公订的"], []),   # (no value turned down: nothing)
+    # … and the value right before ", not" and words naming an old one, the others in its clause
+    # its reason ("we dont land til saturday night so we can pick up sunday the 30th, not monday"
+    # had replaced nothing, and the clock asked after it had taken the drop-off's 5:30)
+    ("en", ["drop off friday the 21st, pick up monday the 31st", "can i drop them off wed the 19th instead? like 5:30",
+            "tom says we dont land til saturday night so we can pick up sunday the 30th, not monday. like 2pm?"],
+     [("friday the 21st", "wed the 19th"), ("monday the 31st", "sunday the 30th")]),
+    ("en", ["pick up monday the 31st", "we land saturday night so pick up sunday the 30th, not monday"],
+     [("monday the 31st", "sunday the 30th")]),
+    ("zh", ["31号周一来接", "周六晚上才落地，所以30号周日来接，不是周一"], [("31号周一", "30号周日")]),
+    ("zh", ["31号周一来接", "改成30号周日吧，不是周一，下午2点行吗"], [("31号周一", "30号周日")]),
+    ("en", ["pick up monday the 31st", "sunday the 30th works, not tuesday"], []),   # (no old value named)
     # … a thing no pattern types too, turned down as the user said it ("不是古城那个店，是三义机场店"
     # had left the old branch current)
     ("zh", ["丽江还，古城那个店就行，21号下午三点前还", "还车改一下，不是古城那个店，是三义机场店"], [("古城那个店", "三义机场店")]),
@@ -3454,6 +3465,16 @@ ASKED_THEN_CALLED = [
             ("user", "we get paid on the 15th"), ("assistant", "Noted."), ("user", "his boss said no. can we do saturday at 10"),
             ("calling", "Sure, let me move both to Saturday morning."), ("assistant", "Done, moved to Saturday at 10.")],
      [(None, "thursday afternoon"), ("thursday afternoon", "saturday at 10")]),
+    # a clock alone asked after the message set a day is that day's hour: it replaces no clock said
+    # for another day (the pick-up's "like 2pm?" had replaced the drop-off's 5:30)
+    ("en", [("user", "drop off wed the 19th, like 5:30 after work. pick up monday the 31st"), ("assistant", "Booked."),
+            ("user", "we can pick up sunday the 30th, not monday. like 2pm?"),
+            ("calling", "Let me update the pick-up."), ("assistant", "Done, pick-up moved to Sunday the 30th at 2:00 PM.")],
+     [("monday the 31st", "sunday the 30th")]),
+    ("zh", [("user", "19号周三送过去，下午5点半。31号周一来接"), ("assistant", "已预订。"),
+            ("user", "改成30号周日来接吧，不是周一。下午2点可以吗"),
+            ("calling", "我来改一下接的时间。"), ("assistant", "改好了，30号周日下午2点来接。")],
+     [("31号周一", "30号周日来接")]),   # (a change's value runs to its clause's end)
 ]
 
 

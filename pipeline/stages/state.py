@@ -1795,6 +1795,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     break
                 if not found:
                     continue
+                if accepting and text[written:found[1]].strip().casefold() in pack.state.pronouns:
+                    break   # "sure add it" to "…Want me to add it?": the offer taken is what "it" is
                 obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
                 if obj is None:
                     break

@@ -2340,6 +2340,32 @@ GO_AHEADS = [
 ]
 
 
+# a pronoun in the reply taking an offer is what it took, not the thing last asked about ("sure add
+# it" had added "all this gonna be roughly", from "how much is all this gonna be roughly")
+TAKEN_BY_PRONOUN = [
+    ("en", [("user", "how much is all this gonna be roughly"),
+            ("assistant", "Subtotal: $1,443 before tax. One idea: a Bath & Brush for both on pick-up morning, $105. "
+                          "Want me to add it?"),
+            ("user", "sure add it. but dont use the cage dryer on juno")]),
+    ("en", [("user", "what does the premium plan cost"),
+            ("assistant", "It's $30 a month. I'd suggest the annual premium plan at $300. Shall I book it?"),
+            ("user", "ok book it")]),
+    ("zh", [("user", "那个月子餐套餐大概多少钱"),
+            ("assistant", "一共1443元。我建议再加一个产后修复套餐，一共2800元。要帮您加上吗？"),
+            ("user", "好的 加上这个吧")]),
+    ("zh", [("user", "高级套餐多少钱"), ("assistant", "每月30元。我建议办年度高级套餐，300元。要帮您办吗？"),
+            ("user", "可以 那就办它")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages"), TAKEN_BY_PRONOUN)
+def test_a_pronoun_in_the_reply_taking_an_offer_is_the_offer(lang: str, messages: list[tuple[str, str]]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    last = _dialogue(messages)[-1].id
+    assert [d.status for d in result.decisions if d.span.event_id == last or (d.by and d.by.event_id == last)] \
+        == ["accepted"], _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages"), GO_AHEADS)
 def test_a_go_ahead_to_an_unread_offer_rechooses_nothing_decided_before(lang: str, messages: list[tuple[str, str]]) -> None:
     events = _dialogue(messages)

@@ -14,7 +14,7 @@ import unicodedata
 from itertools import takewhile
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Callable, Sequence
 
 from ..config import Settings
@@ -24,7 +24,7 @@ from .base import Memo, StageInput
 from .entities import word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import (count_of, day_within, gone_by, names_a_clock, names_a_day, names_one_day, points_back, said_as_past,
+from .times import (count_of, day_of, day_within, gone_by, names_a_clock, names_a_day, names_one_day, points_back, said_as_past,
                     single_day, weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
@@ -53,6 +53,9 @@ class _Memory:
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
     single_day: Callable[[str], bool] = lambda _: False   # whether a time names one day, no stretch of days
+    # the one day a time names, resolved from the conversation's ``now`` ("后天" and "周六" may be one)
+    day_of: Callable[[str, datetime], date | None] = lambda _, __: None
+    now: datetime | None = None      # the conversation's, for ``day_of``; set by each walk
     # whether a time, with the words before and after it, is of what happened ("last year", "got back Sunday")
     told_as_past: Callable[[str, str, str], bool] = lambda _, __, ___: False
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
@@ -350,10 +353,13 @@ class _Memory:
             return found
         # (… or of days that hold it: "my cousins wedding in michigan june 17. can we move her to the
         # june 21 week instead" moves her "june 14-18", not the wedding)
-        return next(((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id and v[2] not in self.hedged
-                     and self.same_day(value, v[1])), None) or next(
-            ((v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id and v[2] not in self.hedged
-             and self.day_within(value, v[1])), found)
+        earlier = [(v[1], v[2]) for v in reversed(candidates) if v[2].event_id != event_id and v[2] not in self.hedged]
+        # (… or, said in other words, on the day it resolves to: "其实周六上午他有篮球课 …改到周日下午3点吧"
+        # moves "后天上午10点", that Saturday's)
+        day = self.day_of(value, self.now) if self.now is not None else None
+        return next((v for v in earlier if self.same_day(value, v[0])), None) or next(
+            (v for v in earlier if self.day_within(value, v[0])), None) or next(
+            (v for v in earlier if day is not None and self.day_of(v[0], self.now) == day), found)
 
     def _refined(self, kind: str, found: tuple[str, Span], candidates: list[tuple[tuple[str, str, str], str, Span]],
                  event_id: str) -> tuple[str, Span]:
@@ -1310,6 +1316,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           day_within=lambda one, other: day_within(one, other, pack.lang, pack),
                           single_day=lambda time: single_day(time, pack.lang, pack),
+                          day_of=lambda time, now: day_of(time, pack.lang, now, pack),
                           told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
                                                                      or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
@@ -1333,6 +1340,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     read = read or (lambda text: read_clauses(text, pack))
     walked = walked if walked is not None else new_walk(pack, lookback, reach)
     memory, decisions, transitions, open_items = walked.memory, walked.decisions, walked.transitions, walked.open_items
+    memory.now = now
 
     last_event = walked.last_event
     for event in events[walked.count:]:
@@ -1672,8 +1680,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if current is not None:
                         fell_short[kind] = current
                         continue
-                    if not revised and wrong and not text[b:wrong.start()].strip() and not rules.correction.search(text, start, a):
-                        continue   # "最后两位反了": what the cue right after it says was wrong, no new value
+                    if (not revised and wrong and not rules.correction.search(text, start, a)
+                            and (len(text[b:wrong.start()].split()) <= 1 if pack.spaced else not re.search(r"\s", text[b:wrong.start()]))
+                            and not pack.value_separator.search(text, b, wrong.start())):
+                        # "最后两位反了", "周五晚上也不行": what the cue right after it (past a word at most;
+                        # a Chinese space parts clauses) says was wrong, no new value ("the wall is 2.58
+                        # meters, I misspoke", "是13957182460 最后两位反了" are ones)
+                        continue
                     # the old value named is of its own kind ("the email on HV-U-10482 should be
                     # …86@…, not 88": the e-mail's, not the id's)
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
@@ -1978,7 +1991,10 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     def back(sentence: list[int]) -> None:
         last = sentence[-1]
         a, b, values = clauses[last]
-        if len(sentence) > 1 and corrections[last] is not None and not values and not _asks(text, a, b, pack):
+        # (its own cue: one a clause only took from the clause before is that clause's, "周日上午不行
+        # 要上书法" turns down no "周二周四晚上" said before it)
+        if (len(sentence) > 1 and corrections[last] is not None and a <= corrections[last] < b and not values
+                and not _asks(text, a, b, pack)):
             for i in sentence[:-1]:
                 if carried[i] is None and clauses[i][2]:
                     carried[i] = corrections[last]

@@ -247,6 +247,16 @@ def weekdays_of(text: str, pack: RulePack) -> frozenset[int]:
     return frozenset(days)
 
 
+def day_of(text: str, lang: str, now: datetime, pack: RulePack) -> date | None:
+    """The one day a time names, resolved from ``now`` ("后天上午10点" and "周六上午" said on a
+    Thursday: that Saturday); None for a stretch of days, a clock alone or no time."""
+    if not names_a_day(text, lang, pack):
+        return None
+    value = normalize_time(text, lang, now, pack)
+    first, last = (str((value or {}).get("at") or (value or {}).get(k))[:10] for k in ("start", "end"))
+    return date.fromisoformat(first) if value and first == last else None
+
+
 def names_a_day(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day ("下周三下午", "March 5th", "tomorrow"), so that
     a clock said after it can be on that day."""

@@ -21,7 +21,9 @@ object legitimately carries more: a particle, a numeral, a longer noun phrase).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -3174,6 +3176,12 @@ CORRECTED = [
     ("zh", ["31号周一来接", "周六晚上才落地，所以30号周日来接，不是周一"], [("31号周一", "30号周日")]),
     ("zh", ["31号周一来接", "改成30号周日吧，不是周一，下午2点行吗"], [("31号周一", "30号周日")]),
     ("en", ["pick up monday the 31st", "sunday the 30th works, not tuesday"], []),   # (no old value named)
+    # a cue a clause only took from the one before it turns down nothing said before that one ("周二周四
+    # 晚上他都有空 周日上午不行 要上书法" had moved the trial from 后天上午10点 to 周二)
+    ("zh", ["后天上午10点试听吧", "好 那正式课怎么排 周二周四晚上他都有空 周日上午不行 要上书法"], []),
+    ("zh", ["衣柜那面墙宽是2.4米", "衣柜那面墙宽是2.58米，不是2.4，之前是我看错了"], [("2.4米", "2.58米")]),
+    ("en", ["trial lesson the day after tomorrow at 10", "tuesday evening he is free, sunday morning doesnt work, he has calligraphy"], []),
+    ("en", ["trial lesson the day after tomorrow at 10", "ok how will regular lessons work. tuesday evening works sunday morning is no good he has calligraphy"], []),
     # … a thing no pattern types too, turned down as the user said it ("不是古城那个店，是三义机场店"
     # had left the old branch current)
     ("zh", ["丽江还，古城那个店就行，21号下午三点前还", "还车改一下，不是古城那个店，是三义机场店"], [("古城那个店", "三义机场店")]),
@@ -3213,6 +3221,34 @@ CORRECTED = [
     ("en", ["January 9th in the morning works", "What if it rains that day, is install day ok?",
             "Move the install to January 10th in the afternoon"], [("January 9th", "January 10th")]),
 ]
+
+
+# a reason day said in other words than the value it turns down is that value, on the day both
+# resolve to from the conversation's now (a Thursday: "后天" is the Saturday; "其实周六上午他有篮球课 …
+# 改到周日下午3点吧" had replaced the reason "周六上午" itself, leaving "后天上午10点" current)
+THURSDAY = {"zh": datetime(2027, 3, 18, 21, 36, tzinfo=ZoneInfo("Asia/Shanghai")),
+            "en": datetime(2027, 3, 18, 21, 36, tzinfo=ZoneInfo("America/Denver"))}
+REASON_RESOLVED = [
+    ("zh", ["后天上午10点试听吧", "哦不对 其实周六上午他有篮球课 我给忘了 改到周日下午3点吧"], [("后天上午10点", "周日下午3点")]),
+    ("zh", ["后天上午10点试听吧", "其实周六他要上课，改到周日下午3点吧"], [("后天上午10点", "周日下午3点")]),
+    ("en", ["trial lesson the day after tomorrow at 10", "oh wait saturday morning he has basketball, move it to sunday at 3pm"],
+     [("the day after tomorrow at 10", "sunday at 3pm")]),
+    ("en", ["trial lesson the day after tomorrow at 10", "actually saturday he has a class, change it to sunday 3pm"],
+     [("the day after tomorrow at 10", "sunday 3pm")]),
+    # a value the cue right after it turns down, past a word, is no new value ("周五晚上也不行" had
+    # replaced the 周三 said before it in its message)
+    ("zh", ["他周三下午要游泳 周三别排课 周五晚上也不行 要去奶奶家"], []),
+    ("en", ["he has swimming wednesday afternoon, no lessons wednesday, friday evening also doesnt work"], []),
+    ("zh", ["电话13957182640", "等下 电话打错了 是13957182460 最后两位反了"], [("13957182640", "13957182460")]),
+    ("en", ["my phone is 720-555-0148", "sorry i typed it wrong, its 720-555-0184 the last two were flipped"],
+     [("720-555-0148", "720-555-0184")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), REASON_RESOLVED)
+def test_a_reason_day_is_the_value_it_resolves_to(lang: str, texts: list[str], changes: list[tuple[str, str]]) -> None:
+    found = [(t.old, t.new) for t in extract_state(_events(texts), load_rule_pack(lang), now=THURSDAY[lang]).transitions]
+    assert found == changes, found
 
 
 @pytest.mark.parametrize(("lang", "texts", "changes"), CORRECTED)

@@ -246,6 +246,11 @@ class _Memory:
         # 早上8点来了", said in a message where "公司" is another company)
         if _FAMILY.get(kind, kind) == "time":   # a change moves a time to come before one of what happened
             same_kind = [v for v in same_kind if not self._told_as_past(v)] or same_kind
+        # … and a value said sure before one said unsure in its message ("先各买20节试试吧 … 我记得你们好像
+        # 买40节送2节吧" … "那数学改成40节吧" replaces the 20, not the 2 of the offer recalled; "i'd say the
+        # stuff is worth maybe $90,000" … "bump it to $110,000" still replaces the 90,000)
+        sure = {v[2].event_id for v in same_kind if v[2] not in self.hedged}
+        same_kind = [v for v in same_kind if v[2] not in self.hedged or v[2].event_id not in sure]
         named_slot = slot != kind and bool(self.keys(slot))
         if named_slot:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]

@@ -3176,6 +3176,15 @@ CORRECTED = [
     ("zh", ["31号周一来接", "周六晚上才落地，所以30号周日来接，不是周一"], [("31号周一", "30号周日")]),
     ("zh", ["31号周一来接", "改成30号周日吧，不是周一，下午2点行吗"], [("31号周一", "30号周日")]),
     ("en", ["pick up monday the 31st", "sunday the 30th works, not tuesday"], []),   # (no old value named)
+    # a value said sure is replaced before one said unsure ("我记得你们好像买40节送2节吧" had made "2节"
+    # the old value of "数学改成40节"); one said unsure alone still is
+    ("zh", ["先各买20节试试吧 我记得你们好像买40节送2节吧", "那数学改成40节吧"], [("20节", "40节")]),
+    ("zh", ["预算好像是500", "预算改成600"], [("预算好像是500", "600")]),
+    ("en", ["i think the budget is 500", "change the budget to 600"], [("budget is 500", "600")]),
+    ("en", ["the cap is $24,500", "insurance. i'd say the stuff is worth maybe $90,000", "the piano is 12k. bump it to $110,000"],
+     [("$90,000", "$110,000")]),
+    ("zh", ["上限是24500元", "保险的话 东西大概值9万吧", "钢琴就值1万2 改成11万吧"], [("9万", "11万")]),
+    ("en", ["book 20 lessons. i think the promo gives 2 lessons free", "change it to 40 lessons"], [("20 lessons", "40 lessons")]),
     # a cue a clause only took from the one before it turns down nothing said before that one ("周二周四
     # 晚上他都有空 周日上午不行 要上书法" had moved the trial from 后天上午10点 to 周二)
     ("zh", ["后天上午10点试听吧", "好 那正式课怎么排 周二周四晚上他都有空 周日上午不行 要上书法"], []),

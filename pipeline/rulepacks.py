@@ -297,6 +297,9 @@ class StateRules:
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
     slot_revisers: Lexicon     # a slot's value said again replaces only with one of these in its clause ("Actually, budget $410")
+    # the unit an amount is a price of ("260一小时", "200 an hour"): a budget said again with no slot
+    # word, by the same unit, is that budget's new value
+    rate: re.Pattern[str]
     accept_rest: int           # an acceptance may name what it takes in this many letters ("好的就这个时间", "book all three")
     mentioned_chars: int       # replaced words no fact holds this long or longer, said before their change, are history there ("standard shipping")
     bare_hedge: int = 0        # a clause with no more letters than this besides its hedge words hedges, claims nothing ("我也不太确定")
@@ -698,6 +701,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         one_value_kinds=frozenset(table.get("one_value_kinds", [])),
         one_value_slots=Lexicon(table.get("one_value_slots", []), bounds),
         slot_qualifier=_compile(lang, table.get("slot_qualifier", "(?!)")),
+        rate=_compile(lang, table.get("rate", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),

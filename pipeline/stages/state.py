@@ -2338,6 +2338,11 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         if (before is not None and before[0][0].casefold() != text[a:b].casefold()
                 and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
             return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
+    elif ([k for a, b, k in kept if start <= a and b <= end and not _inside_another(a, b, kept)] == ["money"]
+          and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
+        revised = _budget_by_rate(text, next(v for v in kept if v[2] == "money"), event_id, memory, pack)
+        if revised:
+            return revised
     # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
     one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
     cued = (one_value or pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
@@ -2374,6 +2379,24 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
+
+
+def _budget_by_rate(text: str, value: tuple[int, int, str], event_id: str, memory: _Memory,
+                    pack: RulePack) -> list[Transition]:
+    """A price said with a word revising it and no slot word ("他爸说可以到260 一小时", "his dad says we
+    can go up to 260 an hour") is the new value of the one budget said before when both are prices
+    of one unit (an hour); another unit, or two budgets said, and it is only a price."""
+    a, b, _ = value
+    unit = pack.state.rate.search(text, a, b)
+    frames = [(key, said) for key, said in memory.frames.items() if key.startswith("\0slot\0") and key.endswith("\0money")]
+    if unit is None or len(frames) != 1:
+        return []
+    key, ((old, _, old_span),) = frames[0]
+    before = pack.state.rate.search(old)
+    if before is None or before.group("unit").casefold() != unit.group("unit").casefold() or old.casefold() == text[a:b].casefold():
+        return []
+    memory.frames[key] = ((text[a:b], "money", Span(event_id, a, b)),)
+    return [Transition(key.split("\0")[3], old, text[a:b], Span(event_id, a, b), old_span)]
 
 
 def _one_value_slot(text: str, start: int, end: int, kept: Values,

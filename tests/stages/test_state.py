@@ -3254,6 +3254,29 @@ REASON_RESOLVED = [
 ]
 
 
+# a price said again with a word revising it and no slot word is the one budget's new value when
+# both are prices of one unit ("预算每小时200以内吧" … "他爸说可以到260 一小时" had left 200 current and
+# quoted "一小时" alone as a constraint); a price with no revising word, or of another unit, is a price
+RATE_BUDGET = [
+    ("zh", ["预算每小时200以内吧", "他爸说可以到260 一小时 主要要老师好"], [("预算每小时200", "260 一小时")]),
+    ("zh", ["预算一天500以内吧", "我老婆说一天600也行"], [("预算一天500", "一天600")]),
+    ("zh", ["预算每节课150以内", "其实每节课180也可以"], [("预算每节课150", "每节课180")]),
+    ("zh", ["预算一天500以内吧", "那个车一天458"], []),
+    ("zh", ["预算每小时200以内吧", "他爸说打车一次300"], []),
+    ("en", ["our budget is 500 a night", "my wife says 600 a night is fine"], [("500 a night", "600 a night")]),
+    ("en", ["budget is 120 per lesson", "actually 150 per lesson works too"], [("120 per lesson", "150 per lesson")]),
+    ("en", ["our budget is 500 a night", "the suite is 700 a night"], []),
+    ("en", ["our budget is 500 a night", "my wife says the tour is 300 a person"], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), RATE_BUDGET)
+def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, texts: list[str],
+                                                                 changes: list[tuple[str, str]]) -> None:
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == changes, found
+
+
 @pytest.mark.parametrize(("lang", "texts", "changes"), REASON_RESOLVED)
 def test_a_reason_day_is_the_value_it_resolves_to(lang: str, texts: list[str], changes: list[tuple[str, str]]) -> None:
     found = [(t.old, t.new) for t in extract_state(_events(texts), load_rule_pack(lang), now=THURSDAY[lang]).transitions]

@@ -1496,8 +1496,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # (the assistant's question may set two values side by side: "…apt 1R, but his file says apt 2R. Which is right?")
         picking = (asked_by is not None and asked_by.role == "assistant"
                    and any(mark in asked_by.text for mark in rules.question_marks))
+        clause_made = made
         for n, ((start, end, kept), condition, correction) in enumerate(zip(clauses, conditions, corrections)):
-            clause_made = len(transitions)
+            # (what the clause before made too: "应该是chenlina88@126.com，前面那个不用了")
+            near_made, clause_made = clause_made, len(transitions)
             span = Span(event.id, start, end)
             clause = text[start:end]
             tag = next((m for begins, m in tags if begins <= start < m.end()), None)
@@ -1824,8 +1826,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id
                        for d in decisions[-2:]):
                     break   # "The T-Roc sounds good, book it": the acceptance said once
-                if len(transitions) > made and refers_back(obj, pack):
-                    break   # "应该是chenlina88@126.com，前面那个不用了": the change says it
+                if len(transitions) > near_made and refers_back(obj, pack):
+                    # "应该是chenlina88@126.com，前面那个不用了": the change just said says it (not one
+                    # of another slot earlier in the message: "他爸说可以到260 一小时 … 刚才说要女老师那个算了")
+                    break
                 # the object decided on before, named with a determiner or without ("add travel
                 # insurance" … "drop the travel insurance"): one path
                 bare_obj = _without_determiners(obj, pack)

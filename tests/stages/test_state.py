@@ -2269,6 +2269,21 @@ def test_a_reply_naming_an_earlier_offer_before_accepting_words_takes_it(
         assert not [d for d in result.decisions if d.status == "chosen" and d.span.event_id == last]
 
 
+# … but a drop clauses after a change of another slot is its own ("他爸说可以到260 一小时 主要要老师好 然后
+# 刚才说要女老师那个算了" had lost "要女老师" dropped, once the budget's change was read)
+@pytest.mark.parametrize(("lang", "texts", "dropped"), [
+    ("zh", ["预算每小时200以内吧 要女老师", "他爸说可以到260 一小时 主要要老师好 然后刚才说要女老师那个算了 男老师也行"],
+     "刚才说要女老师那个"),
+    ("zh", ["预算每小时200以内吧 要女老师", "他爸说可以到260 一小时，主要要老师好，然后刚才说要女老师那个算了"], "刚才说要女老师那个"),
+    ("en", ["budget is under 200 an hour, and a female tutor", "his dad says we can go up to 260 an hour. "
+            "the main thing is a good teacher. also forget the female tutor thing i said"], "female tutor"),
+])
+def test_a_drop_after_a_change_of_another_slot_is_a_decision(lang: str, texts: list[str], dropped: str) -> None:
+    result = _run(lang, texts)
+    assert result.transitions and [d for d in result.decisions if d.status == "dropped" and dropped in d.object], \
+        _show(result)
+
+
 @pytest.mark.parametrize(("lang", "text"), [
     ("zh", "邮箱刚才打错了，应该是chenlina88@126.com，前面那个不用了"),
     ("zh", "电话改成139 1652 0937，之前那个不要了"),

@@ -525,6 +525,13 @@ def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePa
     return pack.habitual.search(text, *own_phrase(text, start, a, b, end, pack)) is not None
 
 
+def _ends_on_habit(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether a clause ends on a habitual cue ("药一天两次", "twice daily")."""
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return any(hit.end() == end for hit in pack.habitual.finditer(text, start, end))
+
+
 def analyse_text(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], ...] = ()
                  ) -> tuple[list[Fact], list[KeyClause]]:
     """Facts and scored clauses of one text, with an empty event id (see ``_stamped``)."""
@@ -561,7 +568,11 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 a, b = zoned_span(text, a, b, pack)
                 # "got back Sunday": of what happened, read when stamped (_stamped); a case supposed
                 # is none ("要是…，比如12月底就生了"); "周末常回去", "we normally meet Friday": a habit
-                add(kind, max(a, start), min(b, end), HABIT if _told_as_habit(text, start, a, b, end, pack)
+                # (… or a clause of its sentence right before ending on how often: "药一天两次，早上7点吃")
+                habit = _told_as_habit(text, start, a, b, end, pack) or bool(
+                    i and _ends_on_habit(text, *spans[i - 1], pack)
+                    and (pack.sentence_end is None or not pack.sentence_end.search(text, spans[i - 1][1], start)))
+                add(kind, max(a, start), min(b, end), HABIT if habit
                     else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
                     else None)
             elif kind == "quantity" and condition is None and _elapsed(text, start, a, b, end, pack):

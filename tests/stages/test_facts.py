@@ -1780,6 +1780,13 @@ def test_that_day_inside_another_word_is_no_time(lang: str, text: str) -> None:
 # had been this weekend; "We normally meet Friday afternoon" this Friday); controls: the habit in
 # another phrase of the sentence, a habitual character inside another word (非常, 常州)
 HABIT = [
+    # how often: a schedule, no day's clocks ("twice a day 7am and 7pm" had been put on the day under
+    # discussion, then shown as changed when that day moved); in Chinese a clause of its own before it
+    ("en", ["drop off friday the 4th", "he is on vetmedin, twice a day 7am and 7pm"], "7pm", None),
+    ("en", ["drop off friday the 4th", "gabapentin once daily at 9pm"], "at 9pm", None),
+    ("zh", ["4号周五送过去", "他吃匹莫苯丹 一天两次 早上7点晚上7点"], "早上7点", None),
+    ("zh", ["4号周五送过去", "药一天两次，早上7点吃"], "早上7点", None),
+    ("zh", ["4号周五送过去", "明天，早上7点"], "早上7点", {"at": "2026-12-01T07:00:00+08:00"}),   # (a day, no habit)
     ("zh", ["我周末常回去看我妈"], "周末", None),
     ("zh", ["我们一般周五下午开会"], "周五下午", None),
     ("zh", ["平时周三晚上我都在加班"], "周三晚上", None),
@@ -1864,6 +1871,14 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
 # (lang, text, whether its clause asks): a question word opening a clause that goes on after a
 # comma asks nothing ("When we buy, send the e-tickets to …" was quoted as a question)
 ASKING = [
+    # "whats" holds its "is": a subject after it still asks ("whats your cancellation policy btw" had
+    # been quoted as a statement)
+    ("en", "whats your cancellation policy btw", True),
+    ("en", "whats the deposit for the suite", True),
+    ("en", "what your policy says is fine", False),
+    ("zh", "对了你们取消政策是怎样的", True),
+    ("zh", "这个套餐咋收费", True),
+    ("zh", "你们的取消政策我看过了", False),
     ("zh", "我们买好以后，把电子票发到我邮箱", False),
     # an auxiliary before a name or an id asks ("does BDG-30945 need changing too?" had been an
     # obligation shown as a constraint); "Will" before a name may be the name

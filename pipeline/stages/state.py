@@ -1657,7 +1657,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # several of the kind in this clause, the one nearest the cue ("No wait,
                     # Sunday afternoon the water is off, let's do Saturday at 3 pm after all")
                     of_kind = [(x, y) for x, y, k in kept if k == kind]
-                    revised = revised_after[n].get(kind) or (revision and len(of_kind) > 1 and min(
+                    later = revised_after[n].get(kind)
+                    if later and kind == "quantity" and memory.unit(text[slice(*later)]) != memory.unit(text[a:b]):
+                        later = None   # (a count of another unit revises another thing: "3/4 cup … 31 lbs now")
+                    revised = later or (revision and len(of_kind) > 1 and min(
                         of_kind, key=lambda v: max(v[0] - revision.end(), revision.start() - v[1])))
                     if revised:
                         a, b = revised

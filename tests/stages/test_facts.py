@@ -1340,6 +1340,23 @@ def test_an_ordinal_without_what_it_ranks_is_no_level(lang: str, text: str) -> N
     assert [f.text for f in _run(lang, text)[0] if f.kind in ("level", "quantity")] == []
 
 
+# food and doses are counted or measured, singular too, and a fraction is one number ("1 cup twice a
+# day" was no value, so "3/4 cup … now" replaced nothing; "3/4 cup" had been read "4 cup", a number
+# the user never said)
+@pytest.mark.parametrize(("lang", "text", "quantities"), [
+    ("en", "biscuit gets 1 cup twice a day", ["1 cup"]),
+    ("en", "biscuit is 3/4 cup twice a day now", ["3/4 cup"]),
+    ("en", "one pill at night", ["one pill"]),
+    ("en", "move it to 12/05/2027", []),
+    ("zh", "不对，它每顿3/4杯", ["3/4杯"]),
+    ("zh", "它一天两杯狗粮", ["一天", "两杯"]),
+    ("zh", "一次一粒，饭后吃", ["一次", "一粒"]),
+    ("zh", "晚上吃一片药", ["一片"]),
+])
+def test_food_and_doses_are_quantities(lang: str, text: str, quantities: list[str]) -> None:
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "quantity"] == quantities
+
+
 @pytest.mark.parametrize(("lang", "text", "quantities"), [
     ("zh", "谢谢你啊，今天弄了一晚上，总算有点眉目了", []), ("zh", "折腾了一晚上也没修好", []),
     ("zh", "我们住一晚就走", ["一晚"]), ("zh", "两晚的房费多少", ["两晚"]),

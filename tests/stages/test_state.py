@@ -3292,6 +3292,27 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
     assert found == changes, found
 
 
+# a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
+# the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
+CORRECTED_IN_DIALOGUE = [
+    ("en", [("user", "food: biscuit gets 1 cup twice a day of hills senior, juno 2 cups twice a day purina pro plan"),
+            ("assistant", "Noted."),
+            ("user", "no rawhide for either of them. and scratch that, biscuit is 3/4 cup twice a day now vet put him "
+                     "on a diet. pretty sure hes around 31 lbs now")],
+     [("1 cup", "3/4 cup")]),
+    ("zh", [("user", "它每顿吃1杯狗粮"), ("assistant", "好的。"), ("user", "不对，说错了，它每顿3/4杯，医生让它减肥。它现在好像31斤")],
+     [("1杯", "3/4杯")]),
+    ("en", [("user", "we are 12 people"), ("assistant", "Noted."), ("user", "sorry, we're 14 people. and it's 3 hours now")],
+     [("12 people", "14 people")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), CORRECTED_IN_DIALOGUE)
+def test_a_correction_takes_a_later_revision_of_its_own_unit_only(lang, messages, changes) -> None:
+    found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
+    assert found == changes, found
+
+
 @pytest.mark.parametrize(("lang", "texts", "changes"), REASON_RESOLVED)
 def test_a_reason_day_is_the_value_it_resolves_to(lang: str, texts: list[str], changes: list[tuple[str, str]]) -> None:
     found = [(t.old, t.new) for t in extract_state(_events(texts), load_rule_pack(lang), now=THURSDAY[lang]).transitions]

@@ -536,9 +536,10 @@ def _field_words(words: Sequence[str]) -> re.Pattern[str] | None:
 
 
 def slot_keys(slot: str) -> list[str]:
-    """Words of a slot name to look for: words of 4+ letters, or character bigrams for CJK."""
+    """Words of a slot name to look for: words of 4+ letters, or character bigrams for CJK; a
+    slot named by one short word is that word ("raise my cap to $20,000": "cap", "fee", "tip")."""
     slot = slot.casefold()
-    words = [w for w in re.findall(r"[a-z]{4,}", slot)]
+    words = [w for w in re.findall(r"[a-z]{4,}", slot)] or re.findall(r"^\s*([a-z]{3})\s*$", slot)
     cjk = re.sub(r"[^\u4e00-\u9fff]", "", slot)
     return words + [cjk[i:i + 2] for i in range(len(cjk) - 1)]
 

@@ -3191,6 +3191,12 @@ CORRECTED = [
     ("zh", ["31号周一来接", "周六晚上才落地，所以30号周日来接，不是周一"], [("31号周一", "30号周日")]),
     ("zh", ["31号周一来接", "改成30号周日吧，不是周一，下午2点行吗"], [("31号周一", "30号周日")]),
     ("en", ["pick up monday the 31st", "sunday the 30th works, not tuesday"], []),   # (no old value named)
+    # a slot named by one short word is named ("raise my cap to $20,000" had replaced the insurer's
+    # estimate said since, the "cap" of "…under $12,000 total, thats my cap" no slot word)
+    ("en", ["i want to keep it under $12,000 total, thats my cap", "the estimate is $17,860. deductible is $1,000 i think",
+            "yeah just raise my cap to $20,000"], [("$12,000", "$20,000")]),
+    ("en", ["the tip is $40", "the room is $300", "make the tip $50"], [("$40", "$50")]),
+    ("zh", ["总价控制在1万2以内，这是上限", "保险估价17860，免赔额1000", "那把上限提到2万吧"], [("总价控制在1万2", "上限提到2万")]),
     # a value said sure is replaced before one said unsure ("我记得你们好像买40节送2节吧" had made "2节"
     # the old value of "数学改成40节"); one said unsure alone still is
     ("zh", ["先各买20节试试吧 我记得你们好像买40节送2节吧", "那数学改成40节吧"], [("20节", "40节")]),

@@ -121,6 +121,20 @@ class _Memory:
                 return clause[at:at + len(words)], Span(span.event_id, span.start + at, span.start + at + len(words))
         return None
 
+    def said_alone(self, words: str, event_id: str) -> tuple[str, Span] | None:
+        """:meth:`said_words`, where the user named them as a thing of its own, not asking: no word
+        runs on after them, nor a letter or digit before ("…还有沙坡尾 就这两个吧"; not "就选A套餐",
+        "衣柜颜色是奶咖色好…")."""
+        for clause, span in reversed(self.clauses):
+            if span.event_id == event_id or span.event_id in self.asking:
+                continue
+            at = clause.casefold().find(words)
+            end = at + len(words)
+            if at >= 0 and not (at and clause[at - 1].isascii() and clause[at - 1].isalnum()) and not (
+                    end < len(clause) and clause[end].isalnum()):
+                return clause[at:end], Span(span.event_id, span.start + at, span.start + end)
+        return None
+
     def named(self, slot: str) -> tuple[str, Span] | None:
         """The newest value of any kind said in a clause naming the slot ("预算三千左右吧" for
         "预算放到四千": a value whose own kind the change does not say), by its head, the last
@@ -1591,7 +1605,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
-                                or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack)))
+                                or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack))
+                                # (a thing said before, named as what is changed: "环岛路木栈道 还有沙坡尾" …
+                                # "沙坡尾我想换成鼓浪屿", "swap shapowei for gulangyu")
+                                or (memory.said_alone(slot.casefold(), event.id)
+                                    if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None))
                     booked = (_booked_as(slot, kind, event, events, memory, pack) if kind
                               else _booked_choice(slot, event, events, decisions, pack))
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):

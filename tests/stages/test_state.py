@@ -3191,6 +3191,13 @@ CORRECTED = [
     ("zh", ["31号周一来接", "周六晚上才落地，所以30号周日来接，不是周一"], [("31号周一", "30号周日")]),
     ("zh", ["31号周一来接", "改成30号周日吧，不是周一，下午2点行吗"], [("31号周一", "30号周日")]),
     ("en", ["pick up monday the 31st", "sunday the 30th works, not tuesday"], []),   # (no old value named)
+    # a thing said before of its own, named as what a change changes, is its old value ("沙坡尾我想换成鼓浪屿"
+    # had been "[沙坡尾我想] → 鼓浪屿", the old location read as current); words said inside another
+    # name or asked about are none ("就选A套餐" … "套餐换成B套餐")
+    ("zh", ["环岛路木栈道 还有沙坡尾 就这两个吧", "然后沙坡尾我想换成鼓浪屿 朋友说鼓浪屿拍出来更好看"], [("沙坡尾", "鼓浪屿")]),
+    ("zh", ["外景要环岛路木栈道和沙坡尾", "把沙坡尾换成鼓浪屿"], [("沙坡尾", "鼓浪屿")]),
+    ("en", ["we want the boardwalk and the old harbor", "change the old harbor to the island"], [("old harbor", "the island")]),
+    ("en", ["Is the wardrobe color oak?", "Change the wardrobe color to white"], [(None, "white")]),
     # a slot named by one short word is named ("raise my cap to $20,000" had replaced the insurer's
     # estimate said since, the "cap" of "…under $12,000 total, thats my cap" no slot word)
     ("en", ["i want to keep it under $12,000 total, thats my cap", "the estimate is $17,860. deductible is $1,000 i think",

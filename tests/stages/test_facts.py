@@ -1893,6 +1893,13 @@ ASKING = [
     ("en", "whats your cancellation policy btw", True),
     ("en", "whats the deposit for the suite", True),
     ("en", "what your policy says is fine", False),
+    # "do you" before a verb asks, with no mark ("do you guys handle the permit or do i need to get
+    # that from the city" had been quoted as a statement)
+    ("en", "do you guys handle the permit or do i need to get that from the city", True),
+    ("en", "do you have a room for friday", True),
+    ("en", "you do the booking then", False),
+    ("zh", "许可证是你们负责办吗", True),
+    ("zh", "许可证你们负责办", False),
     ("zh", "对了你们取消政策是怎样的", True),
     ("zh", "这个套餐咋收费", True),
     ("zh", "你们的取消政策我看过了", False),

@@ -527,6 +527,16 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
     return None
 
 
+def _chosen_last(decisions: list[Decision], events: list[Event] | tuple[Event, ...]) -> tuple[str, Span] | None:
+    """The thing the user chose last, as they said it, unless dropped since."""
+    last = next((d for d in reversed(decisions) if d.by is None), None)
+    if last is None or last.status != "chosen":
+        return None
+    text = next(e.text for e in events if e.id == last.span.event_id)
+    at = text.find(last.object, last.span.start)
+    return (last.object, Span(last.span.event_id, at, at + len(last.object))) if at >= 0 else None
+
+
 def _digits(value: str) -> str:
     return re.sub(r"\D", "", value)
 
@@ -1171,7 +1181,9 @@ def _apposed(text: str, end: int, after: tuple[int, int, "Values"] | None,
     if after is None or (pack.sentence_end is not None and pack.sentence_end.search(text, end, after[0])):
         return None
     start, stop, values = after
-    if len(values) != 1 or any(ch.isalnum() for ch in text[start:values[0][0]]):
+    # (a count or a price says how many or how much of the thing, not what it is: "那换成鹭岛经典吧
+    # 两个外景的那个" had become "[quantity] 两个外景的那个")
+    if len(values) != 1 or any(ch.isalnum() for ch in text[start:values[0][0]]) or values[0][2] in ("quantity", "money"):
         return None
     while stop > values[0][1] and not text[stop - 1].isalnum():
         stop -= 1
@@ -1615,6 +1627,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
                         booked = None   # (a new day replaces the day booked, not the clock chosen on it)
                     previous = booked or previous
+                    if previous is None and not kind and not slot and not pack.number.fullmatch(value):
+                        # "那先定海岸轻奢吧" … "那换成鹭岛经典吧": a thing changed to, naming no slot, replaces
+                        # the thing the user chose last
+                        previous = _chosen_last(decisions, events)
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
                     decided = _decided(memory.keys(slot), decisions, events, rules)

@@ -3197,7 +3197,14 @@ CORRECTED = [
     ("zh", ["环岛路木栈道 还有沙坡尾 就这两个吧", "然后沙坡尾我想换成鼓浪屿 朋友说鼓浪屿拍出来更好看"], [("沙坡尾", "鼓浪屿")]),
     ("zh", ["外景要环岛路木栈道和沙坡尾", "把沙坡尾换成鼓浪屿"], [("沙坡尾", "鼓浪屿")]),
     ("en", ["we want the boardwalk and the old harbor", "change the old harbor to the island"], [("old harbor", "the island")]),
-    ("en", ["Is the wardrobe color oak?", "Change the wardrobe color to white"], [(None, "white")]),
+    # a thing changed to, naming no slot, replaces the thing the user chose last ("那先定海岸轻奢吧" …
+    # "那换成鹭岛经典吧" had replaced nothing, the first package read as chosen); a count said after it
+    # says how many, not what it is ("两个外景的那个" had been the change's value)
+    ("zh", ["那先定海岸轻奢吧 预算有限", "那换成鹭岛经典吧 两个外景的那个"], [("海岸轻奢", "鹭岛经典")]),
+    ("zh", ["就选海岸轻奢", "那换成鹭岛经典吧"], [("海岸轻奢", "鹭岛经典")]),
+    ("en", ["lets go with the coastal package for now", "switch to the island classic then, two outdoor locations"],
+     [("the coastal package", "the island classic")]),
+    ("en", ["Book Nopa for Friday", "make it 8"], [(None, "8")]),   # (a bare number is no thing: Nopa stays)
     # a slot named by one short word is named ("raise my cap to $20,000" had replaced the insurer's
     # estimate said since, the "cap" of "…under $12,000 total, thats my cap" no slot word)
     ("en", ["i want to keep it under $12,000 total, thats my cap", "the estimate is $17,860. deductible is $1,000 i think",

@@ -1613,6 +1613,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    *kept]
                     reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
+                    named_kind = _value_kind(slot, pack) or ""
+                    if (_FAMILY.get(kind, kind) == "time" and _FAMILY.get(named_kind, named_kind) == "time"
+                            and names_a_day(slot, pack.lang, pack)):
+                        # "can we move thursday to friday afternoon": what is moved is the day said,
+                        # the earlier value on it, not a slot called "thursday"
+                        reason, slot = slot, kind
                     previous = (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)

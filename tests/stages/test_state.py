@@ -3205,6 +3205,12 @@ CORRECTED = [
     ("en", ["lets go with the coastal package for now", "switch to the island classic then, two outdoor locations"],
      [("the coastal package", "the island classic")]),
     ("en", ["Book Nopa for Friday", "make it 8"], [(None, "8")]),   # (a bare number is no thing: Nopa stays)
+    # a day named as what a change moves is the earlier value on it, no slot of that name ("can we move
+    # thursday to friday afternoon" had made a slot "thursday", then "thursday morning → thursday")
+    ("en", ["ok do that. for inspection thursday morning works",
+            "hey can we move thursday to friday afternoon instead? my husband wants to be there and he cant do thursday"],
+     [("thursday morning", "friday afternoon")]),
+    ("zh", ["检查就周四上午吧", "能把周四改到周五下午吗 我老公周四来不了"], [("周四上午", "周五下午")]),
     # a slot named by one short word is named ("raise my cap to $20,000" had replaced the insurer's
     # estimate said since, the "cap" of "…under $12,000 total, thats my cap" no slot word)
     ("en", ["i want to keep it under $12,000 total, thats my cap", "the estimate is $17,860. deductible is $1,000 i think",
@@ -3372,6 +3378,9 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     ("zh", ["宽带300M的", "宽带呢改成500M的吧"], "宽带"),
     ("zh", ["搬家定在下周日", "那就改到19号上午八点吧"], "time"),
     ("en", ["The move is next Sunday", "Then let's move it to the 19th at 8 am"], "time"),
+    # … nor the day a change moves ("[thursday] thursday morning → friday afternoon", "[周四] …")
+    ("en", ["for inspection thursday morning works", "hey can we move thursday to friday afternoon instead?"], "time"),
+    ("zh", ["检查就周四上午吧", "能把周四改到周五下午吗 我老公周四来不了"], "time"),
 ])
 def test_the_asking_names_no_slot(lang: str, texts: list[str], slot: str) -> None:
     """"Can we move it to …" names no slot "can we" ("[can we] Tuesday morning → …" had begun a

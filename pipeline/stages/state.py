@@ -527,6 +527,19 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
     return None
 
 
+def _current_of(found: tuple[str, Span] | None, transitions: list[Transition]) -> tuple[str, Span] | None:
+    """``found``, or the value that replaced it since, and so on along its chain (of the messages
+    before: a change beside it in its own message is of another slot)."""
+    for _ in range(len(transitions)):
+        if found is None:
+            break
+        after = next((t for t in reversed(transitions) if t.old_span == found[1]), None)
+        if after is None:
+            break
+        found = after.new, after.span
+    return found
+
+
 def _chosen_last(decisions: list[Decision], events: list[Event] | tuple[Event, ...]) -> tuple[str, Span] | None:
     """The thing the user chose last, as they said it, unless dropped since."""
     last = next((d for d in reversed(decisions) if d.by is None), None)
@@ -1632,7 +1645,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                               else _booked_choice(slot, event, events, decisions, pack))
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
                         booked = None   # (a new day replaces the day booked, not the clock chosen on it)
-                    previous = booked or previous
+                    # (a value a change replaced since stands for what replaced it: "for inspection thursday
+                    # morning works" … "move thursday to friday afternoon" … "move our inspection to …"
+                    # moves the Friday)
+                    previous = _current_of(booked or previous, transitions[:made])
                     if previous is None and not kind and not slot and not pack.number.fullmatch(value):
                         # "那先定海岸轻奢吧" … "那换成鹭岛经典吧": a thing changed to, naming no slot, replaces
                         # the thing the user chose last

@@ -3211,6 +3211,13 @@ CORRECTED = [
             "hey can we move thursday to friday afternoon instead? my husband wants to be there and he cant do thursday"],
      [("thursday morning", "friday afternoon")]),
     ("zh", ["检查就周四上午吧", "能把周四改到周五下午吗 我老公周四来不了"], [("周四上午", "周五下午")]),
+    # a value a change replaced since stands for what replaced it (a later change of the inspection had
+    # replaced "thursday morning" again, not the Friday it had moved to)
+    ("en", ["for inspection thursday morning works", "can we move thursday to friday afternoon instead?",
+            "move our inspection to the same time as the adjuster"],
+     [("thursday morning", "friday afternoon"), ("friday afternoon", "the same time as the adjuster")]),
+    ("zh", ["检查就周四上午吧", "能把周四改到周五下午吗", "检查改成跟理赔员同一个时间吧"],
+     [("周四上午", "周五下午"), ("周五下午", "跟理赔员同一个时间")]),
     # a slot named by one short word is named ("raise my cap to $20,000" had replaced the insurer's
     # estimate said since, the "cap" of "…under $12,000 total, thats my cap" no slot word)
     ("en", ["i want to keep it under $12,000 total, thats my cap", "the estimate is $17,860. deductible is $1,000 i think",

@@ -540,16 +540,6 @@ def _current_of(found: tuple[str, Span] | None, transitions: list[Transition]) -
     return found
 
 
-def _chosen_last(decisions: list[Decision], events: list[Event] | tuple[Event, ...]) -> tuple[str, Span] | None:
-    """The thing the user chose last, as they said it, unless dropped since."""
-    last = next((d for d in reversed(decisions) if d.by is None), None)
-    if last is None or last.status != "chosen":
-        return None
-    text = next(e.text for e in events if e.id == last.span.event_id)
-    at = text.find(last.object, last.span.start)
-    return (last.object, Span(last.span.event_id, at, at + len(last.object))) if at >= 0 else None
-
-
 def _digits(value: str) -> str:
     return re.sub(r"\D", "", value)
 
@@ -1649,10 +1639,6 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # morning works" … "move thursday to friday afternoon" … "move our inspection to …"
                     # moves the Friday)
                     previous = _current_of(booked or previous, transitions[:made])
-                    if previous is None and not kind and not slot and not pack.number.fullmatch(value):
-                        # "那先定海岸轻奢吧" … "那换成鹭岛经典吧": a thing changed to, naming no slot, replaces
-                        # the thing the user chose last
-                        previous = _chosen_last(decisions, events)
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
                     decided = _decided(memory.keys(slot), decisions, events, rules)

@@ -3197,14 +3197,16 @@ CORRECTED = [
     ("zh", ["环岛路木栈道 还有沙坡尾 就这两个吧", "然后沙坡尾我想换成鼓浪屿 朋友说鼓浪屿拍出来更好看"], [("沙坡尾", "鼓浪屿")]),
     ("zh", ["外景要环岛路木栈道和沙坡尾", "把沙坡尾换成鼓浪屿"], [("沙坡尾", "鼓浪屿")]),
     ("en", ["we want the boardwalk and the old harbor", "change the old harbor to the island"], [("old harbor", "the island")]),
-    # a thing changed to, naming no slot, replaces the thing the user chose last ("那先定海岸轻奢吧" …
-    # "那换成鹭岛经典吧" had replaced nothing, the first package read as chosen); a count said after it
-    # says how many, not what it is ("两个外景的那个" had been the change's value)
-    ("zh", ["那先定海岸轻奢吧 预算有限", "那换成鹭岛经典吧 两个外景的那个"], [("海岸轻奢", "鹭岛经典")]),
-    ("zh", ["就选海岸轻奢", "那换成鹭岛经典吧"], [("海岸轻奢", "鹭岛经典")]),
+    # a count said after a change says how many, not what the thing is ("两个外景的那个" had been the
+    # change's value); a thing changed to, naming no slot, replaces no thing chosen before it names
+    # (a change to the thing chosen last was tried: "那就基础款吧，炭灰色" … "炭灰色像殡仪馆 改成风化木色吧"
+    # then replaced the package, not the colour)
+    ("zh", ["那先定海岸轻奢吧 预算有限", "那换成鹭岛经典吧 两个外景的那个"], [(None, "鹭岛经典")]),
     ("en", ["lets go with the coastal package for now", "switch to the island classic then, two outdoor locations"],
-     [("the coastal package", "the island classic")]),
-    ("en", ["Book Nopa for Friday", "make it 8"], [(None, "8")]),   # (a bare number is no thing: Nopa stays)
+     [(None, "the island classic")]),
+    ("zh", ["那就基础款吧，炭灰色", "我老公看了样品说炭灰色像殡仪馆 改成风化木色吧"], [(None, "风化木色")]),
+    ("en", ["lets plan on the basic 3-tab then, charcoal", "my husband says charcoal looks like a funeral home lol. change it to Weathered Wood"],
+     [(None, "Weathered Wood")]),
     # a day named as what a change moves is the earlier value on it, no slot of that name ("can we move
     # thursday to friday afternoon" had made a slot "thursday", then "thursday morning → thursday")
     ("en", ["ok do that. for inspection thursday morning works",

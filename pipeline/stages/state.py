@@ -1922,10 +1922,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (a clock alone asked after the message set a day is that day's hour, no change of a
             # clock said for another day: "sunday the 30th, not monday. like 2pm?" after "wed the
             # 19th … like 5:30")
-            day_set = any(memory.names_day(t.new) for t in transitions[made:])
             if ((asked or tag is None and pack.question.search(text, start, end)) and not supposed and condition is None
                     and len(asked_for) == 1 and len(transitions) == clause_made
-                    and not (day_set and memory._time_parts(text[slice(*asked_for[0][:2])]) == (False, True))):
+                    and not (memory._time_parts(text[slice(*asked_for[0][:2])]) == (False, True)
+                             and any(memory.names_day(t.new) for t in transitions[made:]))):
                 # "can the nurse come thursday at 11?", "how about 3 nights?": asked for, changed if
                 # the answer did it
                 walked.requested = (event.id, text, text[start:asked_for[0][0]], *asked_for[0],
@@ -2379,7 +2379,7 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     slotted = _one_value_slot(text, start, end, kept, pack)
     if slotted:
         (whose, word), (a, b, kind) = slotted
-        frame = "\0".join(("\0slot", whose, word.casefold(), kind + (memory.unit(text[a:b]) if kind == "quantity" else "")))
+        frame = _slot_frame(whose, word, kind + (memory.unit(text[a:b]) if kind == "quantity" else ""))
         before = memory.frames.get(frame)
         memory.frames[frame] = ((text[a:b], kind, Span(event_id, a, b)),)
         # only a word revising it replaces: "…换个热水器。电的，60升就行，预算三千五以内" is
@@ -2430,6 +2430,18 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
             in zip(before, values) if old.casefold() != new.casefold()]
 
 
+def _slot_frame(whose: str, word: str, kind: str) -> str:
+    """The key under which ``_Memory.frames`` holds a one-value slot's value (apart from the frames
+    of clauses' own words)."""
+    return "\0".join(("\0slot", whose, word.casefold(), kind))
+
+
+def _frame_of_slot(key: str, kind: str) -> str:
+    """The slot's word of a :func:`_slot_frame` key of ``kind``, or "" for any other key."""
+    parts = key.split("\0")
+    return parts[3] if len(parts) == 5 and parts[1] == "slot" and parts[4] == kind else ""
+
+
 def _budget_by_rate(text: str, value: tuple[int, int, str], event_id: str, memory: _Memory,
                     pack: RulePack) -> list[Transition]:
     """A price said with a word revising it and no slot word ("他爸说可以到260 一小时", "his dad says we
@@ -2437,7 +2449,7 @@ def _budget_by_rate(text: str, value: tuple[int, int, str], event_id: str, memor
     of one unit (an hour); another unit, or two budgets said, and it is only a price."""
     a, b, _ = value
     unit = pack.state.rate.search(text, a, b)
-    frames = [(key, said) for key, said in memory.frames.items() if key.startswith("\0slot\0") and key.endswith("\0money")]
+    frames = [(key, said) for key, said in memory.frames.items() if _frame_of_slot(key, "money")]
     if unit is None or len(frames) != 1:
         return []
     key, ((old, _, old_span),) = frames[0]
@@ -2445,7 +2457,7 @@ def _budget_by_rate(text: str, value: tuple[int, int, str], event_id: str, memor
     if before is None or before.group("unit").casefold() != unit.group("unit").casefold() or old.casefold() == text[a:b].casefold():
         return []
     memory.frames[key] = ((text[a:b], "money", Span(event_id, a, b)),)
-    return [Transition(key.split("\0")[3], old, text[a:b], Span(event_id, a, b), old_span)]
+    return [Transition(_frame_of_slot(key, "money"), old, text[a:b], Span(event_id, a, b), old_span)]
 
 
 def _one_value_slot(text: str, start: int, end: int, kept: Values,

@@ -200,6 +200,13 @@ class _Times:
         return (bool(inner and outer) and outer[1] - outer[0] < timedelta(days=1)
                 and outer[0] <= inner[0] and inner[1] <= outer[1])
 
+    @staticmethod
+    def bounds(inner: Interval | None, outer: Interval | None) -> bool:
+        """Whether ``inner``, a day or part of one, is the first or last day of the days
+        ``outer`` runs over: moving it moves the stay ("May 21–31" once "friday the 21st" moved)."""
+        return (bool(inner and outer) and inner[1] - inner[0] < timedelta(days=1) <= outer[1] - outer[0]
+                and (inner[0].date() == outer[0].date() or inner[1].date() == outer[1].date()))
+
 
 def _named(transition: Transition, pack: RulePack) -> bool:
     """Its slot is named in words ("change the pickup to …"), not only by the value's kind."""
@@ -988,7 +995,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # names the slot: "send both … tomorrow afternoon" is no video visit moved from Friday afternoon)
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
-        at > order[(d.by or d.span).event_id] and (interval == held or _Times.within(interval, held))
+        at > order[(d.by or d.span).event_id]
+        and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held))
         and (not keys or interval[0] == interval[1] or any(k in fold(d.object) for k in keys))
         for at, interval, keys in replaced_times for held in map(_resolved, d.times) if held)}
     for obj, statuses in paths.items():

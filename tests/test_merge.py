@@ -842,6 +842,16 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
             ("Yes please", "Booked."),
             ("Actually change Saturday at 2 pm to Sunday at 10 am, my dad is out then.", "Done, Sunday at 10 am."),
             ("Does she bring supplies?", None)], "December 5 at 14:00", "Sunday at 10 am"),
+    # a stay's first or last day moved moves the stay ("reserve Suite 14 for May 21–31" had read
+    # as current once drop-off moved to the 19th)
+    ("zh", [("帮我订个民宿，周五入住，住五晚", "海景大床房12月4日-9日有空房，帮您订这个吗？"),
+            ("行", "已订好。"),
+            ("不对，周五走不了，改成周六入住吧", "好的，入住改到周六，我跟房东确认一下。"),
+            ("能带狗吗？", None)], "12月4日-9日", "周六"),
+    ("en", [("Book me a cabin from Friday, 5 nights", "Cedar Cabin is free December 4–9. Shall I reserve it for December 4–9?"),
+            ("yes please", "Reserved."),
+            ("Actually we can't leave until saturday, so saturday instead of friday", "Sure, I'll ask the host."),
+            ("Are dogs allowed?", None)], "December 4–9", "saturday"),
 ])
 def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
                                                               proposal: str, kept: str) -> None:
@@ -854,6 +864,24 @@ def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns
     lines = [line for line in result.snapshot["state_path"] if accepted in line]
     assert lines and all(proposal in line and line.endswith(changed) for line in lines), result.snapshot["state_path"]
     assert kept in summary_of(result)
+
+
+# (control: a day inside the stay moved for something else leaves the stay as it was)
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("zh", [("帮我订个民宿，周五入住，住五晚", "海景大床房12月4日到12月9日有空房，帮您订这个吗？"), ("行", "已订好。"),
+            ("周日晚上订个烧烤", "好的，周日晚上的烧烤已经约好。"), ("不对，烧烤改到周一晚上吧", "好的，改到周一晚上。"),
+            ("能带狗吗？", None)]),
+    ("en", [("Book me a cabin from Friday, 5 nights", "Cedar Cabin is free December 4–9. Shall I reserve it for December 4–9?"),
+            ("yes please", "Reserved."), ("Also a boat tour on Sunday", "The boat tour is booked for Sunday."),
+            ("Actually move the boat tour from sunday to monday", "Moved to Monday."), ("Are dogs allowed?", None)]),
+])
+def test_a_day_inside_an_accepted_stay_moved_for_another_thing_leaves_it_current(lang, turns) -> None:
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    accepted = load_rule_pack(lang).templates["accepted"]
+    lines = [line for line in result.snapshot["state_path"] if accepted in line]
+    changed = load_rule_pack(lang).templates["changed"]
+    assert lines and not any(line.endswith(changed) for line in lines), result.snapshot["state_path"]
 
 
 @pytest.mark.parametrize(("lang", "turns", "old", "new"), [

@@ -1394,7 +1394,7 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
     ("zh", "我想去看《午夜巴黎》"),
     ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
-    ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "第3号选手"),
+    ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "第3号选手"), ("zh", "3号-5号楼都停电了"), ("zh", "3号至5号楼"),
     ("zh", "地址在北京海淀区北蜂窝8号，评分是4.2分"),
     # a holiday's name before a noun names no day
     ("zh", "圣诞节礼物买好了"), ("zh", "想要国庆节套餐"), ("en", "We're planning a Christmas party"),
@@ -1739,6 +1739,11 @@ BARE_WEEKDAY = [
     # (with its part of the day, one time: "12号早上")
     ("zh", ["就12号早上那班"], "12号早上", {"start": "2026-12-12T06:00:00+08:00", "end": "2026-12-12T08:59:59+08:00"}),
     ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    # the first day of a range said with "至" or a dash is a day ("4号至9号" had kept only 9号)
+    ("zh", ["4号至9号有空房"], "4号", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    ("zh", ["4号-9号都行"], "4号", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    ("en", ["Free from the 4th through the 9th"], "the 4th",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
     # "七点多" (a little after seven) is read whole, as seven ("七点" had been cut from it)
     ("zh", ["就12号早上七点多那班"], "早上七点多", {"at": "2026-12-12T07:00:00+08:00"}),
     ("zh", ["明天下午5点多到"], "明天下午5点多", {"at": "2026-12-01T17:00:00+08:00"}),

@@ -408,6 +408,7 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     each with whether a weekday named it."""
     fact_rows, clause_rows, taken_in = packed
     facts, days = [], []
+    part = None   # the hours of the part of the day this text named with its day ("后天晚上")
     # a time a cued scope took in names its day for what follows, as a fact's would; it is no fact
     rows = sorted([(row, True) for row in fact_rows] + [(row, False) for row in taken_in], key=lambda r: r[0][3]) \
         if taken_in else [(row, True) for row in fact_rows]
@@ -415,7 +416,8 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         if kind == "time":
             past = value == PAST   # the mark a time said of what happened carries until it is stamped
             # a habit names no date, and no day the next clock could be on
-            value = normalize_time(text, pack.lang, now, pack, day, named, weekdays, past) if now and value != HABIT else None
+            value = (normalize_time(text, pack.lang, now, pack, day, named, weekdays, past, part)
+                     if now and value != HABIT else None)
             if past and isinstance(value, dict) and not _after_today(value, now):
                 value = {**value, PAST: True}   # of what happened: told like a claim ([ladder] past_time)
             said = _named_day(text, value, pack)
@@ -426,11 +428,22 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 # within one text any day named is the one a bare weekday after it names, when
                 # it falls on it ("日期改到18号，周五我请个假陪他们去": the 18th is that Friday)
                 weekdays = _latest_first(said, weekdays)
+                part = _part_of_day(value)
         if is_fact:
             facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark,
                              cuts, requests)
                    for text, start, end, score, held, asks, needs_mark, cuts, requests in clause_rows], days
+
+
+def _part_of_day(value: dict[str, Any]) -> tuple[int, int] | None:
+    """The hours a time within one day spans when it is part of the day, not all of it."""
+    try:
+        start, end = datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    hours = (start.hour, end.hour + 1)
+    return hours if start.date() == end.date() and hours != (0, 24) else None
 
 
 def _after_today(value: dict[str, Any], now: datetime | None) -> bool:

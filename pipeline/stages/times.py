@@ -178,7 +178,8 @@ def _grammar(pack: RulePack, lang: str) -> TimeGrammar:
 
 def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
                    day: date | None = None, named: tuple[date, ...] = (),
-                   weekdays: tuple[date, ...] = (), past: bool = False) -> dict | None:
+                   weekdays: tuple[date, ...] = (), past: bool = False,
+                   part: tuple[int, int] | None = None) -> dict | None:
     """``{"at": iso}`` for an instant, ``{"start": iso, "end": iso}`` for an interval, in
     ``now``'s time zone, or None. ``now`` must be time-zone aware. ``day`` is the date under
     discussion: a clock or part of day that names no day of its own is on it ("12:30 pm" said
@@ -190,18 +191,19 @@ def normalize_time(text: str, lang: str, now: datetime, pack: RulePack,
     the latest of them on a Sunday (a date named by its month, "1月10号", is no Sunday talked of);
     a bare day of the month ("the 30th") is the latest of them on that day, when not past, else the
     first such day from ``day`` ("Feb 12, back on the 27th"). ``past``: the time is said of what
-    happened (:func:`said_as_past`): a bare weekday or day of the month is the last one, not the next."""
+    happened (:func:`said_as_past`): a bare weekday or day of the month is the last one, not the next.
+    ``part``: the hours of the part of ``day`` under discussion ("后天晚上吧 8点": 8 is 20:00 in them)."""
     if not text or not text.strip() or now.tzinfo is None or now.utcoffset() is None:
         return None
     grammar = _grammar(pack, lang)
     key = (now.isoformat(), repr(now.tzinfo))
     ranged = grammar.day_range.fullmatch(text.strip()) if grammar.day_range else None
     if ranged:   # "January 19 to 21", "12月20号到27号": from the first day's start to the last's end
-        first = _normalize(ranged.group("first"), lang, now, key, grammar, day, named, weekdays, past)
+        first = _normalize(ranged.group("first"), lang, now, key, grammar, day, named, weekdays, past, part)
         days = _to_day(dict(first), int(ranged.group("last"))) if first is not None else None
         if days is not None:
             return days
-    found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays, past)
+    found = _normalize(text.strip(), lang, now, key, grammar, day, named, weekdays, past, part)
     return dict(found) if found is not None else None
 
 
@@ -423,7 +425,8 @@ def preload(pack: RulePack) -> None:
 @functools.lru_cache(maxsize=8192)
 def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
                grammar: TimeGrammar, day: date | None = None, named: tuple[date, ...] = (),
-               weekdays: tuple[date, ...] = (), past: bool = False) -> tuple[tuple[str, str], ...] | None:
+               weekdays: tuple[date, ...] = (), past: bool = False,
+               part: tuple[int, int] | None = None) -> tuple[tuple[str, str], ...] | None:
     now = now.replace(microsecond=0)
     work = text.lower() if grammar.lower else text
     result: dict[str, datetime] | None = None
@@ -445,7 +448,8 @@ def _normalize(text: str, lang: str, now: datetime, _key: tuple[str, str],
         if not rest:
             dayless = not set(found) & _DAY_KINDS and ("clock" in found or "part" in found)
             result = _resolve(found, now, grammar, extra_day=day if dayless else None, named=named,
-                              undated=dayless and day is None, weekdays=weekdays, discussed=day, past=past)
+                              undated=dayless and day is None, weekdays=weekdays, discussed=day, past=past,
+                              discussed_part=part if dayless and day is not None else None)
             if result is None:
                 return None         # understood, but no such time ("2月30日", "25点")
         else:
@@ -691,9 +695,9 @@ def _resolve(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
              extra_day: date | None = None, extra_clock: tuple[int, int] | None = None,
              named: tuple[date, ...] = (), undated: bool = False,
              weekdays: tuple[date, ...] = (), discussed: date | None = None,
-             past: bool = False) -> dict[str, Any] | None:
+             past: bool = False, discussed_part: tuple[int, int] | None = None) -> dict[str, Any] | None:
     try:
-        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays, discussed, past)
+        return _combine(found, now, g, extra_day, extra_clock, named, undated, weekdays, discussed, past, discussed_part)
     except (_Invalid, ValueError, TypeError, KeyError, OverflowError):
         return None
 
@@ -702,7 +706,7 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
              extra_day: date | None, extra_clock: tuple[int, int] | None,
              named: tuple[date, ...] = (), undated: bool = False,
              weekdays: tuple[date, ...] = (), discussed: date | None = None,
-             past: bool = False) -> dict[str, Any] | None:
+             past: bool = False, discussed_part: tuple[int, int] | None = None) -> dict[str, Any] | None:
     tz = now.tzinfo
     assert tz is not None
     today = now.date()
@@ -862,7 +866,10 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             if h is None or not 0 <= minute < 60 or not 0 <= before < 60:
                 raise _Invalid
             ampm = _optional(g, "ampm", groups)
-            hour = _hour(h, groups["h"].strip(), ampm, part, g)
+            # (a clock alone on the day under discussion is in its part of the day when it can be)
+            heard = discussed_part if discussed_part and any(
+                discussed_part[0] <= x < discussed_part[1] for x in (h, h + 12)) else None
+            hour = _hour(h, groups["h"].strip(), ampm, part or heard, g)
             clock = ((hour - 1) % 24, 60 - before) if before else (hour, minute)
 
     if len(days) > 1:

@@ -1739,6 +1739,11 @@ BARE_WEEKDAY = [
     # (with its part of the day, one time: "12号早上")
     ("zh", ["就12号早上那班"], "12号早上", {"start": "2026-12-12T06:00:00+08:00", "end": "2026-12-12T08:59:59+08:00"}),
     ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    # a clock alone after a day with its part of the day is in that part ("后天晚上吧 8点" had been 8 am)
+    ("zh", ["体测改到后天晚上吧 8点"], "8点", {"at": "2026-12-02T20:00:00+08:00"}),
+    ("en", ["move it to wednesday evening, 8 o'clock"], "8 o'clock", {"at": "2026-12-02T20:00:00-05:00"}),
+    ("zh", ["明天上午吧 10点"], "10点", {"at": "2026-12-01T10:00:00+08:00"}),   # (controls: in the part,
+    ("zh", ["明天上午吧 3点"], "3点", {"at": "2026-12-01T15:00:00+08:00"}),     # or out of it either way)
     # the first day of a range said with "至" or a dash is a day ("4号至9号" had kept only 9号)
     ("zh", ["4号至9号有空房"], "4号", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
     ("zh", ["4号-9号都行"], "4号", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),

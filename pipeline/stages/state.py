@@ -164,6 +164,11 @@ class _Memory:
         unit = _unit(value, self.number)
         if any(unit.endswith(h.replace(" ", "")) for h in self.headcounts):
             return _PARTY
+        # a count's unit of several words is its last, the head ("6 of the little portable tanks" …
+        # "6 tanks"; not a time's: "at 10 am")
+        words = self.number.sub("", value).split()
+        lead = self.number.match(value.lstrip())
+        unit = words[-1].casefold() if len(words) > 1 and lead else unit
         for pattern, replacement in self.unit_forms:
             unit = pattern.sub(replacement, unit)
         return unit
@@ -326,7 +331,7 @@ class _Memory:
         come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
         hour = int(number) if number.isdigit() else -1
         message = message.casefold()
-        said = [(re.search(rf"(?<![0-9a-z]){re.escape(value.casefold())}(?![0-9a-z])", message) is not None,
+        said = [(self._said_again(family, value, message),
                  self.order.get(span.event_id, -1), span.start, family, value, span)
                 for family in ("time", "quantity") for _, value, span in self.values.get(family, [])
                 if span.event_id != event_id and span not in self.replaced
@@ -335,6 +340,16 @@ class _Memory:
             return None
         *_, family, value, span = max(said)
         return None if family == "time" and not 0 < hour <= 24 else (family, (value, span))
+
+    def _said_again(self, family: str, value: str, message: str) -> bool:
+        """Whether a casefolded message names ``value`` again: whole, or a count by its number and
+        its unit's head word ("6 tanks is prob too many" names "6 of the little portable tanks")."""
+        if re.search(rf"(?<![0-9a-z]){re.escape(value.casefold())}(?![0-9a-z])", message):
+            return True
+        count, unit = self.number.search(value), self.unit(value)
+        return (family == "quantity" and count is not None and unit.isascii() and unit.isalpha()
+                and re.search(rf"(?<![0-9a-z.]){re.escape(count.group().casefold())}\s+(?:[a-z'-]+\s+){{0,3}}?"
+                              rf"{re.escape(unit)}(?:e?s)?(?![a-z])", message) is not None)
 
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
@@ -1587,8 +1602,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     value_start = typed_at
                 value = text[value_start:value_end]
                 # a value typed only with the words before it ("上限改成2万3": money by its lead)
-                kind = _value_kind(value, pack) or next((k for a, b, k in kept if a <= value_start and value_end <= b
-                                                         and k in _VALUE_KINDS), None)
+                enclosing = next((k for a, b, k in kept if a <= value_start and value_end <= b and k in _VALUE_KINDS), None)
+                kind = _value_kind(value, pack) or enclosing
                 bare = memory.bare_number(value, event.id, text) if not kind and pack.number.fullmatch(value) else None
                 if bare:   # "make it 11": the hour, or the count, said last
                     kind = bare[0]
@@ -1607,6 +1622,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if value:
                     # (a verb's object changed names no slot before it: "他出大头…那我想了想还是改学C1吧")
                     slot = "" if rules.change_verbs.get(change.group(0).casefold()) else _slot(text, slot_start, slot_end, kind, pack)
+                    # (a count or sum said a clause before the cue is the old value named as the reason,
+                    # no slot: "6 tanks is prob too many, scratch that make it 4")
+                    if kind in ("quantity", "money") and any(
+                            slot_start <= a and b <= slot_end and k == kind and rules.gap_breaks.search(text, b, change.start())
+                            for a, b, k in kept):
+                        slot = kind
                     # a unit is the typed value's ("500M的" has the unit of "300M")
                     typed = next((text[a:b] for a, b, k in kept if value_start <= a and b <= value_end and k == kind), value)
                     # a day said before the cue in its clause is the reason ("on the 9th work is sending me…")
@@ -1631,6 +1652,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 # "沙坡尾我想换成鼓浪屿", "swap shapowei for gulangyu")
                                 or (memory.said_alone(slot.casefold(), event.id)
                                     if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None))
+                    if previous is None and kind == "quantity" and enclosing == "money":
+                        # (a count inside a sum its lead typed, of no count said before, is the sum:
+                        # "预算8000左右吧" … "预算其实能加到1万")
+                        previous = memory.previous("money", slot, typed, event.id, reason)
                     booked = (_booked_as(slot, kind, event, events, memory, pack) if kind
                               else _booked_choice(slot, event, events, decisions, pack))
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):

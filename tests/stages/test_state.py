@@ -2871,6 +2871,19 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a count inside a sum its lead typed is that sum, the budget's new value ("预算其实能加到1万" had
+    # been 1万 of something, and "其实能" part of the slot)
+    ("zh", ["预算8000左右吧 工作日晚上7点以后", "那就陈昊 先买24节 贵点没事 预算其实能加到1万"], [("预算8000", "1万")]),
+    ("en", ["budget is around $8,000", "ok the budget can actually go up to $10,000"], [("$8,000", "$10,000")]),
+    # the old count said as the reason, by its number and head word, is what a bare number replaces
+    # ("6 tanks is prob too many, scratch that make it 4" had replaced "32 inches"); a count of some
+    # named is a count ("6 of the little portable tanks")
+    ("en", ["he'll need like 6 of the little portable tanks i guess", "pretty sure the doorway is 32 inches",
+            "yeah actually 6 tanks is prob too many, scratch that make it 4. he only walks like twice a day"],
+     [("6 of the little portable tanks", "4")]),
+    ("en", ["we need 3 of the big folding tables", "the hall is 40 feet long i think", "3 tables is too many, make it 2 tables"],
+     [("3 of the big folding tables", "2 tables")]),
+    ("zh", ["大概要6个便携氧气瓶吧", "门好像是80公分宽", "6个太多了 算了改成4个"], [("6个", "4个")]),   # (control)
     ("en", ["It was the CR-V. Plate is NJ Y23-KPL.", "Oh wait, I just checked the registration. The plate is Y28-KPL, not Y23. Sorry!"],
      [("Y23-KPL", "Y28-KPL")]),
     ("en", ["My order is ORD-5521.", "Sorry, it's ORD-5512, I mixed up the digits."], [("ORD-5521", "ORD-5512")]),
@@ -3361,6 +3374,17 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     assert found == changes, found
 
 
+# a number under a bound is a sum only from the hundreds ("体脂想降到20以下" had replaced the budget)
+@pytest.mark.parametrize(("lang", "texts", "budget"), [
+    ("zh", ["预算其实能加到1万", "上次在别家测的体脂好像是28左右 想降到20以下"], "1万"),
+    ("en", ["budget can go up to $10,000", "my body fat was about 28 last time, want to get it under 20"], "$10,000"),
+    ("zh", ["预算其实能加到1万", "算了 还是3000以下吧"], "3000"),   # (control: a sum)
+])
+def test_a_number_under_a_bound_is_no_budget(lang: str, texts: list[str], budget: str) -> None:
+    found = _run(lang, texts).transitions
+    assert all(t.new == budget for t in found if t.old and ("1万" in t.old or "$10,000" in t.old)), _show(_run(lang, texts))
+
+
 @pytest.mark.parametrize(("lang", "texts", "slot"), [
     # whom a change is made for names no slot, and no lead is cut from a word ("[us] the Mediterranean Mezze", "[们] 地中海套餐")
     ("en", ["ooh the Smokehouse BBQ one sounds fun", "ugh ok switch us to the Mediterranean Mezze then"], ""),
@@ -3372,6 +3396,12 @@ def test_a_correction_or_change_replaces_what_it_names(lang: str, texts: list[st
     # … as does who said it ("刚我爸发微信说预算" had been the slot)
     ("zh", ["预算六千以内吧", "刚我爸发微信说预算可以加到九千，他出大头"], "预算"),
     ("en", ["budget is $6,000", "my dad says to change the budget to $9,000"], "budget"),
+    # … nor the old value said as the reason a clause before ("[6 tanks is prob too many, scratch] …")
+    ("en", ["he'll need like 6 of the little portable tanks", "yeah actually 6 tanks is prob too many, scratch that make it 4"],
+     "quantity"),
+    ("en", ["i can do maybe $50 a month extra", "ugh $50 is too tight, make it $100"], "money"),
+    ("zh", ["要6个便携氧气瓶", "6个太多了，算了改成4个吧"], "quantity"),   # (control: a clause of its own)
+    ("zh", ["预算8000左右吧", "贵点没事 预算其实能加到1万"], "预算"),
     ("zh", ["11点半前送到", "算了改成10点45吧"], "time"),   # "算了" names no slot (had been "[算]")
     ("en", ["deliver by 11:30", "ugh never mind, make it 10:45"], "clock"),
     ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),

@@ -1137,6 +1137,25 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
     return [Transition("", old, value, Span(offer_id, offset, offset + len(value)), old_span)]
 
 
+def _id_switched(text: str, start: int, end: int, offer_id: str, memory: _Memory, pack: RulePack,
+                 read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """An accepted proposal changing to an id of the scheme of one the user took before ("ok put the
+    HB-200 for now" … "I'd suggest switching to the HB-350 full-electric bed" "ok do that"): it
+    replaces that one (a model, a plan's code). Without a change word it only names another thing
+    ("Shall I refund ORD-5530?" replaces no ORD-5521)."""
+    rules = pack.state
+    if not (rules.change.search(text, start, end) or rules.gapped_change.search(text, start, end)):
+        return []
+    new = next(((start + a, start + b) for _, _, kept in read(text[start:end]) for a, b, kind in kept if kind == "id"), None)
+    if new is None:
+        return []
+    value = text[slice(*new)]
+    old = next(((v, span) for _, v, span in reversed(memory.values.get("id", []))
+                if span not in memory.replaced and _id_shape(v) == _id_shape(value) and v.casefold() != value.casefold()),
+               None)
+    return [Transition("", old[0], value, Span(offer_id, *new), old[1])] if old else []
+
+
 def _asked_at(span: Span, events: Sequence[Event], pack: RulePack) -> bool:
     """Whether the clause at ``span`` ends on a question mark ("is a shared container cheaper?")."""
     said = next((e.text for e in reversed(events) if e.id == span.event_id), "")
@@ -1473,7 +1492,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack)
                                    or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
                                    or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
-                                   or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read))
+                                   or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read)
+                                   or _id_switched(offer.text, a, b, offer.id, memory, pack, read))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
@@ -1813,7 +1833,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
                 transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack))
-            elif not change and not instead and correction is None and not asked and not supposed and kept:
+            elif (not change and not instead and correction is None and not asked and not supposed and kept
+                  and not rules.asks_for_info.search(text, start, end)):
+                # (a question with no mark asks of a value, sets none: "那周五晚上体测要带啥")
                 choice = rules.choose_after.search(text, start, end) or tag
                 # (a value said alone after the current one was turned down is chosen too: "…he has his
                 # bp checkup, i forgot. saturday morning then")
@@ -2974,6 +2996,9 @@ def _proposed(text: str, pack: RulePack,
     def has_values(a: int, b: int) -> bool:   # an id alone proposes nothing ("Your reference number is 5NVYGFM1.")
         return any(kind != "id" for _, _, kept in read(text[a:b]) for _, _, kind in kept)
 
+    def has_id(a: int, b: int) -> bool:   # … but is what a question asking an action acts on ("put the HB-200 on the order?")
+        return any(kind == "id" for _, _, kept in read(text[a:b]) for _, _, kind in kept)
+
     asked = [i for i, (a, b, mark) in enumerate(sentences)
              if (mark in rules.question_marks or rules.confirm_request.search(text, a, b))
              and not rules.open_offer.search(text, a, b)   # "Anything else today?" proposes nothing
@@ -3077,6 +3102,8 @@ def _proposed(text: str, pack: RulePack,
         # "好的，就订鸿福寿桃三层，…送到北山街78号。…12月12日上午10:30到11:00之间如何？…确认的话我就下单":
         # a go-ahead asked without a question confirms what the message says, not its own words
         return _trim_proposal(text, valued[0][0], valued[-1][1], rules)
+    if offers and question[1] > question[0] and has_id(*question) and not has_values(*question):
+        return question   # ("…we can swap beds any time during the rental. Want me to put the HB-200 on the order?")
     if offers and asked[-1] > 0 and not has_values(*question):
         # "Easiest fix: add the fire-pit s'mores night and the espresso bar upgrade. That's $352 …
         # Want me to add them?": the thing the question's verb was said of before it, not a price

@@ -1241,6 +1241,15 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a question asking an action on a thing named by its id is what is proposed, not an offer said
+    # before it ("If that changes later, we can swap beds any time during the rental" had been accepted)
+    ("en", [("user", "I can do maybe $50 a month extra, not more."),
+            ("assistant", "So the HB-200 fits the budget. If that changes later, we can swap beds any time during "
+                          "the rental.\n\nWant me to put the HB-200 on the order?"),
+            ("user", "ok put the HB-200 for now")], "put the HB-200 on the order", []),
+    ("zh", [("user", "每月最多再加50块"),
+            ("assistant", "那HB-200正好在预算内。以后情况变了，我们可以在租期内随时换床。\n\n要我把HB-200加到订单里吗？"),
+            ("user", "行 先上HB-200")], "把HB-200加到订单里", []),
     # a status word opening the read-back is no part of what was accepted ("Updated: …")
     ("en", [("user", "Book it for 12."),
             ("assistant", "Updated: Juniper Table, Thursday December 10 at 6:30 pm for 14. Shall I book it?"),
@@ -2615,6 +2624,17 @@ LISTED_ALONGSIDE = [
 
 # (lang, messages, the changes the last message makes (old, new))
 PROPOSED_CHANGE = [
+    # an accepted proposal switching to an id of the scheme of one the user took replaces it ("ok put
+    # the HB-200 for now" … "I'd suggest switching to the HB-350 full-electric bed" "ok do that" had
+    # left the HB-200 current); another id with no change word replaces nothing
+    ("en", [("user", "ok put the HB-200 for now. wheelchair next"),
+            ("assistant", "With a budget of up to $100/month, I'd suggest switching to the HB-350 full-electric bed at "
+                          "$95.00/month. Want me to make that switch?"),
+            ("user", "ok do that")], [("HB-200", "HB-350")]),
+    ("zh", [("user", "那先上HB-200吧 轮椅下一个"),
+            ("assistant", "预算放宽到每月100元的话，建议换成HB-350全电动床，每月95元。要我帮您换吗？"),
+            ("user", "行 换吧")], [("HB-200", "HB-350")]),
+    ("en", [("user", "my orders are ORD-5521 and ORD-5530"), ("assistant", "Shall I refund ORD-5530?"), ("user", "yes")], []),
     # a change from one value to another that an accepted proposal says is made by the yes ("要我把
     # 报名单从C2普通班改成C1 VIP周末班吗？" "好的" had left "先报C2普通班" current)
     ("zh", [("user", "那先报C2普通班吧"), ("assistant", "我更推荐C1手动挡VIP周末班。要我把报名单从C2普通班改成C1 VIP周末班吗？"),
@@ -2871,6 +2891,15 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
+    # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
+    ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],
+     [("这周六下午3点", "周五晚上")]),
+    ("zh", ["体测约这周六下午3点", "体测改到周五晚上吧", "体测周五几点开始 要空腹吗"], [("这周六下午3点", "周五晚上")]),
+    ("en", ["book the fitting for saturday afternoon", "actually move the fitting to friday evening",
+            "ok what do i bring to the fitting on friday"], [("saturday afternoon", "friday evening")]),
+    ("en", ["book the fitting for saturday afternoon", "actually move the fitting to friday evening",
+            "for the fitting friday what do i bring"], [("saturday afternoon", "friday evening")]),
     # a count inside a sum its lead typed is that sum, the budget's new value ("预算其实能加到1万" had
     # been 1万 of something, and "其实能" part of the slot)
     ("zh", ["预算8000左右吧 工作日晚上7点以后", "那就陈昊 先买24节 贵点没事 预算其实能加到1万"], [("预算8000", "1万")]),

@@ -459,7 +459,8 @@ class _Memory:
                     return value, span
         return None
 
-    def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False) -> tuple[str, Span] | None:
+    def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
+                alongside: frozenset[str] = frozenset()) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -469,7 +470,10 @@ class _Memory:
         29th"), a count without a unit replaces the party's ("we're 14 now" after "We're 12
         people"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
         no words tie to an earlier one replaces nothing, unless the cue says it replaces the
-        ``current`` one ("instead"): then the newest time said in the last ``reach`` messages."""
+        ``current`` one ("instead"): then the newest time said in the last ``reach`` messages, of
+        those of a message holding a time the revising one says again (``alongside``: "come in
+        thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
+        sunday", not a dinner's "saturday night" said since)."""
         unit = self.unit(new) if kind == "quantity" else ""
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -507,7 +511,13 @@ class _Memory:
                         and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
                         and not self._other_part(kind, value, new)):
                     window.append((value, span))
-            return next((v for v in window if v[1] in self.settled), window[0] if window else None)
+            said = [(value.casefold(), span) for _, value, span in self.values.get("time", [])
+                    if span.event_id != event_id and span not in self.replaced]
+            if any(value == new.casefold() for value, _ in said):
+                return None   # a time said before, said again, is still that one ("还是周日走吧")
+            framed = {span.event_id for value, span in said if value in alongside}
+            return next((v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
+                (v for v in window if v[1] in self.settled), window[0] if window else None)
         if kind == "quantity":
             # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
             # the last count of the party ("We're 12 people")
@@ -1406,6 +1416,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     with ``now``, an accepted proposal carries the times it names, resolved."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
+    kind_names = {name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
+                  if key.startswith("kind_") and name}
     walked = walked if walked is not None else new_walk(pack, lookback, reach)
     memory, decisions, transitions, open_items = walked.memory, walked.decisions, walked.transitions, walked.open_items
     memory.now = now
@@ -1734,8 +1746,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                            if not _negated(text, start, hit.start(), pack)] + [
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
                     if not _negated(text, start, hit.start(), pack)]
+                # (a cue said in an earlier clause naming a kind corrects values of that kind only: "我电话
+                # 给错了 是13851723069 … 我今天老打反" corrects no time)
+                cue_clause = next((text[x:y].casefold() for x, y, _ in clauses[:n] if x <= correction < y), "")
+                told = {kind for name, kind in kind_names.items() if name in cue_clause}
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
+                        continue
+                    if told and _FAMILY.get(kind, kind) not in {_FAMILY.get(k, k) for k in told}:
                         continue
                     if named and named[0] < end and any(b <= x and y <= named[0] for x, y, k in kept if k == kind):
                         continue   # the value right before ", not" is the one meant, the others its reason
@@ -2105,8 +2123,12 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
             back(sentence)
             said = [clauses[i] for i in sentence]
             cue = next((corrections[i] for i in sentence if corrections[i] is not None), None)
+            # (nor one that says what it changes to: "scratch that on the terrace, do the Magnolia
+            # Room instead. my mom says grandma cant do the heat in june" corrects no June)
             pending = cue if cue is not None and not any(k for _, _, k in said) and not any(
                 _asks(text, a, b, pack) for a, b, _ in said) and not any(
+                lexicon.search(text, clauses[sentence[0]][0], clauses[sentence[-1]][1])
+                for lexicon in (pack.state.change, pack.state.instead, pack.state.revise_current)) and not any(
                 hit.start() <= cue < hit.end() for hit in pack.state.apology.finditer(
                     text, clauses[sentence[0]][0], clauses[sentence[-1]][1])) else None
             sentence = []
@@ -2653,7 +2675,7 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         # "月供两千三"; a time's own words, "on Saturday at 16:30", name none)
         numeral = memory.number.search(value) if kind in _AMOUNTS else None
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
-                                  event_id, current)
+                                  event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)))
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found

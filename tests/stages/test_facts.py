@@ -1583,6 +1583,14 @@ def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, te
 # word order shows, its mark further on, is quoted with one (it read as a statement: "will I get
 # the money back before the investigation is over"); a question word asks by itself
 NEEDS_MARK = [
+    # a thing, then what it may be, asks ("is parking included" had been listed as a constraint), as
+    # does "can" with who may ("can people book their own rooms …"); zh asks with its particle
+    ("en", "is parking included", "is parking included", True),
+    ("en", "can people book their own rooms at the group rate or do i have to do all of them",
+     "can people book their own rooms at the group rate or do i have to do all of them", True),
+    ("en", "are pets allowed in the rooms", "are pets allowed in the rooms", True),
+    ("zh", "停车免费吗", "停车免费吗", False),
+    ("zh", "大家能自己按团体价订房吗 还是都得我来订", "大家能自己按团体价订房吗", False),
     ("en", "So will I get the money back before the investigation is over, or do I wait months?",
      "will I get the money back before the investigation is over", True),
     ("en", "Wait, does the freeze on my debit card block wires then?", "Wait, does the freeze on my debit card block wires", True),

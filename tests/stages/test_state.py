@@ -2891,6 +2891,29 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a time said "instead" with no slot moves the one of the message holding a time it says again
+    # ("still leaving sunday": the "friday" of "checking in friday out sunday", not the dinner's
+    # "saturday night" said since); a time said before, said again, moves nothing ("还是周日走吧")
+    ("en", ["fathers day weekend next year, checking in friday out sunday. like 12 rooms",
+            "we need somewhere for a big dinner saturday night, around 50 people",
+            "my aunt Barb just texted the group chat, she wants everyone to come in thursday the 17th instead, still leaving sunday"],
+     [("friday", "thursday the 17th")]),
+    ("zh", ["明年父亲节那个周末 周五入住 周日走 大概12间", "周六晚上要办个大聚餐 50人左右", "我小姨刚在群里说 想让大家周四就到 还是周日走吧"], []),
+    # a correction whose sentence says what it changes to holds for no sentence after it ("scratch
+    # that on the terrace, do the Magnolia Room instead. my mom says grandma cant do the heat in june"
+    # had moved the dinner to June)
+    ("en", ["checking in friday out sunday", "we need somewhere for a big dinner saturday night", "the terrace one sounds amazing",
+            "scratch that on the terrace, do the Magnolia Room instead. my mom says grandma cant do the heat in june"], []),
+    ("zh", ["周五入住 周日走", "周六晚上要办个大聚餐", "露台那个听着不错", "算了露台不要了 换成木兰厅吧。我妈说奶奶六月受不了热"],
+     [(None, "木兰厅")]),
+    # a correction cue in a clause naming a kind corrects values of that kind only ("我电话给错了 是
+    # 13851723069 不是13851723096 … 我今天老打反" had moved the plumber's "明天" to "今天")
+    ("zh", ["电话13851723096", "能不能后天下午来修 明天我走不开",
+            "对了我电话给错了 是13851723069 不是13851723096 最后两位反了 我今天老打反"], [("13851723096", "13851723069")]),
+    ("en", ["cell 312-555-0148", "can you come the day after tomorrow, tomorrow i cant",
+            "wait my phone number is wrong, its 312-555-0184 not 0148, i keep flipping digits today"],
+     [("312-555-0148", "312-555-0184")]),
+    ("zh", ["能不能后天下午来修", "不对 时间说错了 改成大后天上午"], [("后天下午", "大后天上午")]),   # (control)
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

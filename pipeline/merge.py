@@ -336,14 +336,15 @@ def _whole(value: str) -> str:
 
 
 def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], order: dict[str, int],
-               pack: RulePack, clauses: dict[str, list[KeyClause]]) -> list[Span]:
+               pack: RulePack, clauses: dict[str, list[KeyClause]], turned_down: "_Spans") -> list[Span]:
     """Where the words of a replaced value no fact holds, or its number in words
     (``mentioned_chars`` or longer), were said before the change that replaced them ("Standard
     shipping is fine" before "make it expedited instead of standard shipping"), or in its
     message outside the clause that changes it ("Sorry, I meant $2,550 max. Twenty-six hundred
     was before parking"): a quote of such a clause is history too. A replaced value written
     with digits counts from ``named_value_chars`` on, found whole ("With $500 a month, no
-    investment-linked plans" before "budget $410": the $500 inside a wider fact)."""
+    investment-linked plans" before "budget $410": the $500 inside a wider fact). One the changing
+    message turns down is the change itself ("是13851723069 不是13851723096" needs no mark)."""
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
@@ -358,7 +359,8 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
             changing = [c.span for c in clauses.get(t.span.event_id, ()) if _overlaps(c.span, t.span)]
             spans += [Span(e.id, m.start(), m.end()) for e in events
                       if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
-                      if e.id != t.span.event_id or not any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)]
+                      if e.id != t.span.event_id or not (any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)
+                                                         or turned_down.overlap(Span(e.id, m.start(), m.end())))]
     return spans
 
 
@@ -835,7 +837,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     last_status = {d.object: d.status for d in decisions}
     undone = [d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == "dropped"
               and d.span.event_id in roles and roles[d.span.event_id].role == "user"]
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event) + undone)
+    turned_down = _Spans([f.span for f in user_facts if f.kind == "negation"])
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event, turned_down) + undone)
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     current = [f for f in user_facts if not superseded.overlap(f.span)
                and (not mentioned.overlap(f.span) or setting.overlap(f.span))]

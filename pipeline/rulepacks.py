@@ -289,6 +289,7 @@ class StateRules:
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposes_revision: Lexicon  # a question holding one asks for the revision it names ("Can we go up to $95?")
     asks_for_info: Lexicon  # a clause holding one asks to be told, sets no value ("那周五晚上体测要带啥")
+    count_totals: Lexicon   # a revise cue saying the whole of a count: it revises counts only ("so 14 rooms total")
     proposal_trail: Lexicon    # and from its end ("for you", "吗")
     restated_frame_chars: int  # a clause said again in these many letters of its own with a new value replaces it (0: off)
     restated_bare_frame_chars: int   # … with no cue, a statement, in at least these many (0: off)
@@ -696,6 +697,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
         asks_for_info=Lexicon(table.get("info_questions", []), bounds),
+        count_totals=Lexicon(table.get("count_totals", []), bounds),
         thing_verbs=Lexicon(table.get("thing_verbs", []), bounds),
         proposal_trail=Lexicon(table.get("proposal_trail", []), bounds),
         restated_frame_chars=int(table.get("restated_frame_chars", 0)),

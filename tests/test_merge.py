@@ -2458,3 +2458,21 @@ def test_a_moved_time_marks_only_the_records_of_its_slot(lang, turns):
     changed = load_rule_pack(lang).templates["changed"]
     assert f"delivery.date=2026-12-01{changed}" not in summary and "delivery.date=2026-12-01" in summary, summary
     assert f"date=2026-12-01{changed}" in summary, summary
+
+
+# The old value the changing message turns down is the change itself: the quote saying both is no
+# history ("U28：是13851723069 不是13851723096（后有更改）" read as though the new number had changed).
+@pytest.mark.parametrize(("lang", "turns", "new"), [
+    ("zh", [("电话13851723096 楼下是2间屋天花板泡了", "好的，已记录。"),
+            ("对了我电话给错了 是13851723069 不是13851723096 最后两位反了", "好的，已更新为13851723069。"),
+            ("好", None)], "13851723069"),
+    ("en", [("cell is 312-555-0148, the ceiling in 2 rooms got soaked", "Noted."),
+            ("wait my cell is wrong. its 312-555-0184 not 312-555-0148, i flipped the last two", "Updated to 312-555-0184."),
+            ("ok", None)], "312-555-0184"),
+])
+def test_the_old_value_turned_down_where_it_changes_is_no_history(lang, turns, new):
+    messages = turns_to_messages(turns)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    pieces = [p for p in _pieces(summary_of(result)) if new in p and "→" not in p]
+    assert pieces and not any(p.endswith(changed) for p in pieces), summary_of(result)

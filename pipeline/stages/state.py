@@ -351,6 +351,18 @@ class _Memory:
                 and re.search(rf"(?<![0-9a-z.]){re.escape(count.group().casefold())}\s+(?:[a-z'-]+\s+){{0,3}}?"
                               rf"{re.escape(unit)}(?:e?s)?(?![a-z])", message) is not None)
 
+    def of_number(self, number: str, event_id: str) -> tuple[str, tuple[str, Span]] | None:
+        """The newest amount or count said before this message whose number is ``number``, and its kind."""
+        digits = number.replace(",", "")
+        said = [(self.order.get(span.event_id, -1), span.start, family, value, span)
+                for family in ("money", "quantity") for _, value, span in self.values.get(family, [])
+                if span.event_id != event_id and span not in self.replaced
+                and (m := self.number.search(value)) is not None and m.group().replace(",", "") == digits]
+        if not said:
+            return None
+        *_, family, value, span = max(said)
+        return family, (value, span)
+
     def set_time(self, event_id: str) -> tuple[str, Span] | None:
         """The newest day and time a change or correction set, before this message, still current."""
         for _, value, span in reversed(self.values.get("time", [])):
@@ -654,6 +666,16 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     return None if len(obj) == 1 and not obj.isascii() else obj
 
 
+def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory) -> tuple[str, Span] | None:
+    """The longest words from ``start`` (up to ``end``) the user named as a thing of its own before
+    ("陈昊" of "陈昊了", "Chen Hao" of "Chen Hao,")."""
+    words = text[start:end].strip(" ,，、")
+    for stop in range(len(words), 1, -1):
+        if not words[stop - 1].isspace() and (said := memory.said_alone(words[:stop].casefold(), event_id)):
+            return said
+    return None
+
+
 def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
     """The value no pattern types that the newest earlier clause naming the slot said right after
     its name ("颜色要奶咖色" for "衣柜颜色换成暖白色吧", "the color is oat beige" for "change the
@@ -676,6 +698,9 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
         start = _past_value_leads(clause, after, rules)
         end = pack.filler.strip_run(clause, start, len(clause), from_end=True)
         value = clause[start:end]
+        # (words after the name with no lead to a value say something of it: "the terrace one sounds amazing")
+        if pack.spaced and not clause[after:start].strip():
+            return None
         if not value or len(value) > rules.untyped_value_chars or pack.negation.search(clause, after, end):
             return None
         return value, Span(span.event_id, span.start + start, span.start + end)
@@ -1675,7 +1700,17 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # "can we move thursday to friday afternoon": what is moved is the day said,
                         # the earlier value on it, not a slot called "thursday"
                         reason, slot = slot, kind
-                    previous = (bare[1] if bare else memory.previous(
+                    # (a thing the words before the cue turn down is the old value, and no slot: "never
+                    # mind, not Chen Hao, switch to Lin Xiaowen" had replaced the "24 sessions" said with it)
+                    # (… or the clause before it, of its sentence, with no value: "算了 不要陈昊了 换成林晓雯吧")
+                    before = clauses[n - 1] if n and not clauses[n - 1][2] and slot_start == start and (
+                        pack.sentence_end is None or not pack.sentence_end.search(text, clauses[n - 1][1], start)) else None
+                    turned = None if kind else next((said for a, b in ((slot_start, slot_end), before[:2] if before else (0, 0))
+                                                     for hit in negations(text, a, b, pack)
+                                                     if (said := _thing_named(text, hit.end(), b, event.id, memory))), None)
+                    if turned:
+                        slot = ""
+                    previous = turned or (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
@@ -1831,6 +1866,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if not kept:
                     transitions.extend(_digits_swapped(text, start, end, event.id, memory)
                                        or _part_corrected(text, start, end, named, event.id, pack)
+                                       or _bare_number_corrected(text, start, end, clauses[n + 1:], event.id, memory, pack)
                                        or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
                                            if n == 0 and picking else []))
             elif revising is not None and kept and (
@@ -2140,6 +2176,25 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     return carried
 
 
+def _bare_number_corrected(text: str, start: int, end: int, later: Sequence[tuple[int, int, Values]], event_id: str,
+                           memory: _Memory, pack: RulePack) -> list[Transition]:
+    """"她说3000太少了 … 给4500吧": a correction's clause holding one bare number, the number of an
+    amount or a count said before, turns that value down; the first bare number a later clause of
+    the message says is its new value ("she says 3000 is too little … give her 4500")."""
+    numbers = list(pack.number.finditer(text, start, end))
+    if len(numbers) != 1:
+        return []
+    old = memory.of_number(numbers[0].group(), event_id)
+    if old is None:
+        return []
+    for a, b, kept in later:
+        new = next((m for m in pack.number.finditer(text, a, b) if not any(x <= m.start() < y for x, y, _ in kept)), None)
+        if new is not None:
+            kind, (value, span) = old
+            return [Transition(kind, value, new.group(), Span(event_id, new.start(), new.end()), span)]
+    return []
+
+
 def _condition(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, since: int,
                condition: int | None, event_id: str, pack: RulePack) -> Span | None:
     """Where the condition a change or revision of clause ``n`` (its cue at or after ``since``)
@@ -2259,7 +2314,9 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         # … as does the asking ("人均能不能放宽到95": 人均)
         asking = rules.proposes_revision.strip_run(text, start, trimmed, from_end=True)
         trimmed = asking if asking > start else trimmed
-        # … and a preposition with its determiner before it ("For the Toprol": Toprol; "关于床垫": 床垫)
+        # … and a preposition with its determiner before it ("For the Toprol": Toprol; "关于床垫": 床垫),
+        # after a correction ("scratch that on the terrace": terrace)
+        start = rules.correction.strip_run(text, start, trimmed, from_end=False)
         named = rules.determiners.strip_run(text, rules.slot_prepositions.strip_run(text, start, trimmed, from_end=False),
                                             trimmed, from_end=False)
         start = named if named < trimmed else start
@@ -2663,8 +2720,9 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
     ("saturdays too": ``[state] also_after``) replaces none."""
     found = []
     outer = [(a, b, kind) for a, b, kind in kept if not _inside_another(a, b, kept)]
+    counts_only = cue is not None and rules.count_totals.regex.fullmatch(cue.group()) is not None
     for a, b, kind in outer:
-        if rules.also_after.regex.match(text, _SPACES.match(text, b).end()):
+        if rules.also_after.regex.match(text, _SPACES.match(text, b).end()) or counts_only and kind != "quantity":
             continue
         of_kind = [(x, y) for x, y, k in outer if k == kind]
         if cue is not None and len(of_kind) > 1 and (a, b) != min(

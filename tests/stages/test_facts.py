@@ -1561,6 +1561,9 @@ def test_clauses(lang: str, text: str, clauses: list[str]) -> None:
     # nor its last: a trailing particle ends a word, never inside one ("好了" of "买好了" had
     # left "票我买", "I buy the tickets"); an English term is a whole word
     ("zh", "票我买好了", "票我买好"),
+    # a lead that begins a longer word goes whole ("我想着先给她3000块私了" had been quoted "着先给她…")
+    ("zh", "我想着先给她3000块私了", "先给她3000块私了"),
+    ("en", "I was thinking we give her $3000 to settle it", "I was thinking we give her $3000 to settle it"),
     ("zh", "地址我已经记好了", "地址我已经记好了"),
     ("en", "We land on Thanksgiving please", "We land on Thanksgiving"),
     ("en", "The forms are all done, thank you", "The forms are all done"),

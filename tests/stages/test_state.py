@@ -2891,6 +2891,27 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a thing the words before a change turn down is its old value ("never mind, not Chen Hao, switch
+    # to Lin Xiaowen" had replaced the "24 sessions" said with Chen Hao), in Chinese the clause before
+    ("en", ["i want a trainer who knows rehab", "ok Chen Hao then, 24 sessions to start",
+            "never mind, not Chen Hao, switch to Lin Xiaowen"], [("Chen Hao", "Lin Xiaowen")]),
+    ("zh", ["想找个懂康复的教练", "那就陈昊 先买24节", "算了 不要陈昊了 换成林晓雯吧"], [("陈昊", "林晓雯")]),
+    ("en", ["we need a room for a big dinner saturday night", "the terrace one sounds amazing",
+            "scratch that on the terrace, switch to the Magnolia Room"], [("terrace", "the Magnolia Room")]),
+    # a count said as the whole is the count's new value ("like 12 rooms" … "so 14 rooms total" had
+    # left 12 rooms current)
+    ("en", ["checking in friday out sunday. like 12 rooms, mostly 2 queens",
+            "oh and my cousins from ohio are coming after all so we need 2 more double queens. so 14 rooms total"],
+     [("12 rooms", "14 rooms")]),
+    ("zh", ["周五入住 周日走 大概12间 大多是双床", "俄亥俄的表亲也来 要再加2间双床 一共14间"], [("12间", "14间")]),
+    # a correction's bare number, the number of an amount said before, turns it down; the bare number
+    # a later clause says is its new value ("她说3000太少了 … 给4500吧" had left 3000块 current)
+    ("zh", ["我想着先给她3000块私了 省的麻烦", "刚跟我老婆商量了 她说3000太少了 人家刚装修没多久 给4500吧 别为这点钱闹得不好看"],
+     [("3000块", "4500")]),
+    ("en", ["i was thinking to just give her $3000 to settle it",
+            "just talked to my wife, she says 3000 is too little since they just renovated. give her 4500, not worth fighting over"],
+     [("$3000", "4500")]),
+    ("zh", ["我想着先给她3000块私了", "她说2000太少了 给4500吧"], []),   # (control: 2000 names nothing said)
     # a time said "instead" with no slot moves the one of the message holding a time it says again
     # ("still leaving sunday": the "friday" of "checking in friday out sunday", not the dinner's
     # "saturday night" said since); a time said before, said again, moves nothing ("还是周日走吧")
@@ -3454,6 +3475,9 @@ def test_a_number_under_a_bound_is_no_budget(lang: str, texts: list[str], budget
     ("en", ["i can do maybe $50 a month extra", "ugh $50 is too tight, make it $100"], "money"),
     ("zh", ["要6个便携氧气瓶", "6个太多了，算了改成4个吧"], "quantity"),   # (control: a clause of its own)
     ("zh", ["预算8000左右吧", "贵点没事 预算其实能加到1万"], "预算"),
+    # … nor a correction before a preposition ("[scratch that on the terrace] …")
+    ("en", ["the terrace one sounds amazing", "scratch that on the terrace, switch to the Magnolia Room"], "terrace"),
+    ("zh", ["露台那个听着不错", "算了 关于露台 换成木兰厅吧"], ""),
     ("zh", ["11点半前送到", "算了改成10点45吧"], "time"),   # "算了" names no slot (had been "[算]")
     ("en", ["deliver by 11:30", "ugh never mind, make it 10:45"], "clock"),
     ("en", ["Can we do next Tuesday morning?", "Can we move it to Thursday the 10th at 2?"], "time"),

@@ -708,30 +708,33 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
 
 
 def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, events: Sequence[Event],
-                   memory: _Memory, pack: RulePack) -> list[Transition]:
+                   memory: _Memory, pack: RulePack, listed_only: bool = False) -> list[Transition]:
     """A thing no pattern types, revised as the current one ("要朝南的双人间" … "还是单人间吧", "a
     double room facing south" … "a single room instead"): it replaces the newest thing said with
     the same head (the last word; a Chinese compound's last character), a few words long, in a
     clause that asked nothing. Words revised whose head no earlier thing has replace nothing
     ("butcher block instead" of "quartz"), unless the assistant offered both side by side
     (:func:`_listed_alongside`: "can we do the catalina grana … instead" after "do the holland stone
-    then", both offered in one sentence)."""
+    then", both offered in one sentence). ``listed_only``: only a thing so offered (after a
+    correction cue: "算了还是退吧" revises no thing)."""
     rules = pack.state
     event_id = event.id
     # the words revised: after the cue, or before it when it ends the clause ("… instead")
     after = _strip(text, cue.end(), end, pack)
     # (words after a separator are its reason: "let's go butcher block instead, quartz was a splurge")
     parted = pack.value_separator_of_words.match(text, _SPACES.match(text, cue.end()).end())
+    # (… from its own phrase: "scratch that on the terrace, do the Magnolia Room instead")
+    phrase = [m.end() for m in rules.gap_breaks.finditer(text, start, cue.start())]
     a, b = (after if after[1] > after[0] and not parted and not pack.filler.covers(text, *after)
-            else _strip(text, start, cue.start(), pack))
+            else _strip(text, phrase[-1] if phrase else start, cue.start(), pack))
     chosen = rules.choose_after.search(text, start, b)
     a = rules.determiners.strip_run(text, _past_value_leads(text, max(a, chosen.end()) if chosen else a, rules), b,
                                     from_end=False)
-    # (a request to revise and its verb are no part of it: "can we do the catalina grana …")
+    # (a request to revise and its verb are no part of it: "can we do the catalina grana …", "do the
+    # Magnolia Room instead")
     asking = rules.proposes_revision.strip_run(text, a, b, from_end=False)
-    if asking > a:
-        a = rules.determiners.strip_run(text, rules.thing_verbs.strip_run(text, asking, b, from_end=False), b,
-                                        from_end=False)
+    a = rules.determiners.strip_run(text, rules.thing_verbs.strip_run(text, asking, b, from_end=False), b,
+                                    from_end=False)
     value = text[a:b]
     # (a pointing word after it is no head: "星澜府那个" is headed by 府, not 个 of "钱江新城那个")
     head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
@@ -741,7 +744,7 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         alongside = _listed_alongside(value, event, events, memory, pack)
         return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
 
-    if len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
+    if listed_only or len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
         return offered_alongside()
     said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
     if (said is None or not said[0] or said[0].casefold() == value.casefold() or _head(said[0], pack) != head
@@ -1867,6 +1870,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     transitions.extend(_digits_swapped(text, start, end, event.id, memory)
                                        or _part_corrected(text, start, end, named, event.id, pack)
                                        or _bare_number_corrected(text, start, end, clauses[n + 1:], event.id, memory, pack)
+                                       # ("scratch that on the terrace, do the Magnolia Room instead")
+                                       or (_thing_revised(text, start, end, cue, event, events, memory, pack, True)
+                                           if (cue := rules.revise_current.search(text, start, end)) is not None else [])
                                        or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
                                            if n == 0 and picking else []))
             elif revising is not None and kept and (

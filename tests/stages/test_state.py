@@ -2598,6 +2598,14 @@ LISTED_ALONGSIDE = [
     ("zh", [("user", "地面用什么砖好"), ("assistant", "同一个报价里可以选荷兰石或者卡特琳娜，荷兰石便宜一些。"),
             ("user", "那就荷兰石吧，便宜的"), ("assistant", "好的，荷兰石。"), ("user", "她看了图说荷兰石像停车场 还是卡特琳娜吧")],
      ("荷兰石", "卡特琳娜")),
+    # … after a correction too, the thing before "instead" in its own phrase ("scratch that on the terrace,
+    # do the Magnolia Room instead" had replaced nothing)
+    ("en", [("user", "we need somewhere for a big dinner saturday night"),
+            ("assistant", "Two options: the Riverview Terrace or the Magnolia Room."), ("user", "the terrace one sounds amazing"),
+            ("assistant", "Great."), ("user", "scratch that on the terrace, do the Magnolia Room instead. grandma cant do the heat")],
+     ("terrace", "Magnolia Room")),
+    ("zh", [("user", "周六晚上要办个大聚餐"), ("assistant", "可以选河景露台或者木兰厅。"), ("user", "露台那个听着不错"),
+            ("assistant", "好的。"), ("user", "算了 露台不行 还是木兰厅吧。奶奶受不了热")], ("露台", "木兰厅")),
     ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "can we do the catalina grana instead")], None),
     # a spaced list's thing is named by its first words too, none other's ("ok lakeshore it is" of
     # "Lakeshore LTL" beside "Dixie Line Express": the switch to Dixie had replaced nothing)

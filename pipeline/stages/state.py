@@ -738,13 +738,15 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     value = text[a:b]
     # (a pointing word after it is no head: "星澜府那个" is headed by 府, not 个 of "钱江新城那个")
     head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
-    if not head or len(value) > rules.thing_chars:
+    if not value or len(value) > rules.thing_chars:
         return []
+
     def offered_alongside() -> list[Transition]:
         alongside = _listed_alongside(value, event, events, memory, pack)
         return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
 
-    if listed_only or len(value) > rules.untyped_value_chars:   # (a long name only as one the assistant offered)
+    # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
+    if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
     said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
     if (said is None or not said[0] or said[0].casefold() == value.casefold() or _head(said[0], pack) != head
@@ -1982,6 +1984,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # "应该是chenlina88@126.com，前面那个不用了": the change just said says it (not one
                     # of another slot earlier in the message: "他爸说可以到260 一小时 … 刚才说要女老师那个算了")
                     break
+                if status == "chosen" and rules.revise_current.regex.match(text, found[0]) and any(
+                        found[0] <= t.span.start and t.span.end <= found[1] for t in transitions[clause_made:]):
+                    break   # "那就换GL8吧": the change this clause made says it ("换GL8" is no thing chosen)
                 # the object decided on before, named with a determiner or without ("add travel
                 # insurance" … "drop the travel insurance"): one path
                 bare_obj = _without_determiners(obj, pack)

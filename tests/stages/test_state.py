@@ -2598,6 +2598,15 @@ LISTED_ALONGSIDE = [
     ("zh", [("user", "地面用什么砖好"), ("assistant", "同一个报价里可以选荷兰石或者卡特琳娜，荷兰石便宜一些。"),
             ("user", "那就荷兰石吧，便宜的"), ("assistant", "好的，荷兰石。"), ("user", "她看了图说荷兰石像停车场 还是卡特琳娜吧")],
      ("荷兰石", "卡特琳娜")),
+    # a thing changed to by a name with no head ("换GL8吧") is one the assistant offered beside the one
+    # taken (it had replaced nothing, and "换GL8" was a thing chosen)
+    ("zh", [("user", "7座车有哪些"), ("assistant", "有3款：\n1. 五菱佳辰 ¥318/天\n2. 丰田汉兰达 2.0T ¥458/天\n3. 别克GL8 陆尊 2.0T ¥568/天"),
+            ("user", "就汉兰达吧 SUV走山路应该稳一点"), ("assistant", "好的。"), ("user", "老人坐着不舒服 那就换GL8吧")],
+     ("汉兰达", "GL8")),
+    ("en", [("user", "which 7 seaters do you have"),
+            ("assistant", "Three:\n1. Wuling Jiachen: $318/day\n2. Toyota Highlander: $458/day\n3. Buick GL8: $568/day"),
+            ("user", "the highlander then, better on mountain roads"), ("assistant", "ok"),
+            ("user", "grandma gets carsick. ok switch to the GL8")], ("highlander", "the GL8")),
     # … after a correction too, the thing before "instead" in its own phrase ("scratch that on the terrace,
     # do the Magnolia Room instead" had replaced nothing)
     ("en", [("user", "we need somewhere for a big dinner saturday night"),

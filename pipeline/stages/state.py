@@ -403,7 +403,9 @@ class _Memory:
         # (… or, said in other words, on the day it resolves to: "其实周六上午他有篮球课 …改到周日下午3点吧"
         # moves "后天上午10点", that Saturday's)
         day = self.day_of(value, self.now) if self.now is not None else None
-        return next((v for v in earlier if self.same_day(value, v[0])), None) or next(
+        # (… or a clock said again in fewer words: "不对 10点要送娃上学 改11点吧" moves "上午10点")
+        return next((v for v in earlier if value.casefold() in v[0].casefold()), None) or next(
+            (v for v in earlier if self.same_day(value, v[0])), None) or next(
             (v for v in earlier if self.day_within(value, v[0])), None) or next(
             (v for v in earlier if day is not None and self.day_of(v[0], self.now) == day), found)
 
@@ -1699,6 +1701,16 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    *kept]
                     reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
+                    # (… or the day alone a clause after the change says, with no cue of its own: "can we
+                    # move it to saturday morning? thursday just got slammed at work")
+                    after = [(text[a:b], x, y) for x, y, values in clauses[n + 1:] for a, b, k in values
+                             if _FAMILY.get(k, k) == "time" and len(values) == 1]
+                    if (not reason and _FAMILY.get(kind, kind) == "time" and len(after) >= 1
+                            and names_a_day(after[0][0], pack.lang, pack) and not memory.names_clock(after[0][0])
+                            and not any(lexicon.search(text, after[0][1], after[0][2])
+                                        for lexicon in (rules.change, rules.revise, rules.correction, pack.question))
+                            and not memory.same_day(after[0][0], value)):
+                        reason = after[0][0]
                     named_kind = _value_kind(slot, pack) or ""
                     if (_FAMILY.get(kind, kind) == "time" and _FAMILY.get(named_kind, named_kind) == "time"
                             and names_a_day(slot, pack.lang, pack)):

@@ -667,6 +667,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a drop cue inside a phrasal verb drops nothing ("he does daycare drop off" had dropped "off")
     (["Never schedule anything for him before 9:30, he does daycare drop off."], NOTHING),
     (["We'll drop by the office at 3."], NOTHING),
+    (["At 10 I drop the kids at school, so later please."], NOTHING),
     (["Can you drop off the keys at 5?"], NOTHING),
     (["Drop the extra monitor."], expect(dropped("the extra monitor"))),
     # saying a value was given wrong corrects it with the next one ("I gave you the wrong house
@@ -2908,6 +2909,21 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # the day alone a clause after a change says, with no cue of its own, is its reason: the earlier
+    # value on that day is what moves ("… thursday just got slammed at work" had moved the payday)
+    ("en", ["this thursday would be best", "dont charge my card until pickup, i get paid on the 15th",
+            "actually can we move it to saturday morning? thursday just got slammed at work. same time"],
+     [("this thursday", "saturday morning")]),
+    ("zh", ["这周四最好", "别先扣卡 我15号发工资", "能不能改到周六上午？周四临时加班了。时间不变"], [("这周四", "周六上午")]),
+    # "going up to" revises as "go up to" does ("she's fine going up to $350" had left "under $250")
+    ("en", ["keep the wheel under $250 total please, money's tight this month",
+            "ok my wife looked at the pics and says get the good wheel, she's fine going up to $350"], [("$250", "$350")]),
+    ("zh", ["轮子控制在250块以内吧 这个月手头紧", "我老婆看了图说换好的轮子 她说可以出到350块"], [("250块", "350块")]),   # (control)
+    # "改" before a clock changes ("改11点吧" had changed nothing, and "10点" of the reason became the
+    # new value); a clock said again in fewer words, in the change's own message, is the earlier one
+    ("zh", ["验车改到下周二吧 上午10点", "不对 10点要送娃上学 改11点吧 还是南山那个"], [(None, "下周二"), ("上午10点", "11点")]),
+    ("en", ["move the inspection to next tuesday, 10am", "no wait, at 10 i have the school run. make it 11am"],
+     [(None, "next tuesday"), ("10am", "11am")]),
     # a thing the words before a change turn down is its old value ("never mind, not Chen Hao, switch
     # to Lin Xiaowen" had replaced the "24 sessions" said with Chen Hao), in Chinese the clause before
     ("en", ["i want a trainer who knows rehab", "ok Chen Hao then, 24 sessions to start",

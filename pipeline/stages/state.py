@@ -3196,10 +3196,17 @@ def _proposed(text: str, pack: RulePack,
             return value in shown or bool(digits) and all(
                 re.search(rf"(?<![\d.,]){re.escape(d)}(?!\d)", shown) for d in digits)
 
-        return proposed if shown and all(in_shown(value, kind) for value, kind in said) else question
+        # (… as does one pointing back at it before it names a value: "My suggestion: go with the DT
+        # Swiss 533d rim rebuild at $329 … Want me to go with that and order the rim now so it's here
+        # before Saturday?"; not "我把后天14:30那个改到9月18日周六9:30，可以吗？")
+        first = min((a for _, _, kept in read(short) for a, _, kind in kept if kind != "id"), default=len(short))
+        return proposed if shown and (all(in_shown(value, kind) for value, kind in said)
+                                      or _points_back(short[:first], pack)) else question
     if proposed:   # "我建议：…约11月21日下午2点 …。您看这样行吗？": the proposal, not the sentence before
         return proposed
     a, b, mark = sentences[asked[-1]] if asked else (0, 0, "")
+    if mark not in rules.question_marks and asked and rules.offer_cue.search(text, a, b) and question[1] > question[0]:
+        return question   # "If you'd like, I can file the warranty claim with Voltra for you": what it offers
     valued = [(x, y) for x, y, _ in sentences[:asked[-1]] if has_values(x, y)] if asked else []
     if mark not in rules.question_marks and valued and not has_values(a, b) and rules.confirm_request.search(text, a, b):
         # "好的，就订鸿福寿桃三层，…送到北山街78号。…12月12日上午10:30到11:00之间如何？…确认的话我就下单":

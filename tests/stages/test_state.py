@@ -1242,6 +1242,31 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a question pointing back at a proposal accepts the proposal, whatever else it names ("Want me
+    # to go with that and order the rim now so it's here before Saturday?" had been what was accepted)
+    ("en", [("user", "she's fine going up to $350"),
+            ("assistant", "My suggestion: go with the DT Swiss 533d rim rebuild at $329 installed. Want me to go with that "
+                          "and order the rim now so it's here before Saturday?"),
+            ("user", "ok do that")], "go with the DT Swiss 533d rim rebuild at $329 installed", []),
+    ("zh", [("user", "她说可以出到350"),
+            ("assistant", "我的建议是：换DT Swiss 533d轮圈重编，装好329元。要我就按这个办，现在订轮圈，周六前到货吗？"),
+            ("user", "好的")], "换DT Swiss 533d轮圈重编，装好329元", []),
+    # (a pronoun after the question's first value points at that value, not at the proposal)
+    ("zh", [("user", "下周六可以吗"),
+            ("assistant", "下周六（9月18日）上午有9:30和11:00，我建议9:30，同一位验配师。我把后天14:30那个改到9月18日周六9:30，可以吗？"),
+            ("user", "行")], "我把后天14:30那个改到9月18日周六9:30", []),
+    ("en", [("user", "is next saturday possible"),
+            ("assistant", "Next Saturday (Sep 18) has 9:30 and 11:00. I'd suggest 9:30, same audiologist. Shall I move the "
+                          "Thursday 2:30 one to Saturday, September 18 at 9:30?"),
+            ("user", "ok")], "move the Thursday 2:30 one to Saturday, September 18 at 9:30", []),
+    # an offer made on the user's wish, with no question mark, is what a yes accepts ("If you'd like, I
+    # can file the warranty claim with Voltra for you" "yes please" had accepted nothing)
+    ("en", [("user", "battery dies fast"),
+            ("assistant", "The battery is still under warranty. If you'd like, I can file the warranty claim with Voltra for you."),
+            ("user", "yes please")], "file the warranty claim with Voltra", []),
+    ("zh", [("user", "电池掉电特别快"),
+            ("assistant", "电池还在保修期内。如果您愿意，我可以帮您向Voltra提交保修申请，您就不用自己去填他们的网站了。"),
+            ("user", "好的")], "向Voltra提交保修申请，您就不用自己去填他们的网站了", []),
     # a question asking an action on a thing named by its id is what is proposed, not an offer said
     # before it ("If that changes later, we can swap beds any time during the rental" had been accepted)
     ("en", [("user", "I can do maybe $50 a month extra, not more."),

@@ -312,7 +312,9 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
 
         def stale(fact: Fact) -> bool:
             inside = _interval(fact)
-            return (fold(fact.text) in words or fold(fact.text) in holding
+            # (the replaced words said again in the change's own message, by no change, are left to
+            # the mentions: "那数学改成40节 英语还是20节" holds another slot's 20节)
+            return (((fold(fact.text) in words or fold(fact.text) in holding) and fact.span.event_id != chain[-1].span.event_id)
                     or any(times.within(inside, g) for g in gone))
 
         # (a fact holding the replaced value where it was named is stale through that span alone:
@@ -357,10 +359,19 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
             # whole: no letter or digit runs on ("$500" is not in "$5000")
             said = re.compile("|".join(_whole(w) for w in sorted(words, key=len, reverse=True)), re.IGNORECASE)
             changing = [c.span for c in clauses.get(t.span.event_id, ()) if _overlaps(c.span, t.span)]
+            keys = slot_keys(t.slot) if _named(t, pack) else ()
+
+            def of_another(at: Span) -> bool:
+                """Said in the change's message in a clause of another named slot ("那数学改成40节 英语还是20节")."""
+                held = next((c for c in clauses.get(at.event_id, ()) if c.span.start <= at.start and at.end <= c.span.end), None)
+                return (bool(keys) and held is not None and not any(k in fold(held.text) for k in keys)
+                        and any(ch.isalnum() for ch in held.text[:at.start - held.span.start]))
+
             spans += [Span(e.id, m.start(), m.end()) for e in events
                       if e.role == "user" and order[e.id] <= order[t.span.event_id] for m in said.finditer(e.text)
                       if e.id != t.span.event_id or not (any(_overlaps(c, Span(e.id, m.start(), m.end())) for c in changing)
-                                                         or turned_down.overlap(Span(e.id, m.start(), m.end())))]
+                                                         or turned_down.overlap(Span(e.id, m.start(), m.end()))
+                                                         or of_another(Span(e.id, m.start(), m.end())))]
     return spans
 
 

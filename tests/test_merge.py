@@ -2476,3 +2476,21 @@ def test_the_old_value_turned_down_where_it_changes_is_no_history(lang, turns, n
     result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
     pieces = [p for p in _pieces(summary_of(result)) if new in p and "→" not in p]
     assert pieces and not any(p.endswith(changed) for p in pieces), summary_of(result)
+
+
+# The replaced words said again in the changing message for another named slot are that slot's
+# current value ("那数学改成40节 英语还是20节（后有更改）" read as though English had changed too); the
+# state stage takes the old value from before the change, not from after it in its message.
+@pytest.mark.parametrize(("lang", "turns", "other"), [
+    ("zh", [("想给儿子找数学和英语老师", "好的，帮您看看。"), ("先各买20节试试", "好的，各20节。"),
+            ("那数学改成40节吧 英语还是20节 张老师教得好多花点也值", "好的，数学40节，英语20节。"), ("好", None)], "英语还是20节"),
+    ("en", [("I need a math and an English tutor for my son", "Sure, let me look."), ("let's buy 20 lessons of each", "Noted, 20 each."),
+            ("change math to 40 lessons, english stays at 20 lessons", "Done: math 40, English 20."), ("ok", None)],
+     "english stays at 20 lessons"),
+])
+def test_the_old_words_said_for_another_slot_where_it_changes_are_current(lang, turns, other):
+    messages = turns_to_messages(turns)
+    changed = load_rule_pack(lang).templates["changed"].strip()
+    result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
+    pieces = [p for p in re.split(r"\n|; |；", summary_of(result)) if other in p]
+    assert pieces and not any(p.endswith(changed) for p in pieces), summary_of(result)

@@ -238,7 +238,7 @@ class _Memory:
         return current if held in named or named in held else None
 
     def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "",
-                 birth: bool = False) -> tuple[str, Span] | None:
+                 birth: bool = False, at: int | None = None) -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind (a quantity: only one of its unit). A day the change's own
@@ -254,7 +254,9 @@ class _Memory:
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced
                      and v[2] not in self.supposed
-                     and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))]
+                     and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))
+                     # (nor one said after the change in its message, ``at``: "那数学改成40节吧 英语还是20节")
+                     and not (at is not None and v[2].event_id == event_id and v[2].start > at)]
         if new:
             # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
             # replaces the "17号" that fell through)
@@ -1728,7 +1730,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if turned:
                         slot = ""
                     previous = turned or (bare[1] if bare else memory.previous(
-                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None) if kind
+                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack))

@@ -1620,7 +1620,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # now. Keep the total under $3900" revises no amount; "can you book the Alexander
                 # instead? I will be arriving on Saturday" moves no lunch booked for Saturday)
                 revising = None
-            if rules.revise.search(text, start, end):
+            revise_hit = rules.revise.search(text, start, end)
+            if revise_hit is not None and rules.count_totals.regex.fullmatch(revise_hit.group()) and not any(
+                    k == "quantity" for _, _, k in kept):
+                revise_hit = None   # ("budget is around $1,400 total for both kids" revises nothing: a sum, no count)
+            if revise_hit is not None:
                 revising = start if revising is None else revising
             elif not kept:
                 revising = None

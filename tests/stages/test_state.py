@@ -2956,6 +2956,12 @@ CORRECTED = [
     ("zh", ["想找个懂康复的教练", "那就陈昊 先买24节", "算了 不要陈昊了 换成林晓雯吧"], [("陈昊", "林晓雯")]),
     ("en", ["we need a room for a big dinner saturday night", "the terrace one sounds amazing",
             "scratch that on the terrace, switch to the Magnolia Room"], [("terrace", "the Magnolia Room")]),
+    # (a sum said with "total" is no revision of anything: "budget is around $1,400 total for both
+    # kids" sets the budget a later "the budget is $1,150 …" replaces)
+    ("en", ["budget is around $1,400 total for both kids. mostly june and july",
+            "ok so update, just talked to my ex marcus and he says the budget is $1,150 for both kids, not 1400"],
+     [("$1,400", "$1,150")]),
+    ("zh", ["两个孩子预算一共1400左右 主要是六七月", "刚跟他爸说了 他说预算改成1150"], [("预算一共1400", "1150")]),   # (control)
     # a count said as the whole is the count's new value ("like 12 rooms" … "so 14 rooms total" had
     # left 12 rooms current)
     ("en", ["checking in friday out sunday. like 12 rooms, mostly 2 queens",

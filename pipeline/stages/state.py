@@ -63,7 +63,8 @@ class _Memory:
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
-    kind_names: frozenset[str] = frozenset()   # the pack's names of value kinds ("时间", "phone"): a slot named so is that kind
+    # the pack's names of value kinds, each to its kind ("时间": time, "phone"): a slot named so is that kind
+    kind_names: dict[str, str] = field(default_factory=dict)
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
@@ -348,10 +349,16 @@ class _Memory:
         its unit's head word ("6 tanks is prob too many" names "6 of the little portable tanks")."""
         if re.search(rf"(?<![0-9a-z]){re.escape(value.casefold())}(?![0-9a-z])", message):
             return True
-        count, unit = self.number.search(value), self.unit(value)
-        return (family == "quantity" and count is not None and unit.isascii() and unit.isalpha()
-                and re.search(rf"(?<![0-9a-z.]){re.escape(count.group().casefold())}\s+(?:[a-z'-]+\s+){{0,3}}?"
-                              rf"{re.escape(unit)}(?:e?s)?(?![a-z])", message) is not None)
+        count = self.number.search(value) if family == "quantity" else None
+        if count is None:
+            return False
+        unit = self.unit(value)
+        for said in self.number.finditer(message):   # the number, then up to four words its unit may end on
+            words = message[said.end():].split()[:4]
+            if said.group() == count.group().casefold() and any(
+                    self.unit(" ".join((said.group(), *words[:k]))) == unit for k in range(1, len(words) + 1)):
+                return True
+        return False
 
     def of_number(self, number: str, event_id: str) -> tuple[str, tuple[str, Span]] | None:
         """The newest amount or count said before this message whose number is ``number``, and its kind."""
@@ -1435,8 +1442,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
-                          kind_names=frozenset(name.casefold() for key, name in pack.templates.items()
-                                               if key.startswith("kind_")),
+                          kind_names={name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
+                                      if key.startswith("kind_") and name},
                           sentence_end=pack.sentence_end, reach=reach))
 
 
@@ -1450,8 +1457,6 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     with ``now``, an accepted proposal carries the times it names, resolved."""
     rules = pack.state
     read = read or (lambda text: read_clauses(text, pack))
-    kind_names = {name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
-                  if key.startswith("kind_") and name}
     walked = walked if walked is not None else new_walk(pack, lookback, reach)
     memory, decisions, transitions, open_items = walked.memory, walked.decisions, walked.transitions, walked.open_items
     memory.now = now
@@ -1728,7 +1733,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # (… or the clause before it, of its sentence, with no value: "算了 不要陈昊了 换成林晓雯吧")
                     before = clauses[n - 1] if n and not clauses[n - 1][2] and slot_start == start and (
                         pack.sentence_end is None or not pack.sentence_end.search(text, clauses[n - 1][1], start)) else None
-                    turned = None if kind else next((said for a, b in ((slot_start, slot_end), before[:2] if before else (0, 0))
+                    turned = None if kind else next((said for a, b in [(slot_start, slot_end), *([before[:2]] if before else [])]
                                                      for hit in negations(text, a, b, pack)
                                                      if (said := _thing_named(text, hit.end(), b, event.id, memory))), None)
                     if turned:
@@ -1807,7 +1812,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # (a cue said in an earlier clause naming a kind corrects values of that kind only: "我电话
                 # 给错了 是13851723069 … 我今天老打反" corrects no time)
                 cue_clause = next((text[x:y].casefold() for x, y, _ in clauses[:n] if x <= correction < y), "")
-                told = {kind for name, kind in kind_names.items() if name in cue_clause}
+                told = {kind for name, kind in memory.kind_names.items() if name in cue_clause}
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
                         continue
@@ -3102,11 +3107,11 @@ def _proposed(text: str, pack: RulePack,
     rules = pack.state
     sentences = _sentences(text, pack)
 
-    def has_values(a: int, b: int) -> bool:   # an id alone proposes nothing ("Your reference number is 5NVYGFM1.")
-        return any(kind != "id" for _, _, kept in read(text[a:b]) for _, _, kind in kept)
+    def kinds(a: int, b: int) -> set[str]:
+        return {kind for _, _, kept in read(text[a:b]) for _, _, kind in kept}
 
-    def has_id(a: int, b: int) -> bool:   # … but is what a question asking an action acts on ("put the HB-200 on the order?")
-        return any(kind == "id" for _, _, kept in read(text[a:b]) for _, _, kind in kept)
+    def has_values(a: int, b: int) -> bool:   # an id alone proposes nothing ("Your reference number is 5NVYGFM1.")
+        return bool(kinds(a, b) - {"id"})
 
     asked = [i for i, (a, b, mark) in enumerate(sentences)
              if (mark in rules.question_marks or rules.confirm_request.search(text, a, b))
@@ -3218,8 +3223,10 @@ def _proposed(text: str, pack: RulePack,
         # "好的，就订鸿福寿桃三层，…送到北山街78号。…12月12日上午10:30到11:00之间如何？…确认的话我就下单":
         # a go-ahead asked without a question confirms what the message says, not its own words
         return _trim_proposal(text, valued[0][0], valued[-1][1], rules)
-    if offers and question[1] > question[0] and has_id(*question) and not has_values(*question):
-        return question   # ("…we can swap beds any time during the rental. Want me to put the HB-200 on the order?")
+    if offers and question[1] > question[0] and kinds(*question) == {"id"}:
+        # an id is what a question asking an action acts on ("…we can swap beds any time during the
+        # rental. Want me to put the HB-200 on the order?")
+        return question
     if offers and asked[-1] > 0 and not has_values(*question):
         # "Easiest fix: add the fire-pit s'mores night and the espresso bar upgrade. That's $352 …
         # Want me to add them?": the thing the question's verb was said of before it, not a price

@@ -12,8 +12,8 @@ import re
 import sys
 import unicodedata
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, time, timedelta
 from functools import lru_cache
 from itertools import accumulate
 from typing import Sequence
@@ -208,6 +208,32 @@ class _Times:
                 and (inner[0].date() == outer[0].date() or inner[1].date() == outer[1].date()))
 
 
+def _dated_by_changes(facts: list[Fact], transitions: Sequence[Transition], order: dict[str, int]) -> list[Fact]:
+    """The facts with each clock a change sets with no day of its own put on the day of the time
+    it replaces: changing the hour keeps the day ("改到下周二吧 上午10点" … "不对 10点要送娃上学 改
+    11点吧" is Tuesday at 11, though the reply between named other days)."""
+    clocks: dict[str, list[int]] = {}   # where the clocks that name no day are, by event
+    for i, fact in enumerate(facts):
+        if fact.kind == "time" and isinstance(fact.value, dict) and "time" in fact.value and _resolved(fact.value) is None:
+            clocks.setdefault(fact.span.event_id, []).append(i)
+    changes = [t for t in transitions if t.old_span is not None and t.span.event_id in clocks]
+    if not changes:
+        return facts
+    facts, times = list(facts), _Times(facts)
+    for change in sorted(changes, key=lambda t: order.get(t.span.event_id, -1)):
+        was = times.at(change.old_span)
+        if was is None or was[0].date() != was[1].date():
+            continue
+        for i in clocks[change.span.event_id]:
+            fact = facts[i]
+            if _overlaps(fact.span, change.span) and "time" in fact.value:
+                value = {k: v for k, v in fact.value.items() if k != "time"}
+                at = datetime.combine(was[0].date(), time.fromisoformat(fact.value["time"]))
+                facts[i] = replace(fact, value={**value, "at": at.isoformat()})
+                times = _Times(facts)   # a clock moved again later is on this day too
+    return facts
+
+
 def _named(transition: Transition, pack: RulePack) -> bool:
     """Its slot is named in words ("change the pickup to …"), not only by the value's kind."""
     return bool(transition.slot) and transition.slot not in pack.patterns
@@ -282,10 +308,15 @@ def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times,
     return chains
 
 
-def _steps_replaced(chain: Sequence[Transition]) -> list[tuple[str | None, Span | None, Transition]]:
+def _steps_replaced(chain: Sequence[Transition], times: _Times) -> list[tuple[str | None, Span | None, Transition]]:
     """What a chain replaced, where it was said, and the change that replaced it: each change's
-    old value, and each value set before the last, replaced by the next change."""
-    return [(t.old, t.old_span, t) for t in chain] + [(t.new, t.span, by) for t, by in zip(chain, chain[1:])]
+    old value, and each value set before the last, replaced by the next change, unless that
+    change only moved the clock of another time on its day ("下周二" holds after "上午10点", said
+    with it, became "11点")."""
+    return [(t.old, t.old_span, t) for t in chain] + [
+        (t.new, t.span, by) for t, by in zip(chain, chain[1:])
+        if not by.clock_only or by.old_span is None or _overlaps(by.old_span, t.span)
+        or not times.within(times.at(by.old_span), times.at(t.span))]
 
 
 def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], order: dict[str, int],
@@ -297,7 +328,7 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     spans: list[Span] = []
     for chain in chains:
         final = fold(chain[-1].new)
-        replaced = [(value, span) for value, span, _ in _steps_replaced(chain)]
+        replaced = [(value, span) for value, span, _ in _steps_replaced(chain, times)]
         # (one change read as two kinds, "预算是4000元" and "4000元", is one new value)
         named = [span for value, span in replaced if span is not None and fold(value or "") != final
                  and not _overlaps(span, chain[-1].span)]
@@ -826,6 +857,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     # the messages after the prefix are placed too: a change said there ends a chain of the prefix
     order = {e.id: e.index for e in conv.events}
+    facts = _dated_by_changes(facts, transitions + later, order)
     roles = {e.id: e for e in (*conv.events[len(prefix):], *prefix)}
     summarised = {e.id for e in prefix}
     templates = pack.templates
@@ -990,16 +1022,16 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # every value a change replaced, and where; a value the user chose or accepted and later
     # changed ("book … at 4 pm": yes; "make it 3:15 pm") is found inside the decision's words
     replaced_anywhere = [(order[by.span.event_id], value) for chain in chains
-                         for value, _, by in _steps_replaced(chain) if value and fold(value) != fold(chain[-1].new)]
+                         for value, _, by in _steps_replaced(chain, times) if value and fold(value) != fold(chain[-1].new)]
     replaced_at = [(at, fold(old)) for at, old in replaced_anywhere if len(fold(old)) >= 3]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
     replaced_times = [(order[by.span.event_id], interval, next((slot_keys(t.slot) for t in chain if _named(t, pack)), ()))
                       for chain in chains
-                      for value, span, by in _steps_replaced(chain) if fold(value or "") != fold(chain[-1].new)
+                      for value, span, by in _steps_replaced(chain, times) if fold(value or "") != fold(chain[-1].new)
                       and (interval := times.at(span, value or "")) is not None]
     # … and what those times resolved to ("晚上六点" = 18:00, "Monday the 7th" = 2026-12-07)
     replaced_values = [(order[by.span.event_id], f.value) for chain in chains
-                       for value, span, by in _steps_replaced(chain) if span and fold(value or "") != fold(chain[-1].new)
+                       for value, span, by in _steps_replaced(chain, times) if span and fold(value or "") != fold(chain[-1].new)
                        for f in user_facts if f.kind == "time" and isinstance(f.value, dict) and _overlaps(f.span, span)]
     # the days the current values are on: a tool's date on one of them still holds
     current_days = frozenset(day for chain in chains for f in user_facts

@@ -298,6 +298,7 @@ class StateRules:
     one_value_slots: Lexicon   # words naming a slot of one value: a value after one, said again after it, replaces ("Actually, budget $410")
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
+    reason_joiners: Lexicon    # ending the words before a change, they make them its reason, no slot ("we hired one more person today so make it 7")
     slot_revisers: Lexicon     # a slot's value said again replaces only with one of these in its clause ("Actually, budget $410")
     # the unit an amount is a price of ("260一小时", "200 an hour"): a budget said again with no slot
     # word, by the same unit, is that budget's new value
@@ -708,6 +709,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         slot_qualifier=_compile(lang, table.get("slot_qualifier", "(?!)")),
         rate=_compile(lang, table.get("rate", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
+        reason_joiners=Lexicon(table.get("reason_joiners", []), bounds),
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),

@@ -228,6 +228,9 @@ class Transition:
     # where the condition the new value holds under was said ("I'll stretch to $175 if it gets
     # us the center section"): shown with it, so a conditional value never reads as a plain one
     condition: Span | None = None
+    # the new value is a time of day that names no day ("改11点吧"): it moves the clock of the
+    # value it replaces and keeps that value's day
+    clock_only: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"slot": self.slot, "old": self.old, "new": self.new, "source": self.span.to_list(),

@@ -1614,6 +1614,43 @@ def test_a_slot_changed_again_and_again_is_one_path_and_no_step_reads_as_current
                 assert "→" in piece or piece.endswith(changed) or current in fold(piece), (old, piece)
 
 
+# a clock a change sets with no day of its own is on the day of the time it replaces, though the
+# reply between named other days ("改到下周二吧 上午10点" … "不对 10点要送娃上学 改11点吧" had left
+# 11点 undated and shown "下周二" as replaced by it); a change naming its day moves the day too
+CLOCK_MOVES = [
+    ("zh", "验车改到下周二吧 上午10点", "好的，改到12月8日（周二）上午10:00。保单12月20日到期，最晚可以约到12月19日（周六）。",
+     "不对 10点要送娃上学 改11点吧", "下周二", "11点", "2026-12-08T11:00:00+08:00"),
+    ("zh", "体检约在周四吧 下午3点", "好的，12月3日（周四）15:00。报告一般12月10日出。", "3点赶不上 改成4点半",
+     "周四", "4点半", "2026-12-03T16:30:00+08:00"),
+    ("en", "Let's move the fitting to next Tuesday, 10am", "Done, Tuesday Dec 8 at 10:00. Your order ships Dec 19 and the store closes Dec 20.",
+     "ugh 10am clashes with school drop-off, make it 11:30am", "next Tuesday", "11:30am", "2026-12-08T11:30:00-05:00"),
+    ("en", "Book the vet for Thursday, 3pm", "Booked Thursday Dec 3, 3:00 pm. Vaccines are due again Dec 30.",
+     "sorry 3pm is too early, change it to 4:30pm", "Thursday", "4:30pm", "2026-12-03T16:30:00-05:00"),
+    ("zh", "验车改到下周二吧 上午10点", "好的，改到12月8日（周二）上午10:00。", "不对 改周三11点吧", None, "周三11点", "2026-12-02T11:00:00+08:00"),
+]
+
+
+@pytest.mark.parametrize("in_tail", [False, True])
+@pytest.mark.parametrize(("lang", "day_turn", "reply", "clock_turn", "day", "clock", "at"), CLOCK_MOVES)
+def test_a_clock_moved_alone_keeps_the_day_said_with_it(lang, day_turn, reply, clock_turn, day, clock, at, in_tail):
+    filler = ("好的，我记下了，还有什么需要调整的吗？" if lang == "zh" else "Noted. Anything else you want to adjust?") * 3
+    thanks = "谢谢" if lang == "zh" else "Thanks"
+    # (in the tail: the change is the current message, kept as it is; it ends the day's path there)
+    turns = [(day_turn, reply), *[(thanks, filler)] * 3, *([(clock_turn, None)] if in_tail else
+                                                          [(clock_turn, filler), *[(thanks, filler)] * 3, ("好的" if lang == "zh" else "ok", None)])]
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) // 2, now=NOW[lang])
+    times = {t["text"]: t["value"] for t in result.snapshot["times"]}
+    if in_tail:
+        assert result.report["cut_index"] == len(messages) - 1
+    else:
+        assert times.get(clock) == {"at": at}, times
+    if day is not None:
+        assert day in times, times   # the day still holds
+    else:
+        assert "下周二" not in times, times
+
+
 @pytest.mark.parametrize(("lang", "turns", "quoted"), [
     ("en", [("Two charges on my card are not mine, $389 each.", "I can open a dispute for both charges."),
             ("So will I get the money back before the investigation is over, or do I wait months?",

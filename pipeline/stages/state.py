@@ -258,6 +258,13 @@ class _Memory:
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))
                      # (nor one said after the change in its message, ``at``: "那数学改成40节吧 英语还是20节")
                      and not (at is not None and v[2].event_id == event_id and v[2].start > at)]
+        if _FAMILY.get(kind, kind) == "quantity":
+            # (nor a count said before the change in its message that is no earlier count said again:
+            # "另外两天也没人接 … 改成5天都托管" replaces the "3天" said before, not the other two days;
+            # "6 tanks is prob too many, scratch that make it 4" names the six said before)
+            earlier = [v[1] for v in same_kind if v[2].event_id != event_id]
+            same_kind = [v for v in same_kind if v[2].event_id != event_id
+                         or any(self._said_again("quantity", e, v[1].casefold()) for e in earlier)]
         if new:
             # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
             # replaces the "17号" that fell through)
@@ -685,6 +692,20 @@ def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory
         if not words[stop - 1].isspace() and (said := memory.said_alone(words[:stop].casefold(), event_id)):
             return said
     return None
+
+
+def _chosen_named(text: str, start: int, end: int, decisions: Sequence[Decision],
+                  pack: RulePack) -> tuple[str, Span] | None:
+    """The thing a change to a thing replaces when the words before it, in its sentence, name one
+    the user chose and still holds ("选机器人编程" … "他爸说编程太费眼睛 换成书法吧"; "the hardtail
+    is too heavy, switch to the road bike"): that choice, as it was first named."""
+    if pack.sentence_end is not None:
+        start = max([start, *(m.end() for m in pack.sentence_end.finditer(text, start, end))])
+    folded = text[start:end].casefold()
+    said = set(re.findall(r"[a-z]{4,}", folded)) if pack.spaced else {folded[i:i + 2] for i in range(len(folded) - 1)}
+    last = {d.object: d.status for d in decisions}
+    return next(((d.object, d.span) for d in decisions if d.status in ("chosen", "added")
+                 and last[d.object] != "dropped" and said & set(slot_keys(d.object))), None)
 
 
 def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
@@ -1746,7 +1767,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 # (a thing said before, named as what is changed: "环岛路木栈道 还有沙坡尾" …
                                 # "沙坡尾我想换成鼓浪屿", "swap shapowei for gulangyu")
                                 or (memory.said_alone(slot.casefold(), event.id)
-                                    if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None))
+                                    if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None)
+                                or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None))
                     if previous is None and kind == "quantity" and enclosing == "money":
                         # (a count inside a sum its lead typed, of no count said before, is the sum:
                         # "预算8000左右吧" … "预算其实能加到1万")
@@ -2104,7 +2126,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             transitions.extend(_turned_down_day(text, clauses, event.id, memory, pack))
         # what a change of this message replaced, and its mentions here ("5:15 then instead of
         # 5:30"), are no value a later change replaces
-        transitions[made:] = [t for t in (_bounded(t, text, memory, pack) for t in transitions[made:])
+        transitions[made:] = [replace(t, clock_only=True) if names_a_clock(t.new, pack.lang, pack)
+                              and not names_a_day(t.new, pack.lang, pack) else t
+                              for t in (_bounded(t, text, memory, pack) for t in transitions[made:])
                               if t.old is None or t.old.casefold() != t.new.casefold()]
         olds = {t.old.casefold() for t in transitions[made:] if t.old}
         memory.replaced.update(t.old_span for t in transitions[made:] if t.old_span)
@@ -2336,6 +2360,10 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     "Can we move it to ...": "[can we] Tuesday morning → …" had begun a line of its own; "那就改到…";
     "switch us to …")."""
     rules = pack.state
+    before = len(text[:end].rstrip(" ,，、"))
+    joiner = max((hit.end() for hit in rules.reason_joiners.finditer(text, start, before)), default=-1)
+    if joiner == before:
+        return kind or ""   # the words before a joiner say why ("we hired one more person today so make it 7")
     if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision,
                                                       rules.slot_persons)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler

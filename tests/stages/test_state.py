@@ -484,12 +484,12 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我要一间大床房"], expect(chosen("一间大床房"))),
     # 选定的数量换掉之前同一个量词的数量；金额、名字里的数、别的量词不算
     (["帮我订酒店，住两晚", "那就住三晚吧"], expect(chosen("住三晚"), change("quantity", "两晚", "三晚"))),
-    (["先订三张票", "那就要五张吧"], expect(chosen("要五张"), change("quantity", "三张", "五张"))),
+    (["先订三张票", "那就要五张吧"], expect(chosen("五张"), change("quantity", "三张", "五张"))),
     (["推荐游玩时间3天 - 6天的景点", "就去7天连锁酒店(北京师范大学店)吧"], expect(chosen("7天连锁酒店(北京师范大学店)"))),
     (["我想找个价格是800-900元的酒店", "我要先找个票价是50-100元的景点"], expect(chosen("先找个票价是50-100元的景点"))),
-    (["我们一共五个人", "那就订两间房吧"], expect(chosen("订两间房"))),
+    (["我们一共五个人", "那就订两间房吧"], expect(chosen("两间房"))),
     (["住两晚", "不要住三晚"], NOTHING),
-    (["订12桌", "那就订十二桌吧"], expect(chosen("订十二桌"))),   # 同一个数
+    (["订12桌", "那就订十二桌吧"], expect(chosen("十二桌"))),   # 同一个数
     # 说"定了"的时间换掉最新的时间（同一句里）；"确定了"不算
     (["取件时间是周四下午", "定了，周六早上七点"], expect(change("time", "周四下午", "周六早上七点"))),
     (["改到下周三上午吧", "周三不行，改成周四下午吧", "反正定了，就12号早上七点多那班"],
@@ -2934,6 +2934,17 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a count said before the change in its message that names no earlier count again is no old
+    # value ("另外两天也没人接 … 改成5天都托管" had replaced "两天", leaving "一周托管3天" current)
+    ("zh", ["一周托管3天就行", "算了 另外两天也没人接 改成5天都托管"], [("3天", "5天")]),
+    ("en", ["we need 3 days of after-care", "nobody can pick him up the other 2 days so make it 5 days"],
+     [("3 days", "5 days")]),
+    # a bound said with "可以到" is the new one ("他说托管预算可以到2000" had left "1500以内" current);
+    # an arrival said with it changes nothing
+    ("zh", ["预算一个月1500以内吧", "他说托管预算可以到2000"], [("预算一个月1500", "预算可以到2000")]),
+    ("zh", ["预算1500以内", "他说最快2天能到"], []),
+    ("zh", ["明天下午3点送过来吧", "他说3点能到"], []),
+    ("en", ["budget is $1,500 a month", "my husband says the budget can go to $2,000"], [("$1,500", "$2,000")]),
     # the day alone a clause after a change says, with no cue of its own, is its reason: the earlier
     # value on that day is what moves ("… thursday just got slammed at work" had moved the payday)
     ("en", ["this thursday would be best", "dont charge my card until pickup, i get paid on the 15th",
@@ -3470,6 +3481,32 @@ RATE_BUDGET = [
 ]
 
 
+# a change to a thing with no slot replaces the thing the user chose and still holds that the words
+# before it, in its sentence, name ("他爸说编程太费眼睛 换成书法吧" had replaced nothing, and "选机器人编程"
+# read as current); naming none, or a thing dropped since, it replaces nothing
+CHOSEN_NAMED = [
+    ("zh", ["选机器人编程", "刚他爸又发消息说编程太费眼睛 换成书法吧"], [("机器人编程", "书法")]),
+    ("zh", ["那就选山地车吧", "山地车太重了 她骑不动 换成公路车吧"], [("山地车", "公路车")]),
+    ("zh", ["那就要山地车吧", "山地车太重了 换成公路车吧"], [("山地车", "公路车")]),
+    ("zh", ["选机器人编程", "换成书法吧"], [(None, "书法")]),
+    ("zh", ["选机器人编程", "算了 机器人编程不要了", "编程确实没意思 换成书法吧"], [(None, "书法")]),
+    ("en", ["ok let's do the robotics class", "her dad thinks robotics is too much screen time so switch to calligraphy"],
+     [("the robotics class", "calligraphy")]),
+    ("en", ["let's go with the hardtail then", "the hardtail is too heavy for her so switch to the road bike"],
+     [("the hardtail", "the road bike")]),
+    ("en", ["ok let's do the robotics class", "switch to calligraphy"], [(None, "calligraphy")]),
+    ("en", ["ok let's do the robotics class", "actually drop the robotics class", "robotics is boring anyway so switch to calligraphy"],
+     [(None, "calligraphy")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), CHOSEN_NAMED)
+def test_a_change_replaces_the_chosen_thing_its_reason_names(lang: str, texts: list[str],
+                                                              changes: list[tuple[str | None, str]]) -> None:
+    found = [(t.old, t.new) for t in _run(lang, texts).transitions]
+    assert found == changes, _show(_run(lang, texts))
+
+
 @pytest.mark.parametrize(("lang", "texts", "changes"), RATE_BUDGET)
 def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, texts: list[str],
                                                                  changes: list[tuple[str, str]]) -> None:
@@ -3539,6 +3576,11 @@ def test_a_number_under_a_bound_is_no_budget(lang: str, texts: list[str], budget
     ("en", ["i can do maybe $50 a month extra", "ugh $50 is too tight, make it $100"], "money"),
     ("zh", ["要6个便携氧气瓶", "6个太多了，算了改成4个吧"], "quantity"),   # (control: a clause of its own)
     ("zh", ["预算8000左右吧", "贵点没事 预算其实能加到1万"], "预算"),
+    # … nor the reason said before a joiner ("[we hired one more person today] 7 of everything")
+    ("en", ["we need 6 laptops", "we hired one more person today so make it 7 laptops"], "quantity"),
+    ("en", ["pickup at 4 pm", "traffic is bad on fridays so move it to 3 pm"], "time"),
+    ("zh", ["要6台笔记本", "今天又招了一个人 所以改成7台吧"], "quantity"),
+    ("zh", ["要6台笔记本", "今天又招了一个人，所以改成7台吧"], "quantity"),
     # … nor a correction before a preposition ("[scratch that on the terrace] …")
     ("en", ["the terrace one sounds amazing", "scratch that on the terrace, switch to the Magnolia Room"], "terrace"),
     ("zh", ["露台那个听着不错", "算了 关于露台 换成木兰厅吧"], ""),

@@ -1661,6 +1661,14 @@ def test_a_clock_moved_alone_keeps_the_day_said_with_it(lang, day_turn, reply, c
             ("那钱能在调查结束前退回来吗，还是要等好几个月？", "10个工作日内会先临时入账。"),
             ("好的，谢谢。", None)],
      "那钱能在调查结束前退回来吗"),
+    # "do" before a determiner, a noun and a verb asks, and so does a verb said with 不 between itself
+    # ("do the thinkpads come with win 11 pro" and "带不带" had been quoted as statements)
+    ("en", [("We need 7 laptops for new hires, budget $15,500.", "The ThinkPad T14 is $1,549 each."),
+            ("hmm. do the thinkpads come with win 11 pro", "Yes, Windows 11 Pro is included."), ("Ok, thanks.", None)],
+     "do the thinkpads come with win 11 pro?"),
+    ("zh", [("要买7台笔记本给新员工，预算15500。", "联想T14每台1549元。"),
+            ("嗯 联想那款带不带win11专业版", "带的，预装Windows 11专业版。"), ("好的，谢谢。", None)],
+     "联想那款带不带win11专业版？"),
 ])
 def test_a_question_stays_a_question_in_the_summary(lang: str, turns: list[tuple[str, str | None]],
                                                     quoted: str) -> None:

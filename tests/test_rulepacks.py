@@ -101,6 +101,14 @@ QUESTIONS = [
     ("en", "Has the refund gone through yet", True),
     ("en", "What time does it open", True),
     ("en", "Do the booking for me tonight", False),              # an order
+    # "do" before a determiner, a noun and a verb of what a thing does asks; a verb said with 不
+    # between itself asks in Chinese; a refusal said three times does not
+    ("en", "hmm. do the thinkpads come with win 11 pro", True),
+    ("en", "do these laptops ship with a charger", True),
+    ("en", "do the dishes first please", False),
+    ("zh", "嗯 联想那款带不带win11专业版", True),
+    ("zh", "他们周末去不去", True),
+    ("zh", "不不不 不用了", False),
     ("en", "Have the driver call me from the lobby", False),
     ("en", "Do not call my parents", False),
     ("en", "It does the job and the room is the best", False),  # an auxiliary after its subject

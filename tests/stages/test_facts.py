@@ -1592,6 +1592,8 @@ NEEDS_MARK = [
     ("en", "can people book their own rooms at the group rate or do i have to do all of them",
      "can people book their own rooms at the group rate or do i have to do all of them", True),
     ("en", "are pets allowed in the rooms", "are pets allowed in the rooms", True),
+    ("en", "hmm. do the thinkpads come with win 11 pro", "do the thinkpads come with win 11 pro", True),
+    ("zh", "嗯 联想那款带不带win11专业版", "联想那款带不带win11专业版", True),
     ("zh", "停车免费吗", "停车免费吗", False),
     ("zh", "大家能自己按团体价订房吗 还是都得我来订", "大家能自己按团体价订房吗", False),
     ("en", "So will I get the money back before the investigation is over, or do I wait months?",

@@ -154,7 +154,8 @@ def _same_time(text: str, value: dict, current_days: frozenset[str], clocks: fro
     """Whether a tool's value names a replaced time: its clock ("start_time=18:00", "5:15 pm"
     after "晚上六点" became "中午十二点"), its day ("date=2026-12-07" after "Monday the 7th"
     moved; "date=2026-11-28" after "周六下午三点" moved to another day, not after only its hour
-    moved: a day a current value is on, ``current_days``, holds), or the same instant written in full.
+    moved: a day a current value is on, ``current_days``, holds), the same instant written in full,
+    or one inside a replaced part of a day on no current value's day.
     The day of a time within a day is that time's only in a record with ``clocks`` (its clock
     fields) inside it: a delivery the same afternoon is no video visit moved from it."""
     if (clock := _tool_clock(text)) is not None:
@@ -162,12 +163,19 @@ def _same_time(text: str, value: dict, current_days: frozenset[str], clocks: fro
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         return text == _one_day(value) or (text == _day_of(value) and text not in current_days
                                            and _clock_within(clocks, value))
-    if "at" not in value or not _ISO_INSTANT.fullmatch(text):
+    if not _ISO_INSTANT.fullmatch(text) or ("at" not in value and _day_of(value) is None):
         return False
     try:
         at = datetime.fromisoformat(text)
-        return at.tzinfo is not None and at == datetime.fromisoformat(value["at"])
-    except ValueError:
+        if at.tzinfo is None:
+            return False
+        if "at" in value:
+            return at == datetime.fromisoformat(value["at"])
+        # an instant inside a replaced part of a day ("datetime=2026-12-18T14:00" booked for "后天下午",
+        # moved to next Tuesday), unless a current value is on that day
+        start, end = datetime.fromisoformat(value["start"]), datetime.fromisoformat(value["end"])
+        return start <= at <= end and at.astimezone(start.tzinfo).date().isoformat() not in current_days
+    except (KeyError, ValueError):
         return False
 
 

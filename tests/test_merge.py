@@ -1837,6 +1837,13 @@ def tool_then_change(lang: str, first: str, tool: dict[str, Any], change: str) -
     ("en", "Book the vet for Monday the 7th at 3 pm", {"appointment_id": "APT-90317", "date": "2026-12-07",
                                                        "time": "15:00"},
      "Actually, move it to Tuesday the 8th at 10 am.", "2026-12-07", "Tuesday the 8th at 10 am", False),
+    # … and an instant booked inside a part of a day that moved to another day ("datetime=2026-12-18T14:00"
+    # of "后天下午" had stayed unmarked once the interview went to next Tuesday)
+    ("zh", "面试约后天下午吧", {"booking_id": "MS-0457", "datetime": "2026-12-02T14:00:00+08:00"},
+     "后天下午去不了了 改到下周二上午吧", "2026-12-02T14:00:00+08:00", "下周二上午", False),
+    ("en", "Book the interview for the day after tomorrow in the afternoon",
+     {"booking_id": "MS-0457", "datetime": "2026-12-02T14:00:00-05:00"},
+     "Actually, move it to next Tuesday morning.", "2026-12-02T14:00:00-05:00", "next Tuesday morning", False),
 ])
 def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
         lang: str, first: str, tool: dict[str, Any], change: str, old: str, new: str, listed: bool) -> None:
@@ -1856,6 +1863,22 @@ def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
     if not listed:   # shown, or dropped for room, it says it changed
         items = summary.splitlines() + [d["text"] for d in result.report["dropped"]]
         assert any(old in item and changed in item for item in items), items
+
+
+@pytest.mark.parametrize(("lang", "first", "tool", "change", "held"), [
+    # an instant booked on a day a current value is still on holds ("后天下午" → "后天下午4点")
+    ("zh", "面试约后天下午吧", {"booking_id": "MS-0457", "datetime": "2026-12-02T14:00:00+08:00"},
+     "改到后天下午4点吧", "datetime=2026-12-02T14:00:00+08:00"),
+    ("en", "Book the interview for the day after tomorrow in the afternoon",
+     {"booking_id": "MS-0457", "datetime": "2026-12-02T14:00:00-05:00"},
+     "Actually, make it the day after tomorrow at 4 pm.", "datetime=2026-12-02T14:00:00-05:00"),
+])
+def test_a_tool_instant_on_the_day_still_held_is_not_marked(lang: str, first: str, tool: dict[str, Any], change: str,
+                                                            held: str) -> None:
+    messages = tool_then_change(lang, first, tool, change)
+    summary = summary_of(compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang]))
+    changed = load_rule_pack(lang).templates["changed"]
+    assert held in summary and f"{held}{changed}" not in summary, summary
 
 
 @pytest.mark.parametrize(("lang", "first", "change"), [

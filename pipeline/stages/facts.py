@@ -333,12 +333,15 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
     before = (pack.left_context_contrast if contrast else pack.left_context).search(
         text, max(start, cue.start() - pack.left_context_reach), cue.start())
     left = before.start() if before and cue.group().casefold() not in pack.clause_openers else cue.start()
-    if (left - start <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start())
+    # (the clause's start as far as the cue is concerned: past a scope break before it, "别的时间也行 但别
+    # 周日上门" forbids from "但")
+    opening = max([start, *(m.end() for m in pack.scope_break.finditer(text, start, cue.start()) if m.end() <= left)])
+    if (left - opening <= pack.left_context_snap or pack.state.conditional.search(text, left, cue.start())
             or pack.leaning.regex.match(text, left) is not None):
         # near the clause's start, cut inside the condition it holds under ("…的话"), or opening on
         # a word leaning on what it cut ("that I definitely didn't make"): from the start, past
         # its greeting or politeness ("Hello, I need to…" is "I need to…")
-        left = min(pack.lead.strip_run(text, start, cue.start(), from_end=False), cue.start())
+        left = min(pack.lead.strip_run(text, opening, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition
     left = max(word_start(text, left, pack.lang), min(start, left))   # never inside a word: "司9点之前来不了"

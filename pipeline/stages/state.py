@@ -896,16 +896,19 @@ def _said_wrong(hit: re.Match[str], event_id: str, memory: _Memory, pack: RulePa
 
 
 def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
-                      pack: RulePack) -> tuple[str, Span] | None:
+                      pack: RulePack, at: tuple[int, int] | None = None) -> tuple[str, Span] | None:
     """The thing a change to a thing of no slot replaces ("还是换成士卓曼稳妥点", "switch us to the
     Mediterranean Mezze"): of the newest list of the assistant's that offered it, the item the
     user named last since, in a clause that asked nothing ("那就用韩国奥齿泰吧", "the Smokehouse BBQ
-    one sounds fun"). Things offered side by side are alternatives; the one taken is replaced."""
+    one sounds fun"). Things offered side by side are alternatives; the one taken is replaced. With
+    ``at``, where the change's value is in its message: one the words before it name is the one
+    ("powertrain only is a waste on a toyota. change it to the comprehensive one"), and one the words
+    after it keep is not ("…, keep GAP")."""
     rules = pack.state
     wanted = rules.determiners.strip_run(value, 0, len(value), from_end=False)
     wanted = value[wanted:].strip().casefold()
-    at = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
-    for i in range(at - 1, -1, -1):
+    here = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
+    for i in range(here - 1, -1, -1):
         if events[i].role != "assistant":
             continue
         items = _list_names(events[i].text, pack)
@@ -918,7 +921,12 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
             continue
         others = {form for item, core in zip(items, cores) if not is_wanted(item, core)
                   for form in _short_forms(core, cores, pack)}
-        since = {e.id for e in events[i + 1:at] if e.role == "user"}
+        if at is not None:
+            def named(words: str) -> set[str]:
+                words = words.casefold()
+                return {name for name in others if re.search(rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), words)}
+            others = (named(event.text[:at[0]]) or others) - named(event.text[at[1]:])
+        since = {e.id for e in events[i + 1:here] if e.role == "user"}
         for clause, span in reversed(memory.clauses):
             if span.event_id not in since or pack.question.search(clause):
                 continue
@@ -978,7 +986,10 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
         colon = pack.name_end.search(item)
         ends = [m.start() for m in (stop, colon) if m]
         name = item[:min(ends, default=len(item))].strip().casefold()
-        # (its length is its core's: "江晖嘉苑 HZ-BJ-20417" is named 江晖嘉苑)
+        # (its length is its core's: "江晖嘉苑 HZ-BJ-20417" is named 江晖嘉苑; too long, it is named by
+        # its words before a number: "powertrain plus 5 yr/100k mi" is powertrain plus)
+        if len(_core_name(name, pack)) > rules.untyped_value_chars and (digit := _DIGIT.search(name)):
+            name = name[:digit.start()].strip()
         if 1 < len(_core_name(name, pack)) <= rules.untyped_value_chars:
             names.append(name)
     return names if len(names) > 1 else []
@@ -1763,7 +1774,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
                                 else memory.named(slot) or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
-                                or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack))
+                                or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack,
+                                                                                     (change.start(), value_end)))
                                 # (a thing said before, named as what is changed: "环岛路木栈道 还有沙坡尾" …
                                 # "沙坡尾我想换成鼓浪屿", "swap shapowei for gulangyu")
                                 or (memory.said_alone(slot.casefold(), event.id)

@@ -841,8 +841,11 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             elif past or (discussed is not None and discussed < today):
                 days.append(_day_of_month(dom, _add_months(today.replace(day=1), -1 if dom > today.day else 0), 0))
             else:
+                # (… or, with no day under discussion, from the latest day named to come: "1月23号出发"
+                # … "能不能改到30号那个团" is January 30th, not December's)
+                since = discussed if discussed is not None else next(iter(named), None)
                 days.append(next((d for d in named if d.day == dom and d >= low), None)
-                            or (_day_of_month(dom, discussed, 0) if discussed and discussed >= today else None)
+                            or (_day_of_month(dom, since, 0) if since and since >= today else None)
                             or _day_of_month(dom, today, g.day_of_month_past_days))
 
     if "part" in found:

@@ -179,6 +179,13 @@ ZH_ROWS = [
     ("送到阳光花园5号楼2单元302室", "address", "阳光花园5号楼2单元302室", EQ),
     # … never from the 址 of 住址 ("址是南山区蛇口街道四海路18号" had been quoted at 10 %)
     ("住址是南山区蛇口街道四海路18号", "address", "南山区蛇口街道四海路18号", EQ),
+    # a space typed between Chinese words ends a cue's scope as a comma does, in a text with marks too
+    # ("预算两万以内 不要有购物店的团" had been one obligation, the prohibition lost inside it), and a cue's
+    # object starts past it ("别的时间也行 但别周日上门" had been one prohibition from "别的")
+    ("儿子9岁。想寒假去 1月23号出发 预算两万以内 不要有购物店的团", "negation", "不要有购物店的团", EQ),
+    ("儿子9岁。想寒假去 1月23号出发 预算两万以内 不要有购物店的团", "obligation", "预算两万以内", EQ),
+    ("得在那之前。下周二我调休一整天在家 别的时间也行 但别周日上门 周日要带孩子上课", "negation", "但别周日上门", EQ),
+    ("预算两万以内，不要有购物店的团", "negation", "不要有购物店的团", EQ),   # (control: a comma)
     ("你直接帮我弄吧 住址是南山区蛇口街道四海路18号海湾花园7栋1203", "address", "南山区蛇口街道四海路18号海湾花园7栋1203", EQ),
     # a cue's object keeps its first characters ("算三千五百元以内" was kept)
     ("预算三千五百元以内", "obligation", "预算三千五百元以内", EQ),
@@ -1631,6 +1638,16 @@ def test_a_question_only_word_order_shows_needs_its_mark(lang: str, text: str, c
 # the next such time from now: "中午十二点 = 2026-11-19" for a banquet on 12-12); "那天" / "that
 # day" is the latest day named
 UNDER_DISCUSSION = [
+    # a day of the month alone, with no day under discussion, counts from the latest day named to come
+    # ("1月23号出发" … "能不能改到30号那个团" had been December 30th; "后天下午去" … "改到30号吧", said on
+    # November 30th, had been today)
+    ("zh", ["想寒假去 1月23号出发", "行李就5个箱子", "能不能改到30号那个团"], "30号",
+     {"start": "2027-01-30T00:00:00+08:00", "end": "2027-01-30T23:59:59+08:00"}),
+    ("en", ["we leave January 23rd", "5 suitcases total", "can we move it to the 30th?"], "the 30th",
+     {"start": "2027-01-30T00:00:00-05:00", "end": "2027-01-30T23:59:59-05:00"}),
+    ("zh", ["后天下午去", "行李就5个箱子", "改到30号吧"], "30号", {"start": "2026-12-30T00:00:00+08:00", "end": "2026-12-30T23:59:59+08:00"}),
+    ("en", ["the day after tomorrow please", "5 suitcases total", "move it to the 30th"], "the 30th",
+     {"start": "2026-12-30T00:00:00-05:00", "end": "2026-12-30T23:59:59-05:00"}),
     ("en", ["I'd like to book a table for March 5th.", "12:30 pm please."], "12:30 pm",
      {"at": "2027-03-05T12:30:00-05:00"}),
     ("en", ["Book it for March 5th. 12:30 pm works best."], "12:30 pm", {"at": "2027-03-05T12:30:00-05:00"}),

@@ -2579,6 +2579,9 @@ _PACKAGES_EN = ("Here are the buffet packages:\n- Taco Bar, $36: carne asada, ch
                 "- Smokehouse BBQ, $44: brisket, pulled pork\n- Mediterranean Mezze, $48: shawarma, falafel")
 _PAVERS_EN = ("From the same estimate: Belgard Holland Stone at $34/sq ft (total $28,865) or Belgard Catalina Grana "
               "at $41/sq ft (total $31,105), vs travertine at $56.")
+_COVER_EN = ("Options:\n- Powertrain Plus 5 yr/100k mi – $1,895 (engine, transmission, AWD system)\n"
+             "- Comprehensive (bumper-to-bumper) 3 yr/36k mi – $2,450\n- GAP coverage – $695\n- Tire & Wheel 3 yr – $749")
+_COVER_ZH = "可以加这几种：\n· 动力总成延保5年/10万公里 – 1,895元\n· 全车延保3年 – 2,450元\n· 车损补偿险 – 695元"
 _ROOMS_ZH = "查了一下：\n· 精选大床房：32㎡，¥52,800\n· 景观套房：45㎡，朝南看湿地，¥62,800\n· 家庭套房：68㎡，¥75,800\n您想看哪种？"
 _ROOMS_EN = "Here's what's open:\n- Classic King: 32 m², $528\n- Garden Suite: 45 m², south-facing, $628\n- Family Suite: 68 m², $758"
 _LISTINGS_ZH = ("两套比较合适：\n① 江晖嘉苑 HZ-BJ-20417：1室1厅45㎡，14楼朝南，4300元/月\n"
@@ -2603,6 +2606,19 @@ LISTED_ALONGSIDE = [
     # the one named last of those listed; one only asked about was not taken
     ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "用登腾吧"), ("assistant", "好的。"),
             ("user", "奥齿泰质保几年？"), ("assistant", "10年。"), ("user", "还是换成士卓曼吧")], ("登腾", "士卓曼")),
+    # the one the words before the change name, not one the words after it keep ("powertrain only is a
+    # waste … change it to the comprehensive one, keep GAP" had replaced GAP); a long item is named by its
+    # words before a number, ending at a spaced dash ("Powertrain Plus 5 yr/100k mi – $1,895")
+    ("en", [("user", "what warranty options do you have"), ("assistant", _COVER_EN),
+            ("user", "the 5 year powertrain one and GAP"), ("assistant", "Added both."),
+            ("user", "my dad says powertrain only is a waste on a toyota. change it to the comprehensive one, keep GAP")],
+     ("powertrain", "the comprehensive one")),
+    ("en", [("user", "what warranty options do you have"), ("assistant", _COVER_EN),
+            ("user", "GAP and the tire & wheel one"), ("assistant", "Added both."),
+            ("user", "change it to the comprehensive one, keep GAP")], ("tire & wheel", "the comprehensive one")),
+    ("zh", [("user", "有哪些延保"), ("assistant", _COVER_ZH), ("user", "要动力总成延保和车损补偿险"),
+            ("assistant", "好的，都加上了。"), ("user", "我爸说动力总成延保不划算 换成全车延保 车损补偿险留着")],
+     ("动力总成延保", "全车延保")),
     # controls: a thing listed with nothing taken replaces nothing; nor one not listed beside it
     ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "换成士卓曼吧")], (None, "士卓曼")),
     ("en", [("user", "what packages do you have"), ("assistant", _PACKAGES_EN),

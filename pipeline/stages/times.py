@@ -814,7 +814,11 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         elif mod == "discussed":    # "7pm that Wednesday": the Wednesday talked about
             days.append(next((d for d in named if d.weekday() == wd), None)
                         or _weekday_date(wd, g.bare_weekday, today))
-        elif mod is None and past:   # "got back Sunday": the last Sunday, today's included
+        elif mod is None and past and not (g.bare_weekday_named and any(
+                d.weekday() == wd and today <= d < today + timedelta(days=14) for d in weekdays)):
+            # "got back Sunday": the last Sunday, today's included; not when the conversation named
+            # that weekday coming in the next two weeks ("next tuesday morning" … "marcus got stuck
+            # with a shift tuesday" is the Tuesday talked of)
             days.append(today - timedelta(days=(today.weekday() - wd) % 7))
         elif mod is None and g.bare_weekday_named and any(d.weekday() == wd and d >= today for d in weekdays):
             # "算了还是下周日吧 … 周日上午十点行吗": the Sunday just named, not this week's

@@ -1745,6 +1745,13 @@ BARE_WEEKDAY = [
     ("en", ["We went to Lisbon and got back Sunday."], "Sunday",
      {"start": "2026-11-29T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     ("en", ["We fly out Sunday."], "Sunday", {"start": "2026-12-06T00:00:00-05:00", "end": "2026-12-06T23:59:59-05:00"}),
+    # … but a weekday the conversation named coming in the next two weeks is that day, said in the past
+    # tense too ("next tuesday morning" … "marcus got stuck with a shift tuesday" had been last Tuesday)
+    ("en", ["can we test drive it next tuesday morning?", "ok paid it",
+            "can we move the test drive to wednesday at 2? marcus got stuck with a shift tuesday"], "tuesday",
+     {"start": "2026-12-08T00:00:00-05:00", "end": "2026-12-08T23:59:59-05:00"}),
+    ("zh", ["下周二上午10点试驾", "好的", "能不能改到周三下午2点 他周二临时被排了班"], "周二",
+     {"start": "2026-12-08T00:00:00+08:00", "end": "2026-12-08T23:59:59+08:00"}),
     # (a month too, after "had" an event, its object between: the X-rays "in August" had been next August)
     ("en", ["I'm pretty sure she had panoramic X-rays at her dentist in August."], "in August",
      {"start": "2026-08-01T00:00:00-04:00", "end": "2026-08-31T23:59:59-04:00", "past": True}),

@@ -179,6 +179,7 @@ ZH_ROWS = [
     ("送到阳光花园5号楼2单元302室", "address", "阳光花园5号楼2单元302室", EQ),
     # … never from the 址 of 住址 ("址是南山区蛇口街道四海路18号" had been quoted at 10 %)
     ("住址是南山区蛇口街道四海路18号", "address", "南山区蛇口街道四海路18号", EQ),
+    ("别急着付款 我再想想", "negation", "别急着付款", EQ),   # (not "hold on": a rule)
     # a space typed between Chinese words ends a cue's scope as a comma does, in a text with marks too
     # ("预算两万以内 不要有购物店的团" had been one obligation, the prohibition lost inside it), and a cue's
     # object starts past it ("别的时间也行 但别周日上门" had been one prohibition from "别的")
@@ -236,6 +237,7 @@ EN_ROWS = [
     ("My husband thinks this one isn't fun enough", "negation", "thinks this one isn't fun enough", EQ),
     # negations with their object
     ("don't call me", "negation", "don't call me", EQ),
+    ("don't rush the install", "negation", "don't rush the install", EQ),   # (not "hold on": a rule)
     ("Please don't call me after 6pm.", "negation", "don't call me", IN),  # "Please" rides along
     ("no phone follow-ups", "negation", "no phone follow-ups", EQ),
     ("never before 9am", "negation", "never before 9am", EQ),
@@ -456,6 +458,9 @@ NO_NEGATION_ROWS = [
     ("en", "I don't mind the bus"),
     ("zh", "别担心，我自己去取"),
     ("zh", "别着急，慢慢查"),
+    # "hold on" forbids nothing ("先别急" had been the first of the user's constraints)
+    ("zh", "先别急 我想问下玉龙雪山老人能上吗"),
+    ("en", "wait don't rush, let me ask my boss first"),
     ("zh", "没关系，下周也行"),
     ("zh", "那旧的热水器能回收不，挺大一个"),
     # a proposal ("要不试试8点？" had been a negation quoted as a rule)

@@ -118,6 +118,9 @@ ZH_ROWS = [
     ("可能有质量问题", "uncertain", "可能有质量问题", EQ),
     ("我觉得屏幕坏了", "uncertain", "我觉得屏幕坏了", EQ),
     ("好像是电池问题", "uncertain", "好像是电池问题", EQ),
+    # "应该…吧" guesses ("儿子应该1米3左右吧" had been a constraint the measured 1米18 never replaced)
+    ("儿子应该1米3左右吧 那就占床的", "uncertain", "儿子应该1米3左右吧", EQ),
+    ("他应该周五到吧", "uncertain", "他应该周五到吧", EQ),
     ("我一直以为是五个小时", "uncertain", "我一直以为是五个小时", EQ),      # what the user believed, not a rule
     # ids, contacts, percentages, dates, times
     ("订单号：A1042", "id", "A1042", EQ),
@@ -316,6 +319,7 @@ EN_ROWS = [
     ("I'm buying this on behalf of my company", "beneficiary", "on behalf of my company", EQ),
     # hedged (uncertain) claims keep their hedge
     ("I think the battery is faulty.", "uncertain", "I think the battery is faulty", EQ),
+    ("he's probably around 4 foot 3 i guess", "uncertain", "he's probably around 4 foot 3 i guess", EQ),   # (zh "应该…吧")
     ("Maybe the charger is broken", "uncertain", "Maybe the charger is broken", EQ),
     ("Huh, I always thought it was five hours.", "uncertain", "Huh, I always thought it was five hours", EQ),
     ("It's probably the charger", "uncertain", "It's probably the charger", EQ),

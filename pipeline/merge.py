@@ -978,8 +978,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         # with finance" of "…, Raj still hasn't signed off")
         items.append(quoted(item, (quoted(own),) if len(own.text) < len(item.text) else ()))
     state_path = []
+    # the old values one change replaced together ("make it 7 of everything") are one line's
+    together: dict[Span, list[Transition]] = {}
+    for chain in chains:
+        if len(chain) == 1 and chain[0].old:
+            together.setdefault(chain[0].span, []).append(chain[0])
     for chain in chains:
         path: list[str] = [chain[0].old] if chain[0].old else []
+        if len(chain) == 1 and len(group := together.get(chain[0].span, ())) > 1:
+            if chain[0] is not group[0]:
+                continue
+            path = [templates["values_replaced_together"].join(t.old or "" for t in group)]
         for i, t in enumerate(chain):
             step = t.new if t.condition is None else templates["conditional"].format(
                 value=t.new, condition=roles[t.condition.event_id].text[t.condition.start:t.condition.end])

@@ -299,6 +299,7 @@ class StateRules:
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
     reason_joiners: Lexicon    # ending the words before a change, they make them its reason, no slot ("we hired one more person today so make it 7")
+    every_thing: Lexicon       # a count said with these is the count of every thing counted together before ("make it 7 of everything", "各改成7台")
     slot_revisers: Lexicon     # a slot's value said again replaces only with one of these in its clause ("Actually, budget $410")
     # the unit an amount is a price of ("260一小时", "200 an hour"): a budget said again with no slot
     # word, by the same unit, is that budget's new value
@@ -710,6 +711,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         rate=_compile(lang, table.get("rate", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
         reason_joiners=Lexicon(table.get("reason_joiners", []), bounds),
+        every_thing=Lexicon(table.get("every_thing", []), bounds),
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),
         bare_hedge=int(table.get("bare_hedge", 0)),

@@ -1569,6 +1569,10 @@ SLOT_PATHS = [
             "No wait, make the pickup half past three.", "Sorry, I meant 3:15 pm, not half past three."],
      # (the correction's own "not half past three" is quoted as it stands)
      "at 4:30 pm → 4 pm → half past three → 3:15 pm", ["4 pm"]),
+    # a count of every thing is one line with the counts it replaced side by side
+    ("en", ["6 laptops, 6 monitors, 6 docks please", "we hired one more person so make it 7 of everything"],
+     "6 laptops, 6 monitors, 6 docks → 7 of everything", ["6 laptops", "6 docks"]),
+    ("zh", ["要6台笔记本 6台显示器 6个扩展坞", "今天又招了一个人 每样都改成7个吧"], "6台、6台、6个 → 7个", ["6台笔记本"]),
     ("en", ["Standard shipping is fine for the card.", "Hmm, make it expedited instead of standard shipping."],
      "standard shipping → expedited", ["standard shipping"]),   # an old value no fact holds, too
     ("en", ["Move-in is the 1st of March.", "Oh and change the move-in to March 15th, her lease got extended."],

@@ -60,6 +60,7 @@ class _Memory:
     told_as_past: Callable[[str, str, str], bool] = lambda _, __, ___: False
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
+    magnitudes: frozenset[str] = frozenset()   # units measuring a size ("gb", "升"): no count of things
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
@@ -366,6 +367,19 @@ class _Memory:
                     self.unit(" ".join((said.group(), *words[:k]))) == unit for k in range(1, len(words) + 1)):
                 return True
         return False
+
+    def counted_together(self, event_id: str) -> list[tuple[str, Span]]:
+        """The counts of the newest earlier message that counted things of two units or more, none
+        replaced since ("6 laptops, 6 monitors, 6 docks", not the "32gb" it measured): what a count of
+        every thing replaces."""
+        said: dict[str, list[tuple[str, Span]]] = {}
+        for _, value, span in self.values.get("quantity", []):
+            if span.event_id != event_id and span not in self.replaced and self.unit(value) not in self.magnitudes:
+                said.setdefault(span.event_id, []).append((value, span))
+        for counts in sorted(said.values(), key=lambda c: self.order.get(c[0][1].event_id, -1), reverse=True):
+            if len({self.unit(value) for value, _ in counts}) > 1:
+                return counts
+        return []
 
     def of_number(self, number: str, event_id: str) -> tuple[str, tuple[str, Span]] | None:
         """The newest amount or count said before this message whose number is ``number``, and its kind."""
@@ -1471,7 +1485,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
                                                                      or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
-                          headcounts=pack.state.headcounts, unit_forms=pack.state.unit_forms,
+                          headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
                           kind_names={name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
@@ -1802,7 +1816,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if decided and not origin and not said_so and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
-                    if not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
+                    # a count of every thing ("make it 7 of everything", "每样都改成7个") replaces each count
+                    # the newest message counting several things said
+                    every = (memory.counted_together(event.id) if kind == "quantity"
+                             and rules.every_thing.search(text, start, value_end) is not None else [])
+                    if len(every) > 1:
+                        transitions.extend(Transition(slot, old, value, Span(event.id, value_start, value_end), old_span)
+                                           for old, old_span in every)
+                    elif not previous or previous[0].casefold() != value.casefold():  # "改成5000元" when it is 5000元
                         if kind and slot != kind and slot_keys(slot):
                             memory.slots[slot] = kind
                         # "如果周六不行的话，就改成周日": changed only if
@@ -2377,7 +2398,7 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
     if joiner == before:
         return kind or ""   # the words before a joiner say why ("we hired one more person today so make it 7")
     if end > start and not covered(text, start, end, (pack.filler, pack.lead, rules.correction, rules.proposes_revision,
-                                                      rules.slot_persons)):
+                                                      rules.slot_persons, rules.every_thing)):
         # a determiner after the slot's name points at it ("宽带那个改成500M的吧": 宽带); a filler
         # after it is no part of it ("For the Toprol, actually make it a 30-day supply")
         trimmed = rules.determiners.strip_run(text, start, pack.filler.strip_run(text, start, end, from_end=True),

@@ -2956,6 +2956,12 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a count of every thing replaces each count the newest message counting several things said, none
+    # it measured ("make it 7 of everything" had replaced nothing, "6 laptops, 6 monitors, 6 docks" current)
+    ("en", ["6 laptops, 6 monitors, 6 docks please", "we hired one more person today so make it 7 of everything"],
+     [("6 laptops", "7 of everything"), ("6 monitors", "7 of everything"), ("6 docks", "7 of everything")]),
+    ("zh", ["要6台笔记本 6台显示器 6个扩展坞", "今天又招了一个人 每样都改成7个吧"], [("6台", "7个"), ("6台", "7个"), ("6个", "7个")]),
+    ("en", ["6 laptops with 32gb ram and a 1tb ssd", "make it 7 of everything"], [(None, "7 of everything")]),
     # a count said before the change in its message that names no earlier count again is no old
     # value ("另外两天也没人接 … 改成5天都托管" had replaced "两天", leaving "一周托管3天" current)
     ("zh", ["一周托管3天就行", "算了 另外两天也没人接 改成5天都托管"], [("3天", "5天")]),

@@ -538,7 +538,12 @@ class _Memory:
         if named:
             return named
         if unit:
-            return next(((value, span) for k, _, value, span in candidates if k == "quantity"), None)
+            counts = [(texts[0].split("\0")[0].rstrip(), value, span) for k, texts, value, span in candidates if k == "quantity"]
+            # (the newest said after the same word, else the newest: "贷25年" … "应该连续交满3年了" …
+            # "还是贷30年吧" is the loan's years)
+            word = _last_word(slot)
+            return next(((value, span) for before, value, span in counts if word and before.endswith(word)),
+                        next(((value, span) for _, value, span in counts), None))
         if current and _FAMILY.get(kind, kind) == "time":
             # (a clock replaces the clock of a day said with one: "Can we instead try booking at
             # 19:00?" after "a reservation for 1 at 20:00 on Sunday"); the time said in one of the
@@ -708,6 +713,15 @@ def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory
     return None
 
 
+def _last_word(words: str) -> str:
+    """The last word of some words, casefolded: a Chinese character, else letters (three or more)."""
+    words = words.rstrip().casefold()
+    if words[-1:] and "\u4e00" <= words[-1] <= "\u9fff":
+        return words[-1]
+    last = re.search(r"[a-z]{3,}$", words)
+    return last.group() if last else ""
+
+
 def _chosen_named(text: str, start: int, end: int, decisions: Sequence[Decision],
                   pack: RulePack) -> tuple[str, Span] | None:
     """The thing a change to a thing replaces when the words before it, in its sentence, name one
@@ -715,8 +729,7 @@ def _chosen_named(text: str, start: int, end: int, decisions: Sequence[Decision]
     is too heavy, switch to the road bike"): that choice, as it was first named."""
     if pack.sentence_end is not None:
         start = max([start, *(m.end() for m in pack.sentence_end.finditer(text, start, end))])
-    folded = text[start:end].casefold()
-    said = set(re.findall(r"[a-z]{4,}", folded)) if pack.spaced else {folded[i:i + 2] for i in range(len(folded) - 1)}
+    said = set(slot_keys(text[start:end]))   # its words as a slot's are looked for: a choice's are found alike
     last = {d.object: d.status for d in decisions}
     return next(((d.object, d.span) for d in decisions if d.status in ("chosen", "added")
                  and last[d.object] != "dropped" and said & set(slot_keys(d.object))), None)

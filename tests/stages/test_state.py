@@ -2956,6 +2956,10 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a count revised by "还是" replaces the newest of its unit said after the same word ("还是贷30年吧" had
+    # replaced the "3年" of "应该连续交满3年了", not the loan's "贷25年"); with no such word, the newest
+    ("zh", ["首付100万 贷25年吧 想做公积金组合贷", "我公积金应该连续交满3年了", "还是贷30年吧 反正后面有钱就提前还"], [("25年", "30年")]),
+    ("zh", ["首付100万 贷25年吧", "我公积金应该连续交满3年了", "还是30年吧"], [("3年", "30年")]),
     # a count of every thing replaces each count the newest message counting several things said, none
     # it measured ("make it 7 of everything" had replaced nothing, "6 laptops, 6 monitors, 6 docks" current)
     ("en", ["6 laptops, 6 monitors, 6 docks please", "we hired one more person today so make it 7 of everything"],

@@ -462,6 +462,9 @@ NO_NEGATION_ROWS = [
     ("en", "I don't mind the bus"),
     ("zh", "别担心，我自己去取"),
     ("zh", "别着急，慢慢查"),
+    # not knowing forbids nothing ("具体不清楚" had been a constraint of the user's)
+    ("zh", "具体不清楚 你们帮我算一下吧"),
+    ("en", "not sure about the specifics, can you work it out"),
     # "hold on" forbids nothing ("先别急" had been the first of the user's constraints)
     ("zh", "先别急 我想问下玉龙雪山老人能上吗"),
     ("en", "wait don't rush, let me ask my boss first"),

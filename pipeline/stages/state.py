@@ -2363,14 +2363,19 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     if named is None or not start < named[0] <= end:
         return []
     upto = named[0]   # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店")
-    opening = _opening_not(text, start, end, (), pack)   # ("not the old town branch, the airport branch")
-    start = opening[1] if opening else start
+    if _opens_turning_down(text, start, end, pack):
+        opening = _opening_not(text, start, end, (), pack)   # ("not the old town branch, the airport branch")
+        start = opening[1] if opening else start
+    else:   # the new part said before it is turned down: "its navy actually not black, sorry the black one is …"
+        turned = [m.start() for m in pack.state.correction_not.regex.finditer(text, start, upto)]
+        upto = turned[-1] if turned else upto
     cue = None
     for cue in pack.state.correction.finditer(text, start, upto):
         pass   # (past the last correction cue: "oops wrong address, its unit 3B")
     a, b = _strip(text, cue.end() if cue else start, upto, pack)
     copula = pack.state.copula.search(text, a, b) if pack.state.copula else None   # ("wrong address, its …")
     a = copula.end() if copula else a
+    b = max(a, pack.filler.strip_run(text, a, b, from_end=True))   # ("navy actually": navy)
     if b - a < 2 or text[a:b].casefold() == named[1].casefold():
         return []
     return [Transition(_value_kind(named[1], pack) or "", named[1], text[a:b], Span(event_id, a, b), named[2])]

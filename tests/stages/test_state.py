@@ -3450,6 +3450,10 @@ CORRECTED = [
     ("en", ["we live at 2215 Larkspur Ct, unit 5B", "oops wrong address, its unit 3B, not 5B"],
      [("2215 Larkspur Ct, unit 5B", "unit 3B")]),
     ("en", ["my email is dana.w@gmail.com", "sorry, its dana.w88, not dana.w"], [("dana.w@gmail.com", "dana.w88")]),
+    # … the words said before a "not" that does not open the clause, past a filler ("its navy actually not
+    # black, sorry the black one is my husbands" had made "the black one is my husbands …" the new colour)
+    ("en", ["big black samsonite hardshell, file LGANS48213", "oh and its navy actually not black, sorry the black one is my husbands"],
+     [("black", "navy")]),
     ("zh", ["我们4个人", "说错了，是五个，不是4个"], [("4个人", "五个")]),   # (a typed value: as before)
     # a value said only in a what-if is no value a change replaces ("what if … by thursday morning" had
     # been the pickup's old time)

@@ -614,7 +614,9 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         preface = pack.preface is not None and pack.preface.search(text, start, min(len(text), end + 3)) is not None
         if preface or pack.gratitude.search(text, start, end) is not None:
             del facts[before:]
-        hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, end)]
+        # (read one character past the clause, kept within it: a hedge's pattern may look at what ends
+        # the clause, "评分应该不错吧？" asks where "儿子应该1米3左右吧" guesses)
+        hedges = [(m.start(), m.end()) for m in pack.uncertainty.finditer(text, start, min(len(text), end + 1)) if m.end() <= end]
         if hedges:
             facts[before:] = [f for f in facts[before:]
                               if not any(a <= f.span.start and f.span.end <= b for a, b in hedges)]

@@ -396,6 +396,7 @@ class RulePack:
     lexicon_terms: Mapping[str, tuple[str, ...]]   # fact kind -> terms, for entity rulers
     name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
     common_nouns: frozenset[str]                   # [names] common_nouns: never a name alone (casefolded)
+    name_never_ends: frozenset[str]                # [names] name_never_ends: no person's name ends in one ("钱能", "太少")
     person_lead: re.Pattern[str] | None            # [names] person_leads or [beneficiary] people, then the name
     person_labels: frozenset[str]                  # [names] person_labels: the entity labels naming a person
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
@@ -895,6 +896,7 @@ def load_rule_pack(lang: str) -> RulePack:
         lexicon_terms={k: tuple(v) for k, v in lexicon_terms.items()},
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         common_nouns=frozenset(w.casefold() for w in data.get("names", {}).get("common_nouns", ())),
+        name_never_ends=frozenset(data.get("names", {}).get("name_never_ends", ())),
         person_lead=person_lead,
         person_labels=frozenset(data.get("names", {}).get("person_labels", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),

@@ -162,6 +162,7 @@ class EntityRecognizer:
         self._name_tags = frozenset(settings["models.jieba_name_tags"])
         self._name_suffixes = pack.name_suffixes
         self._common_nouns = pack.common_nouns
+        self._name_never_ends, self._person_labels = pack.name_never_ends, pack.person_labels
         prefix = "models.jieba_proper_nouns."
         self._proper_noun_labels = {k[len(prefix):]: str(v) for k, v in options.items()
                                     if k.startswith(prefix)}
@@ -409,7 +410,8 @@ class EntityRecognizer:
         for begin, piece, flag in tagged:
             label = self._proper_noun_labels.get(flag)
             if (label and len(piece) >= self._min_proper_noun and not self._filler.covers(piece)
-                    and piece not in self._common_nouns):
+                    and piece not in self._common_nouns
+                    and not (label in self._person_labels and piece[-1:] in self._name_never_ends)):
                 yield begin, begin + len(piece), label
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:

@@ -405,8 +405,8 @@ class EntityRecognizer:
 
     def _proper_nouns(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Words jieba tags as proper nouns. Fillers ("谢谢", "明白": nr in jieba's
-        dictionary), the pack's common nouns ("老公": nr, "哥哥": ns) and one-character tags
-        ("恩", "换") are dropped."""
+        dictionary), the pack's common nouns ("老公": nr, "哥哥": ns), one-character tags
+        ("恩", "换") and names ending as no name does ("钱能": ``[names] name_never_ends``) are dropped."""
         for begin, piece, flag in tagged:
             label = self._proper_noun_labels.get(flag)
             if (label and len(piece) >= self._min_proper_noun and not self._filler.covers(piece)

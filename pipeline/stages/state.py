@@ -61,6 +61,7 @@ class _Memory:
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     magnitudes: frozenset[str] = frozenset()   # units measuring a size ("gb", "升"): no count of things
+    lang: str = ""   # the pack's: how its words are cut (jieba for Chinese)
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
@@ -541,7 +542,7 @@ class _Memory:
             counts = [(texts[0].split("\0")[0].rstrip(), value, span) for k, texts, value, span in candidates if k == "quantity"]
             # (the newest said after the same word, else the newest: "贷25年" … "应该连续交满3年了" …
             # "还是贷30年吧" is the loan's years)
-            word = _last_word(slot)
+            word = next(iter(words_of(slot.rstrip().casefold(), self.lang)[-1:]), "").strip()
             return next(((value, span) for before, value, span in counts if word and before.endswith(word)),
                         next(((value, span) for _, value, span in counts), None))
         if current and _FAMILY.get(kind, kind) == "time":
@@ -711,15 +712,6 @@ def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory
         if not words[stop - 1].isspace() and (said := memory.said_alone(words[:stop].casefold(), event_id)):
             return said
     return None
-
-
-def _last_word(words: str) -> str:
-    """The last word of some words, casefolded: a Chinese character, else letters (three or more)."""
-    words = words.rstrip().casefold()
-    if words[-1:] and "\u4e00" <= words[-1] <= "\u9fff":
-        return words[-1]
-    last = re.search(r"[a-z]{3,}$", words)
-    return last.group() if last else ""
 
 
 def _chosen_named(text: str, start: int, end: int, decisions: Sequence[Decision],
@@ -950,22 +942,25 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
                   for form in _short_forms(core, cores, pack)}
         if at is not None:
             def named(words: str) -> set[str]:
-                words = words.casefold()
-                return {name for name in others if re.search(rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), words)}
+                return {name for name in others if _name_pattern(name, pack).search(words.casefold())}
             others = (named(event.text[:at[0]]) or others) - named(event.text[at[1]:])
         since = {e.id for e in events[i + 1:here] if e.role == "user"}
         for clause, span in reversed(memory.clauses):
             if span.event_id not in since or pack.question.search(clause):
                 continue
             folded = clause.casefold()
-            found = [m for name in others for m in re.finditer(
-                rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name), folded)
-                if not _replaced_before(m.group(0), memory, pack)]
+            found = [m for name in others for m in _name_pattern(name, pack).finditer(folded)
+                     if not _replaced_before(m.group(0), memory, pack)]
             if found:   # (the last named, in its longest form: "景观套房", not "观套房" in it)
                 hit = max(found, key=lambda m: (m.end(), -m.start()))
                 return clause[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(), span.start + hit.end())
         return None
     return None
+
+
+def _name_pattern(name: str, pack: RulePack) -> re.Pattern[str]:
+    """A listed name as said: whole words in a spaced script."""
+    return re.compile(rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name))
 
 
 def _list_names(text: str, pack: RulePack) -> list[str]:
@@ -1498,7 +1493,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
                                                                      or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
-                          headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), unit_forms=pack.state.unit_forms,
+                          headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), lang=pack.lang,
+                          unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
                           kind_names={name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()

@@ -160,6 +160,9 @@ PAST = "past"
 # the mark a time read in a clause telling a habit carries until it is stamped: no date then
 # ("我周末常回去看我妈", "We normally meet Friday afternoon": not this Friday)
 HABIT = "habit"
+# the mark a date right after a birth word carries ("出生日期是4月18日"): no date to keep to, and
+# without its year none at all (not April 18 next year)
+BIRTH = "birth"
 
 
 def said_of_the_past(kind: str, value: Any) -> bool:

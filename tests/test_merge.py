@@ -2392,14 +2392,18 @@ def test_a_piece_keeps_the_phrase_its_last_value_runs_on_into(lang, turns, value
 @pytest.mark.parametrize(("lang", "turns", "line"), [
     ("en", [("Walter Whitfield, DOB 04/17/1938. Book him a checkup.", "OK."), ("Sorry, his DOB is 04/17/1939", "Fixed."),
             ("thanks", None)], "[date of birth] 04/17/1938 → 04/17/1939"),
+    ("en", [("Walter Whitfield, DOB April 17, 1938. Book him a checkup.", "OK."), ("Sorry, his DOB is April 18", "Fixed."),
+            ("thanks", None)], "[date of birth] April 17, 1938 → April 18"),
     ("zh", [("帮我爸约体检，出生日期1938年4月17日", "好的。"), ("说错了，出生日期是4月18日", "已改。"), ("谢谢", None)],
-     "[出生日期] 4月17日 → 4月18日"),
+     "[出生日期] 1938年4月17日 → 4月18日"),
 ])
 def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
     messages = turns_to_messages(turns)
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
     assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+    # the corrected day without its year is dated nowhere ("4月18日 = 2027-04-18" had been a time to keep)
+    assert not [i.text for i in summary.items if "2027" in i.text], [i.text for i in summary.items]
 
 
 # A case asked about, opening its clause and asking for nothing done, is quoted whole or not at all:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
-from ..types import HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
+from ..types import BIRTH, HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .entities import word_end, word_start
 from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
@@ -419,8 +419,11 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
         if kind == "time":
             past = value == PAST   # the mark a time said of what happened carries until it is stamped
             # a habit names no date, and no day the next clock could be on
+            birth = value == BIRTH
             value = (normalize_time(text, pack.lang, now, pack, day, named, weekdays, past, part)
                      if now and value != HABIT else None)
+            if birth and isinstance(value, dict) and str(value.get("start") or value.get("at"))[:4] not in text:
+                value = None   # a birth date without its year
             if past and isinstance(value, dict) and not _after_today(value, now):
                 value = {**value, PAST: True}   # of what happened: told like a claim ([ladder] past_time)
             said = _named_day(text, value, pack)
@@ -541,6 +544,12 @@ def _told_as_habit(text: str, start: int, a: int, b: int, end: int, pack: RulePa
     return pack.habitual.search(text, *own_phrase(text, start, a, b, end, pack)) is not None
 
 
+def _after_birth_word(text: str, start: int, a: int, pack: RulePack) -> bool:
+    """Whether a birth word ends shortly before a time in its clause ("DOB 4/11/1979", "出生日期是4月18日")."""
+    low = max(start, a - pack.state.born_chars)
+    return any(hit.end() <= a for hit in pack.state.born.finditer(text, low, a))
+
+
 def _ends_on_habit(text: str, start: int, end: int, pack: RulePack) -> bool:
     """Whether a clause ends on a habitual cue ("药一天两次", "twice daily")."""
     while end > start and not text[end - 1].isalnum():
@@ -589,6 +598,7 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                     i and _ends_on_habit(text, *spans[i - 1], pack)
                     and (pack.sentence_end is None or not pack.sentence_end.search(text, spans[i - 1][1], start)))
                 add(kind, max(a, start), min(b, end), HABIT if habit
+                    else BIRTH if _after_birth_word(text, start, a, pack)
                     else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
                     else None)
             elif kind == "quantity" and condition is None and _elapsed(text, start, a, b, end, pack):

@@ -625,8 +625,10 @@ def _months_ahead(month: int, today: date, past: bool, g: TimeGrammar) -> int:
     return ahead - 12 if last >= today - timedelta(days=g.date_past_days) else ahead
 
 
-def _date_in_window(month: int, day: int, today: date, past_days: int) -> date:
-    """The first occurrence of month/day on or after ``today - past_days``."""
+def _date_in_window(month: int, day: int, today: date, past_days: int, past: bool) -> date:
+    """The first occurrence of month/day on or after ``today - past_days``; said of what happened
+    ("bought it on February 8"), the last one up to today unless that first one is no further ahead
+    than the window (a past tense misread must not move "ships on the 8th" back a year)."""
     low = today - timedelta(days=past_days)
     for year in range(low.year, low.year + 5):
         try:
@@ -634,7 +636,16 @@ def _date_in_window(month: int, day: int, today: date, past_days: int) -> date:
         except ValueError:
             continue
         if candidate >= low:
-            return candidate
+            break
+    else:
+        raise _Invalid
+    if not past or candidate <= today + timedelta(days=past_days):
+        return candidate
+    for year in range(candidate.year - 1, candidate.year - 5, -1):
+        try:
+            return date(year, month, day)
+        except ValueError:   # February 29 said of a year before
+            continue
     raise _Invalid
 
 
@@ -778,7 +789,7 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
         if month is None or mday is None:
             raise _Invalid
         days.append(date(year, month, mday) if year else
-                    _date_in_window(int(month), mday, today, g.date_past_days))
+                    _date_in_window(int(month), mday, today, g.date_past_days, past))
 
     period = None
     if "period" in found:

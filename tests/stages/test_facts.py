@@ -1220,9 +1220,32 @@ WRITTEN_TIMES = [
     # a case supposed is no account of what happened: its 了 makes nothing past
     ("zh", "要是我妹妹提前生了呢，比如12月底就生了，阿姨能提前来吗", "12月底",
      {"start": "2026-12-27T00:00:00+08:00", "end": "2026-12-31T23:59:59+08:00"}),
-    ("zh", "10月初坏的", "10月初", {"start": "2026-10-01T00:00:00+08:00", "end": "2026-10-05T23:59:59+08:00"}),
+    ("zh", "10月初坏的", "10月初",
+     {"start": "2026-10-01T00:00:00+08:00", "end": "2026-10-05T23:59:59+08:00", "past": True}),
     ("en", "We got back in October", "in October",
      {"start": "2026-10-01T00:00:00-04:00", "end": "2026-10-31T23:59:59-04:00", "past": True}),
+    # a date said of what happened is the last one, not next year's ("bought it on February 8" was
+    # 2027-02-08); one a past tense names days ahead stays ahead; the date asked for is ahead
+    ("zh", "我是2月8号买的，现在坏了", "2月8号",
+     {"start": "2026-02-08T00:00:00+08:00", "end": "2026-02-08T23:59:59+08:00", "past": True}),
+    ("en", "I bought it on February 8 and it broke", "February 8",
+     {"start": "2026-02-08T00:00:00-05:00", "end": "2026-02-08T23:59:59-05:00", "past": True}),
+    ("zh", "12月3号寄的", "12月3号", {"start": "2026-12-03T00:00:00+08:00", "end": "2026-12-03T23:59:59+08:00"}),
+    ("en", "It shipped on December 3", "December 3",
+     {"start": "2026-12-03T00:00:00-05:00", "end": "2026-12-03T23:59:59-05:00"}),
+    ("zh", "2月8号的票还有吗", "2月8号", {"start": "2027-02-08T00:00:00+08:00", "end": "2027-02-08T23:59:59+08:00"}),
+    ("en", "Can you book February 8?", "February 8",
+     {"start": "2027-02-08T00:00:00-05:00", "end": "2027-02-08T23:59:59-05:00"}),
+    # a date keeps the year written with it ("February 2, 1959" was February 2 of next year)
+    ("zh", "出生日期是1959年2月2日", "1959年2月2日",
+     {"start": "1959-02-02T00:00:00+08:00", "end": "1959-02-02T23:59:59+08:00"}),
+    ("en", "date of birth February 2, 1959", "February 2, 1959",
+     {"start": "1959-02-02T00:00:00-05:00", "end": "1959-02-02T23:59:59-05:00"}),
+    ("en", "born 2 February 1959", "2 February 1959",
+     {"start": "1959-02-02T00:00:00-05:00", "end": "1959-02-02T23:59:59-05:00"}),
+    # … and one with no year after a birth word names no date ("出生日期是4月18日" was April 18 next year)
+    ("zh", "说错了，出生日期是4月18日", "4月18日", None),
+    ("en", "sorry, his DOB is April 18", "April 18", None),
     ("zh", "我们3月份去日本", "3月份", {"start": "2027-03-01T00:00:00+08:00", "end": "2027-03-31T23:59:59+08:00"}),
     ("zh", "11月底交房", "11月底", {"start": "2026-11-26T00:00:00+08:00", "end": "2026-11-30T23:59:59+08:00"}),
     ("zh", "月底交房", "月底", {"start": "2026-11-26T00:00:00+08:00", "end": "2026-11-30T23:59:59+08:00"}),

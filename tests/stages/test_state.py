@@ -562,7 +562,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # a birth date is no time a change replaces (had been "4月11日 → 10号周四")
     (["约下周二下午4点", "被保险人张伟，出生日期1979年4月11日", "还是改成10号周四吧"],
      expect(change("time", "下周二下午4点", "10号周四"))),
-    (["出生日期1938年4月17日", "出生日期改成1939年4月17日"], expect(change("出生日期", "4月17日", "1939年4月17日"))),
+    (["出生日期1938年4月17日", "出生日期改成1939年4月17日"], expect(change("出生日期", "1938年4月17日", "1939年4月17日"))),
     # a digit run inside an id is no phone a correction replaces (control: the zh phone is 11 digits)
     (["会员号是HY-448120937", "我手机13908061735", "说错了，手机是13908061753"],
      expect(change("phone", "13908061735", "13908061753"))),

@@ -2061,7 +2061,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
                 if obj is None:
                     break
-                if asked:
+                # asked, with a mark or by its words and asking nothing done ("can I just drop it at
+                # a store", "should I cancel X"; "can you cancel X" asks it done): nothing decided
+                if asked or (pack.question.search(text, start, end) is not None
+                             and (pack.request is None or pack.request.search(text, start, end) is None)):
                     memory.last_mention = obj
                     break
                 if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id

@@ -160,6 +160,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["充电器不用了，谢谢"], expect(dropped("充电器"))),
     (["贴膜先不要了"], expect(dropped("贴膜"))),
     (["取消上门取件"], expect(dropped("上门取件"))),
+    # 问能不能放弃的，什么也没定；请人取消的，放弃了
+    (["加上延保", "延保能取消吗"], expect(added("延保"))),
+    (["加上延保", "延保可以不要吗"], expect(added("延保"))),
+    (["加上延保", "延保取消了吧"], expect(added("延保"), dropped("延保"))),
     (["加上延保服务", "这个算了"], expect(added("延保服务"), dropped("延保服务"))),
     (["不用了"], NOTHING),  # nothing named, nothing dropped
     # a change to words holding no value takes the value the next clause is made of ("改成我家吧，
@@ -675,6 +679,15 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["We'll drop by the office at 3."], NOTHING),
     (["At 10 I drop the kids at school, so later please."], NOTHING),
     (["Can you drop off the keys at 5?"], NOTHING),
+    # … leaving a thing at a place ("can I just drop it at a store instead of mailing it" had dropped
+    # the plan chosen before)
+    (["let's do the gig plan", "ok, I'll just drop it at a store"], expect(chosen("the gig plan"))),
+    (["let's do the gig plan", "I'll drop them all at the Clark St store"], expect(chosen("the gig plan"))),
+    # a question asking to be told decides nothing; one asking it done does
+    (["add the travel insurance", "can I skip the travel insurance"], expect(added("the travel insurance"))),
+    (["add the travel insurance", "should I cancel the travel insurance"], expect(added("the travel insurance"))),
+    (["add the travel insurance", "can you cancel the travel insurance"],
+     expect(added("the travel insurance"), dropped("the travel insurance"))),
     (["Drop the extra monitor."], expect(dropped("the extra monitor"))),
     # saying a value was given wrong corrects it with the next one ("I gave you the wrong house
     # number. it's 184 Linden Ave not 148" had left 148 Linden Ave current)

@@ -239,6 +239,7 @@ class StateRules:
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
     thing_chars: int                    # the longest name of a thing a proposal offers
+    headless_ends: tuple[str, ...]      # a thing's name ending in one names no head noun ("白的": the white one)
     verdict_tails: Lexicon              # after a new value, judging the change ("换成士卓曼稳妥点": 士卓曼)
     slot_trails: Lexicon                # adverbs after a changed slot's name, no part of it ("定损也挪到": 定损)
     copula: re.Pattern[str] | None      # words before a corrected value that are none of it ("是3幢1201": 3幢1201)
@@ -657,6 +658,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
         thing_chars=int(table.get("thing_chars", 0)),
+        headless_ends=tuple(table.get("headless_ends", ())),
         verdict_tails=Lexicon(table.get("verdict_tails", []), bounds),
         slot_trails=Lexicon(table.get("slot_trails", []), bounds),
         copula=_compile(lang, table["copula"]) if table.get("copula") else None,

@@ -800,7 +800,8 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
     said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
-    if (said is None or not said[0] or said[0].casefold() == value.casefold() or _head(said[0], pack) != head
+    if (said is None or not said[0] or said[0].casefold() == value.casefold()
+            or _head(said[0], pack) != head and not said[0].casefold().startswith(head)   # (a verb and its object)
             or chosen and rules.choose_after.search(said[2])):   # two choices ("还是选B套餐吧"): the decisions tell it
         return offered_alongside() or _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
     old, old_span, _ = said
@@ -823,6 +824,9 @@ def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
         x, y = _strip(clause, 0, at + len(head), pack)
         x = rules.determiners.strip_run(clause, _past_value_leads(clause, max(x, y - rules.untyped_value_chars), rules),
                                         y, from_end=False)
+        if not pack.spaced and y - x == len(head) and y < len(clause) and clause[y].isalpha():
+            # a verb alone names no thing, its object does ("退余额吧" … "还是原路退吧": 退余额, not 退)
+            y = max(y, _strip(clause, x, word_end(clause, y + 1, pack.lang), pack)[1])
         if _replaced_before(clause[x:y], memory, pack):
             continue
         return clause[x:y], Span(span.event_id, span.start + x, span.start + y), clause
@@ -1278,12 +1282,12 @@ def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
 
 def _head(words: str, pack: RulePack) -> str:
     """The head of a thing's name: its last word of three letters or more, or, unspaced, the last
-    character of a compound ("单人间": 间)."""
+    character of a compound ("单人间": 间), none for a word naming no noun ("白的", "the white one")."""
     words = words.strip().casefold()
     last = re.search(r"[a-z]{3,}$", words)
     if last or pack.spaced:
-        return last.group(0) if last else ""
-    return words[-1] if words and words[-1].isalpha() else ""
+        return last.group(0) if last and last.group(0) not in pack.state.headless_ends else ""
+    return words[-1] if words and words[-1].isalpha() and not words.endswith(pack.state.headless_ends) else ""
 
 
 def _first_group(match: re.Match[str]) -> tuple[int, int]:
@@ -1982,6 +1986,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
                 transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack))
+                after = _strip(text, cue.end(), end, pack)
+                if after[1] > after[0] and not pack.filler.covers(text, *after):
+                    revising = None   # the words after the cue took it ("还是白的吧 柜子她明天量" moves no day)
             elif (not change and not instead and correction is None and not asked and not supposed and kept
                   and not rules.asks_for_info.search(text, start, end)):
                 # (a question with no mark asks of a value, sets none: "那周五晚上体测要带啥")

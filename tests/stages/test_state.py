@@ -3213,6 +3213,17 @@ CORRECTED = [
     ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, it was a splurge anyway"], []),
     ("en", ["my mom likes maple", "quartz, white", "let's go butcher block instead, maple is fine"], []),
     ("zh", ["我妈喜欢大理石", "台面要石英石的", "还是实木吧，大理石就行"], []),
+    # a verb alone names no thing, its object does ("退余额吧" … "还是原路退吧" had been "退 → 原路退");
+    # a word ending in 的 names no head ("还是白的吧" had replaced "旧的" of "旧的让师傅带走")
+    ("zh", ["退余额吧 快一点", "算了 还是原路退吧"], [("退余额", "原路退")]),
+    ("zh", ["颜色要银色", "旧的让师傅带走可以", "我妈说银色不耐脏 还是白的吧"], []),
+    ("en", ["refund it to my store balance", "never mind, refund it to my card instead"], []),
+    ("en", ["silver, it looks sharper", "take the old one away", "silver shows dirt, the white one instead"], []),
+    # … and a revision cue its clause's thing took moves no value of the next clause ("还是白的吧 柜子她
+    # 明天量" had moved the pickup from 周日 to 明天)
+    ("zh", ["颜色要银色", "手机周六下午来取吧", "我妈说银色不耐脏 还是白的吧 柜子她明天量"], []),
+    ("en", ["silver, it looks sharper", "pick the phone up saturday afternoon",
+            "silver shows dirt, the white one instead. she measures the cabinet tomorrow"], []),
     # a head count said as the total is the party's now ("it's 64 total", "一共64个人" had left 58
     # current); a price said as the total is no budget, nor a cost "一共一万二"
     ("en", ["we're 58 people, at our office", "final RSVP list came in, it's 64 total"], [("58 people", "64")]),

@@ -137,6 +137,13 @@ ZH_ROWS = [
     ("我的手机号是13812345678", "phone", "13812345678", EQ),
     ("联系电话 13812345678", "phone", "13812345678", EQ),
     ("电话：010-12345678", "phone", "010-12345678", EQ),
+    # a run of twelve digits or more is no phone without its "+" (an order number "2027011583631" had been a
+    # phone), and a number before a space is no country code of a mobile written whole ("不是46 13917285064"
+    # had been one phone "46 13917285064", and the negation had swallowed it)
+    ("手机的单号是2027011583631", "id", "2027011583631", EQ),
+    ("最后两位是64 不是46 13917285064", "phone", "13917285064", EQ),
+    ("最后两位是64 不是46 13917285064", "negation", "不是46", EQ),
+    ("电话+86 13917285064", "phone", "+86 13917285064", EQ),   # (control: with its "+")
     ("首付比例20%", "percentage", "20%", EQ),
     ("利率3.5%", "percentage", "3.5%", EQ),
     ("2026-12-01送到", "date", "2026-12-01", EQ),
@@ -338,6 +345,10 @@ EN_ROWS = [
     ("Email me at jane.doe@example.com please.", "email", "jane.doe@example.com", EQ),
     ("Send it to bob@mail.co.uk", "email", "bob@mail.co.uk", EQ),
     ("Call me at +1 415-555-0134.", "phone", "+1 415-555-0134", EQ),
+    ("my order number is 2027011583631", "id", "2027011583631", EQ),
+    ("the last two are 64, not 46 13917285064", "phone", "13917285064", EQ),
+    ("call +46 13917285064", "phone", "+46 13917285064", EQ),   # (control: with its "+")
+    ("it's 7735550184", "phone", "7735550184", EQ),   # (control: ten digits)
     ("It costs 15% more", "percentage", "15%", EQ),
     ("Shipping on 2026-12-01", "date", "2026-12-01", EQ),
     ("Let's meet at 10:30", "clock", "10:30", EQ),

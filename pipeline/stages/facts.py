@@ -481,17 +481,30 @@ def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[int, str, 
 
 def _answer_days(text: str, pack: RulePack, now: datetime
                  ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
-    """The days an assistant's message names in what it asks, those it names with a time of
-    day anywhere in it (an appointment: "时间：11月18日（周三）17:30-18:00"), in order, and every
-    day it names."""
-    asked, start = [], 0
+    """The days an assistant's message names in what it asks (a question naming none asks about
+    the clocked day of the last sentence before it naming one: "我建议约2月2日9:00-12:00。您看这个
+    时间行吗？"), those it names with a time of day anywhere in it (an appointment: "时间：11月18日
+    （周三）17:30-18:00"), in order, and every day it names."""
+    sentences, asked, start = [], [], 0
     for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
-        if mark.group(0) in pack.state.question_marks:
-            asked.append((start, mark.start()))
+        sentences.append((start, mark.start(), mark.group(0) in pack.state.question_marks))
         start = mark.end()
     read = [(at, d, names_a_clock(words, pack.lang, pack)) for at, words, value in times_of(text, pack, now)
             if (d := _named_day(words, value, pack))]
-    return (tuple(d for at, d, _ in read if any(a <= at < b for a, b in asked)),
+    for i, (a, b, question) in enumerate(sentences):
+        if not question or pack.state.open_offer.search(text, a, b):
+            continue   # ("Anything else?" asks about no day)
+        if any(a <= at < b for at, _, _ in read):
+            asked.append((a, b, False))
+        else:
+            # a question naming no day asks about the day of the last sentence before it naming one,
+            # the one given a clock there ("我建议约2月2日（周二）9:00-12:00：…也和周一的取件错开。师傅会先量
+            # 尺寸。您看这个时间行吗？": February 2, not the Monday of the reason)
+            said = [(x, y) for x, y, _ in sentences[:i] if any(x <= at < y for at, _, _ in read)]
+            if said:
+                clocked = any(said[-1][0] <= at < said[-1][1] and clock for at, _, clock in read)
+                asked.append((*said[-1], clocked))
+    return (tuple(d for at, d, clock in read if any(a <= at < b and (clock or not clocked) for a, b, clocked in asked)),
             tuple(d for _, d, clock in read if clock), frozenset(d for _, d, _ in read))
 
 

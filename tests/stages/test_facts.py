@@ -144,6 +144,10 @@ ZH_ROWS = [
     ("最后两位是64 不是46 13917285064", "phone", "13917285064", EQ),
     ("最后两位是64 不是46 13917285064", "negation", "不是46", EQ),
     ("电话+86 13917285064", "phone", "+86 13917285064", EQ),   # (control: with its "+")
+    # a cue's object never reaches back past a long number, a value of its own ("13917285046 千万别打我爸电话"
+    # had been the prohibition, the phone number lost inside it)
+    ("联系人写我妈李秀兰 13917285046 千万别打我爸电话", "negation", "千万别打我爸电话", EQ),
+    ("联系人写我妈李秀兰 13917285046 千万别打我爸电话", "phone", "13917285046", EQ),
     ("首付比例20%", "percentage", "20%", EQ),
     ("利率3.5%", "percentage", "3.5%", EQ),
     ("2026-12-01送到", "date", "2026-12-01", EQ),
@@ -349,6 +353,8 @@ EN_ROWS = [
     ("the last two are 64, not 46 13917285064", "phone", "13917285064", EQ),
     ("call +46 13917285064", "phone", "+46 13917285064", EQ),   # (control: with its "+")
     ("it's 7735550184", "phone", "7735550184", EQ),   # (control: ten digits)
+    ("contact is my mom Li Xiulan 13917285046 dont call my dad", "negation", "dont call my dad", EQ),
+    ("contact is my mom Li Xiulan 13917285046 dont call my dad", "phone", "13917285046", EQ),
     ("It costs 15% more", "percentage", "15%", EQ),
     ("Shipping on 2026-12-01", "date", "2026-12-01", EQ),
     ("Let's meet at 10:30", "clock", "10:30", EQ),
@@ -2142,6 +2148,18 @@ ANSWERED_DAY = [
     ("en", [("user", "Wednesday or Thursday works"),
             ("assistant", "Booked:\n- Wednesday, December 2 at 5:30 pm with Ms. Li\n- 1523 Zhangyang Road"),
             ("user", "She gets there at 5:10 that day")], "at 5:10 that day", {"at": "2026-12-02T17:10:00-05:00"}),
+    # a question naming no day asks about the day the sentence before it proposed with a clock ("好的就这个
+    # 那天我妈应该都在家" had been the Monday of the reason, the last day the user had named)
+    ("zh", [("user", "那就下周一下午吧"),
+            ("assistant", "可约：\n- 12月7日（周一）14:00-18:00；\n- 12月8日（周二）9:00-12:00。\n"
+                          "我建议约12月8日（周二）9:00-12:00，也和周一的取件错开。师傅会先量尺寸。您看这个时间行吗？"),
+            ("user", "好的就这个 那天我妈应该都在家")], "那天", {"start": "2026-12-08T00:00:00+08:00",
+                                                        "end": "2026-12-08T23:59:59+08:00"}),
+    ("en", [("user", "Monday afternoon then"),
+            ("assistant", "Open: Monday, December 7 at 2 pm; Tuesday, December 8 at 9 am. I'd suggest Tuesday, "
+                          "December 8 at 9 am, apart from Monday's pickup. The tech measures first. Does that work?"),
+            ("user", "Sounds good, my mom is home all that day")], "that day",
+     {"start": "2026-12-08T00:00:00-05:00", "end": "2026-12-08T23:59:59-05:00"}),
     # a day the answer only mentions, not asks about, is not what the reply points back at
     ("zh", [("user", "她12月13号生日"), ("assistant", "座位已帮您保留，保留到12月5日晚上7点。还需要别的吗？"),
             ("user", "我朋友那天从伦敦飞过来")], "那天", {"start": "2026-12-13T00:00:00+08:00",

@@ -157,9 +157,10 @@ class Fact:
 
 # the key a time's value carries when it is said of what happened ("got back Sunday")
 PAST = "past"
-# the mark a time read in a clause telling a habit carries until it is stamped: no date then
-# ("我周末常回去看我妈", "We normally meet Friday afternoon": not this Friday)
-HABIT = "habit"
+# the mark a time with no date of its own carries until it is stamped: read in a clause telling a
+# habit ("我周末常回去看我妈", "We normally meet Friday afternoon": not this Friday), or counted from
+# an event ("the monday after we move": not next Monday)
+UNDATED = "undated"
 # the mark a date right after a birth word carries ("出生日期是4月18日"): no date to keep to, and
 # without its year none at all (not April 18 next year)
 BIRTH = "birth"

@@ -16,11 +16,11 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, fact_span
-from ..types import BIRTH, HABIT, PAST, Event, Fact, KeyClause, Span, StageResult, Strength
+from ..types import BIRTH, PAST, UNDATED, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .entities import word_end, word_start
-from .times import (leans_on_context, names_a_clock, names_a_day, names_a_weekday, normalize_time, said_as_past,
-                    zoned_span)
+from .times import (counted_from_event, leans_on_context, names_a_clock, names_a_date, names_a_day,
+                    names_a_weekday, normalize_time, said_as_past, zoned_span)
 
 __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
            "is_exception", "negations", "own_phrase", "refuses_by_itself", "split_clauses", "times_of", "with_conditions"]
@@ -418,10 +418,10 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     for (kind, text, strength, start, end, value), is_fact in rows:
         if kind == "time":
             past = value == PAST   # the mark a time said of what happened carries until it is stamped
-            # a habit names no date, and no day the next clock could be on
             birth = value == BIRTH
+            # a habit, or a day counted from an event, names no date, and no day the next clock could be on
             value = (normalize_time(text, pack.lang, now, pack, day, named, weekdays, past, part)
-                     if now and value != HABIT else None)
+                     if now and value != UNDATED else None)
             if birth and isinstance(value, dict) and str(value.get("start") or value.get("at"))[:4] not in text:
                 value = None   # a birth date without its year
             if past and isinstance(value, dict) and not _after_today(value, now):
@@ -480,32 +480,34 @@ def times_of(text: str, pack: RulePack, now: datetime) -> tuple[tuple[int, str, 
 
 
 def _answer_days(text: str, pack: RulePack, now: datetime
-                 ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
+                 ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date], tuple[date, ...]]:
     """The days an assistant's message names in what it asks (a question naming none asks about
     the clocked day of the last sentence before it naming one: "我建议约2月2日9:00-12:00。您看这个
     时间行吗？"), those it names with a time of day anywhere in it (an appointment: "时间：11月18日
-    （周三）17:30-18:00"), in order, and every day it names."""
+    （周三）17:30-18:00"), in order, every day it names, and those it names by a date, once each, in
+    order (a weekday alone there is read without its context)."""
     sentences, asked, start = [], [], 0
     for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
         sentences.append((start, mark.start(), mark.group(0) in pack.state.question_marks))
         start = mark.end()
-    read = [(at, d, names_a_clock(words, pack.lang, pack)) for at, words, value in times_of(text, pack, now)
-            if (d := _named_day(words, value, pack))]
+    read = [(at, d, names_a_clock(words, pack.lang, pack), names_a_date(words, pack.lang, pack))
+            for at, words, value in times_of(text, pack, now) if (d := _named_day(words, value, pack))]
     for i, (a, b, question) in enumerate(sentences):
         if not question or pack.state.open_offer.search(text, a, b):
             continue   # ("Anything else?" asks about no day)
-        if any(a <= at < b for at, _, _ in read):
+        if any(a <= at < b for at, *_ in read):
             asked.append((a, b, False))
         else:
             # a question naming no day asks about the day of the last sentence before it naming one,
             # the one given a clock there ("我建议约2月2日（周二）9:00-12:00：…也和周一的取件错开。师傅会先量
             # 尺寸。您看这个时间行吗？": February 2, not the Monday of the reason)
-            said = [(x, y) for x, y, _ in sentences[:i] if any(x <= at < y for at, _, _ in read)]
+            said = [(x, y) for x, y, _ in sentences[:i] if any(x <= at < y for at, *_ in read)]
             if said:
-                clocked = any(said[-1][0] <= at < said[-1][1] and clock for at, _, clock in read)
+                clocked = any(said[-1][0] <= at < said[-1][1] and clock for at, _, clock, _ in read)
                 asked.append((*said[-1], clocked))
-    return (tuple(d for at, d, clock in read if any(a <= at < b and (clock or not clocked) for a, b, clocked in asked)),
-            tuple(d for _, d, clock in read if clock), frozenset(d for _, d, _ in read))
+    return (tuple(d for at, d, clock, _ in read if any(a <= at < b and (clock or not clocked) for a, b, clocked in asked)),
+            tuple(d for _, d, clock, _ in read if clock), frozenset(d for _, d, _, _ in read),
+            tuple(dict.fromkeys(d for _, d, _, dated in read if dated)))
 
 
 def _answered_day(asked: tuple[date, ...], days: tuple[date, ...], named: tuple[date, ...]) -> date | None:
@@ -610,7 +612,8 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 habit = _told_as_habit(text, start, a, b, end, pack) or bool(
                     i and _ends_on_habit(text, *spans[i - 1], pack)
                     and (pack.sentence_end is None or not pack.sentence_end.search(text, spans[i - 1][1], start)))
-                add(kind, max(a, start), min(b, end), HABIT if habit
+                undated = habit or counted_from_event(text[start:a], text[b:end], pack.lang, pack)
+                add(kind, max(a, start), min(b, end), UNDATED if undated
                     else BIRTH if _after_birth_word(text, start, a, pack)
                     else PAST if condition is None and said_as_past(text[start:a], text[b:end], pack.lang, pack)
                     else None)
@@ -1019,7 +1022,7 @@ class FactStage:
         return lambda: self._read(data, {e.id: tuple(found) for e, found in zip(users, pending())})
 
     def _answer_days(self, answer: Event, pack: RulePack, now: datetime
-                     ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date]]:
+                     ) -> tuple[tuple[date, ...], tuple[date, ...], frozenset[date], tuple[date, ...]]:
         """:func:`_answer_days` of an assistant's message, read once per text and day (days, not
         instants: one reading a day, though a call made without "now" has its own)."""
         return self._memo.get(("answer", pack.lang, pack.version, answer.text, now.date(), now.utcoffset()),
@@ -1048,7 +1051,7 @@ class FactStage:
                         kind == "time" and leans_on_context(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
                     # "约李雪老师12月18日下午5点半…可以吗？" … "她那天五点十分才能到": the day it proposed
-                    asked, all_days, mentioned = self._answer_days(answer, data.pack, data.now)
+                    asked, all_days, mentioned, _ = self._answer_days(answer, data.pack, data.now)
                     meant = _answered_day(asked, all_days, named)
                     if meant is not None:
                         named, day = _latest_first(meant, named), meant
@@ -1062,12 +1065,19 @@ class FactStage:
                         # ("改到周三10点20吧，周二我爸要去社区领药" "已改为12月9日（周三）10:20" … "要是
                         # 那天他血压太高": the 9th, not the Tuesday of the reason)
                         for before in reversed(earlier[-data.settings["stages.answer_lookback"]:]):
-                            asked, all_days, mentioned = self._answer_days(before, data.pack, data.now)
+                            asked, all_days, mentioned, _ = self._answer_days(before, data.pack, data.now)
                             if mentioned:
                                 confirmed = _answered_day(asked, all_days, named)
                                 if confirmed is not None:
                                     named = _latest_first(confirmed, named)
                                 break
+                if answer is not None and data.now and any(
+                        kind == "time" and names_a_weekday(text, data.pack.lang, data.pack)
+                        for kind, text, *_ in analysis[0]):
+                    # "The Monday after your move is Monday, March 8 … Which one?" … "ok morning monday
+                    # works": the Monday it named, not the next one from today
+                    for d in self._answer_days(answer, data.pack, data.now)[3]:   # (in the order said)
+                        weekdays = _latest_first(d, weekdays) if d >= data.now.date() else weekdays
                 if answer is not None:
                     earlier.append(answer)
                 answer = None

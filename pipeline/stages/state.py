@@ -89,6 +89,8 @@ class _Memory:
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
     supposed: set[Span] = field(default_factory=set)   # … only supposed ("what if it's done by thursday"): no slot's value
+    # days a change gave as its reason, said after it ("make it 4 pm, Friday traffic there is brutal"): no slot's value
+    reasons: set[Span] = field(default_factory=set)
     born: set[Span] = field(default_factory=set)     # birth dates: only a correction replaces them
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
     # that does not name them replaces them
@@ -256,7 +258,7 @@ class _Memory:
         # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
         same_kind = [v for v in (same_kind[-self.lookback:] if self.lookback else same_kind) if v[2] not in self.replaced
-                     and v[2] not in self.supposed
+                     and v[2] not in self.supposed and v[2] not in self.reasons
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))
                      # (nor one said after the change in its message, ``at``: "那数学改成40节吧 英语还是20节")
                      and not (at is not None and v[2].event_id == event_id and v[2].start > at)]
@@ -304,7 +306,7 @@ class _Memory:
         of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit]
         if of_unit:
             found = self._newest_set(of_unit, event_id)
-            return self._said_before(kind, found, same_kind, event_id) if _FAMILY.get(kind, kind) == "time" else found
+            return self._said_before(kind, found, same_kind, event_id, reason) if _FAMILY.get(kind, kind) == "time" else found
         if kind == "quantity" and unit:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
@@ -1773,14 +1775,20 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
                     # (… or the day alone a clause after the change says, with no cue of its own: "can we
                     # move it to saturday morning? thursday just got slammed at work")
-                    after = [(text[a:b], x, y) for x, y, values in clauses[n + 1:] for a, b, k in values
-                             if _FAMILY.get(k, k) == "time" and len(values) == 1]
+                    after = [(text[a:b], x, y, Span(event.id, a, b)) for x, y, values in clauses[n + 1:]
+                             for a, b, k in values if _FAMILY.get(k, k) == "time" and len(values) == 1]
+                    # (… or past a break in the change's own clause: "make it tuesday instead, I just
+                    # remembered I have a dentist thing monday morning")
+                    own_after = [(text[a:b], a, end, Span(event.id, a, b)) for a, b, k in kept
+                                 if a >= value_end and _FAMILY.get(k, k) == "time" and rules.gap_breaks.search(text, value_end, a)]
+                    after = own_after[:1] if len(own_after) == 1 else after
                     if (not reason and _FAMILY.get(kind, kind) == "time" and len(after) >= 1
                             and names_a_day(after[0][0], pack.lang, pack) and not memory.names_clock(after[0][0])
                             and not any(lexicon.search(text, after[0][1], after[0][2])
                                         for lexicon in (rules.change, rules.revise, rules.correction, pack.question))
                             and not memory.same_day(after[0][0], value)):
                         reason = after[0][0]
+                        memory.reasons.add(after[0][3])   # (the reason's day is no value a later change replaces)
                     named_kind = _value_kind(slot, pack) or ""
                     if (_FAMILY.get(kind, kind) == "time" and _FAMILY.get(named_kind, named_kind) == "time"
                             and names_a_day(slot, pack.lang, pack)):

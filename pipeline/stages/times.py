@@ -58,9 +58,9 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "count_of", "day_within", "gone_by", "leans_on_context", "names_a_clock",
-           "names_a_day", "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past", "single_day",
-           "weekdays_of", "zoned_span"]
+__all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by", "leans_on_context",
+           "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past",
+           "single_day", "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -90,6 +90,8 @@ class TimeGrammar:
     past_before: re.Pattern[str] | None = None   # words before a time saying it is past ("got back Sunday")
     past_after: re.Pattern[str] | None = None    # words after it saying so ("周日回来了")
     target_before: re.Pattern[str] | None = None  # words before it making it where a change moved a thing ("挪到周六了")
+    event_before: re.Pattern[str] | None = None   # words before it counting it from an event ("搬家后的那个周一")
+    event_after: re.Pattern[str] | None = None    # words after it doing so ("the monday after we move")
     weekday_word: re.Pattern[str] | None = None   # a weekday a schedule names, group "weekdays" ("tuesdays", "周二")
     weekday_range: re.Pattern[str] | None = None  # what joins two weekdays into the days between ("mon-fri", "周一到周六")
     day_range: re.Pattern[str] | None = None  # a day and the last of a range in its month, groups "first", "last" ("January 19 to 21")
@@ -142,6 +144,8 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         past_before=re.compile(data["past_before"], flags) if data.get("past_before") else None,
         past_after=re.compile(data["past_after"], flags) if data.get("past_after") else None,
         target_before=re.compile(data["target_before"], flags) if data.get("target_before") else None,
+        event_before=re.compile(data["event_before"], flags) if data.get("event_before") else None,
+        event_after=re.compile(data["event_after"], flags) if data.get("event_after") else None,
         weekday_word=re.compile(expand(data["weekday_word"]), flags) if data.get("weekday_word") else None,
         weekday_range=re.compile(data["weekday_range"], flags) if data.get("weekday_range") else None,
         day_range=re.compile(data["day_range"], flags) if data.get("day_range") else None,
@@ -310,6 +314,20 @@ def _day_named(text: str, grammar: TimeGrammar) -> frozenset[tuple[str, str]]:
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
     return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
+
+
+def names_a_date(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names its day by its date or by today's ("Friday, March 19",
+    "19号", "tomorrow"), not by a weekday alone, which only its context places."""
+    return bool({"date", "day_of_month", "relative_day", "day_part"} & _read_kinds(text.strip(), _grammar(pack, lang)))
+
+
+def counted_from_event(before: str, after: str, lang: str, pack: RulePack) -> bool:
+    """Whether the words around a time count it from an event whose day is not said with it ("the
+    monday after we move", "搬家后的那个周末"): a day that is no date of its own, not the next one."""
+    grammar = _grammar(pack, lang)
+    return bool((grammar.event_before and grammar.event_before.search(before))
+                or (grammar.event_after and grammar.event_after.match(after)))
 
 
 def said_as_past(before: str, after: str, lang: str, pack: RulePack) -> bool:

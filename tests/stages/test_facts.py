@@ -1923,6 +1923,15 @@ HABIT = [
     ("zh", ["每个周末都可以"], "周末", None),
     ("zh", ["每天晚上8点以后"], "晚上8点以后", None),
     ("zh", ["每人200元，周五之前付"], "周五之前", {"start": "2026-11-30T10:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    # a day counted from an event whose date is not said with it is no date either ("the monday after we
+    # move" had been next Monday, "the weekend after we move" this weekend); controls: the day said alone
+    ("en", ["id like the install the monday after we move"], "monday", None),
+    ("en", ["ill drop it all off the weekend after we move"], "the weekend", None),
+    ("zh", ["安装约搬家后的那个周一吧"], "那个周一", None),
+    ("zh", ["搬完的周末去还"], "周末", None),
+    ("en", ["id like the install on friday"], "on friday",
+     {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
+    ("zh", ["安装约周五吧"], "周五", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
     ("en", ["every Monday at 9"], "Monday at 9", None),
     ("en", ["We meet every other Friday"], "Friday", None),
     ("en", ["Every seat must be booked by Friday"], "by Friday",
@@ -2160,6 +2169,15 @@ ANSWERED_DAY = [
                           "December 8 at 9 am, apart from Monday's pickup. The tech measures first. Does that work?"),
             ("user", "Sounds good, my mom is home all that day")], "that day",
      {"start": "2026-12-08T00:00:00-05:00", "end": "2026-12-08T23:59:59-05:00"}),
+    # a bare weekday is the one of that name the answer just named, not the next one from today ("The Monday
+    # after your move is Monday, March 8 …" "ok morning monday works" had been March 1)
+    ("en", [("user", "id like the install right after we move"),
+            ("assistant", "The Monday after your move is Monday, December 14, and both windows are open. Which one?"),
+            ("user", "ok morning monday works")], "monday",
+     {"start": "2026-12-14T00:00:00-05:00", "end": "2026-12-14T23:59:59-05:00"}),
+    ("zh", [("user", "安装约搬家后的那个周一吧"), ("assistant", "搬家后的周一是12月14日，上午和下午都能约。您选哪个？"),
+            ("user", "那就周一上午吧")], "周一上午", {"start": "2026-12-14T09:00:00+08:00",
+                                                "end": "2026-12-14T11:59:59+08:00"}),
     # a day the answer only mentions, not asks about, is not what the reply points back at
     ("zh", [("user", "她12月13号生日"), ("assistant", "座位已帮您保留，保留到12月5日晚上7点。还需要别的吗？"),
             ("user", "我朋友那天从伦敦飞过来")], "那天", {"start": "2026-12-13T00:00:00+08:00",

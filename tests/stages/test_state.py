@@ -2996,6 +2996,21 @@ CORRECTED = [
             "actually can we move it to saturday morning? thursday just got slammed at work. same time"],
      [("this thursday", "saturday morning")]),
     ("zh", ["这周四最好", "别先扣卡 我15号发工资", "能不能改到周六上午？周四临时加班了。时间不变"], [("这周四", "周六上午")]),
+    # … and so is one past a break in the change's own clause ("make it tuesday instead, I just remembered I have
+    # a dentist thing monday morning" had moved the friday of an earlier reason)
+    ("en", ["the install on monday morning works", "dont shut off the old one before the 6th, i still need it friday for work",
+            "actually make it tuesday instead, I just remembered I have a dentist thing monday morning"],
+     [("on monday morning", "tuesday")]),
+    ("zh", ["安装约周一上午吧", "6号之前别停旧的 我周五还要用",
+            "还是改到周二吧，我突然想起来周一上午要看牙"], [("周一上午", "周二")]),
+    # … and that reason's day is no value a later change replaces ("Friday traffic there is brutal" had been
+    # the drop-off's old value)
+    ("en", ["They fly home Saturday the 27th, so return it that morning at the airport.",
+            "Actually make it 4 pm then, Friday traffic there is brutal.",
+            "And for the car, make the drop-off Sunday the 28th instead."],
+     [(None, "4 pm"), ("Saturday the 27th", "Sunday the 28th")]),
+    ("zh", ["他们27号周六回来，那天上午还车", "那就改成下午4点吧，周五堵车太厉害", "车的还车时间改成28号周日吧"],
+     [(None, "下午4点"), ("那天上午", "28号周日")]),   # (control)
     # "going up to" revises as "go up to" does ("she's fine going up to $350" had left "under $250")
     ("en", ["keep the wheel under $250 total please, money's tight this month",
             "ok my wife looked at the pics and says get the good wheel, she's fine going up to $350"], [("$250", "$350")]),

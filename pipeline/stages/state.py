@@ -1708,7 +1708,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 gapped = None
             if change and _forbidden(text, start, change.start(), pack):
                 change = gapped = None
-            instead = None if asked or supposed else rules.instead.search(text, start, end)
+            # (asked by its words, asking nothing done: "can I just drop it at a store instead of mailing it")
+            instead = None if asked or supposed or _asks_to_be_told(text, start, end, pack) \
+                else rules.instead.search(text, start, end)
             topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
                                                                   clauses[n - 1] if n else None, correction is not None)
             wrong = next((h for h in said_wrong if start <= h.start() < end), None)
@@ -2076,10 +2078,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
                 if obj is None:
                     break
-                # asked, with a mark or by its words and asking nothing done ("can I just drop it at
-                # a store", "should I cancel X"; "can you cancel X" asks it done): nothing decided
-                if asked or (pack.question.search(text, start, end) is not None
-                             and (pack.request is None or pack.request.search(text, start, end) is None)):
+                # asked, with a mark or by its words ("should I cancel X"; "can you cancel X" asks
+                # it done): nothing decided
+                if asked or _asks_to_be_told(text, start, end, pack):
                     memory.last_mention = obj
                     break
                 if any(d.object == obj and d.status == "accepted" and d.by and d.by.event_id == event.id
@@ -2335,6 +2336,13 @@ def _condition(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, 
     while stop > at and (text[stop - 1].isspace() or pack.state.gap_breaks.match(text, stop - 1)):
         stop -= 1
     return Span(event_id, at, stop) if stop > at else None
+
+
+def _asks_to_be_told(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether a clause's words ask something, with no mark needed, and ask nothing done ("can I
+    skip the insurance", "should I cancel it"; "can you cancel it" asks it done)."""
+    return pack.question.search(text, start, end) is not None and (
+        pack.request is None or pack.request.search(text, start, end) is None)
 
 
 def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:

@@ -330,6 +330,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我在看保险，想了解一下有哪些选择"], NOTHING),        # "选" begins the word "选择": "择" is no object
     (["我要A套餐", "算了，就选B吧"], expect(chosen("A套餐"), chosen("B"))),
     (["寄邮政吧", "还是改成顺丰而不是邮政"], expect(change("", "邮政", "顺丰"))),  # "而不是": the old value named
+    (["寄邮政吧", "能不能直接送到门店而不是寄回去"], NOTHING),   # 问的，不是改
     (["下午3点到", "4点而不是3点"], expect(change("time", "3点", "4点"))),
     (["入住改成12月5号，因为房东延期了"], expect(change("入住", None, "12月5号"))),  # the value ends at the comma
     (["住宿费用800元", "费用改成5000元以内吧"], expect(change("费用", IN("800元"), "5000元以内"))),  # "以内" stays
@@ -871,6 +872,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["The movers come at 9am", "The painters come at 11am"], NOTHING),
     # "instead of": the words before replace the words after, named in the same clause
     (["standard shipping is fine", "hmm, make it expedited instead of standard shipping"],
+     expect(change("", "standard shipping", "expedited"))),
+    # … not in a question asking nothing done ("can I just drop it at a store instead of mailing it" had been
+    # "mailing it → just drop it at a store"); one asking it done changes
+    (["mail the old modem back", "can I just drop it at a store instead of mailing it"], NOTHING),
+    (["standard shipping is fine", "can you make it expedited instead of standard shipping"],
      expect(change("", "standard shipping", "expedited"))),
     # a drop cue before a change still drops what it follows, when no correction cue opens with it
     (["Pickup at 4 pm", "The museum thing, never mind, on second thought make the pickup 5 pm"],

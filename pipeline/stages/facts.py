@@ -498,13 +498,13 @@ def _answer_days(text: str, pack: RulePack, now: datetime
         if any(a <= at < b for at, *_ in read):
             asked.append((a, b, False))
         else:
-            # a question naming no day asks about the day of the last sentence before it naming one,
-            # the one given a clock there ("我建议约2月2日（周二）9:00-12:00：…也和周一的取件错开。师傅会先量
-            # 尺寸。您看这个时间行吗？": February 2, not the Monday of the reason)
+            # a question naming no day asks about the day given a clock in the last sentence before it
+            # naming one, a time proposed ("我建议约2月2日（周二）9:00-12:00：…也和周一的取件错开。师傅会先量
+            # 尺寸。您看这个时间行吗？": February 2, not the Monday of the reason; "档案里最近的体重是2月20日的
+            # 2.9公斤 … 方便的话称一下？" asks about no day)
             said = [(x, y) for x, y, _ in sentences[:i] if any(x <= at < y for at, *_ in read)]
-            if said:
-                clocked = any(said[-1][0] <= at < said[-1][1] and clock for at, _, clock, _ in read)
-                asked.append((*said[-1], clocked))
+            if said and any(said[-1][0] <= at < said[-1][1] and clock for at, _, clock, _ in read):
+                asked.append((*said[-1], True))
     return (tuple(d for at, d, clock, _ in read if any(a <= at < b and (clock or not clocked) for a, b, clocked in asked)),
             tuple(d for _, d, clock, _ in read if clock), frozenset(d for _, d, _, _ in read),
             tuple(dict.fromkeys(d for _, d, _, dated in read if dated)))

@@ -1778,25 +1778,32 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # (… or the day alone a clause after the change says, with no cue of its own: "can we
                     # move it to saturday morning? thursday just got slammed at work")
                     after = [(text[a:b], x, y, Span(event.id, a, b)) for x, y, values in clauses[n + 1:]
-                             for a, b, k in values if _FAMILY.get(k, k) == "time" and len(values) == 1]
+                             for a, b, k in values[:1] if _FAMILY.get(k, k) == "time"
+                             and len({text[c:d].casefold() for c, d, _ in values}) == 1]   # (one value, maybe said twice)
                     # (… or past a break in the change's own clause: "make it tuesday instead, I just
                     # remembered I have a dentist thing monday morning")
                     own_after = [(text[a:b], a, end, Span(event.id, a, b)) for a, b, k in kept
                                  if a >= value_end and _FAMILY.get(k, k) == "time" and rules.gap_breaks.search(text, value_end, a)]
-                    after = own_after[:1] if len(own_after) == 1 else after
-                    if (not reason and _FAMILY.get(kind, kind) == "time" and len(after) >= 1
-                            and names_a_day(after[0][0], pack.lang, pack) and not memory.names_clock(after[0][0])
+                    after = own_after[:1] if len({w.casefold() for w, *_ in own_after}) == 1 else after   # (said twice: one)
+                    # (a clock alone too, when the change sets a clock on no clock said before it: "那天早上改成
+                    # 8点半到吧 我9点要到公司 9点送过去来不及" moves the 9 o'clock)
+                    clock_after = bool(after) and memory.names_clock(value) and memory.names_clock(after[0][0]) \
+                        and not names_a_day(after[0][0], pack.lang, pack) and not memory.names_clock(reason)
+                    if ((not reason or clock_after) and _FAMILY.get(kind, kind) == "time" and len(after) >= 1
+                            and (names_a_day(after[0][0], pack.lang, pack) and not memory.names_clock(after[0][0])
+                                 or clock_after)
                             and not any(lexicon.search(text, after[0][1], after[0][2])
                                         for lexicon in (rules.change, rules.revise, rules.correction, pack.question))
-                            and not memory.same_day(after[0][0], value)):
+                            and (clock_after or not memory.same_day(after[0][0], value))):
                         reason = after[0][0]
                         memory.reasons.add(after[0][3])   # (the reason's day is no value a later change replaces)
                     named_kind = _value_kind(slot, pack) or ""
                     if (_FAMILY.get(kind, kind) == "time" and _FAMILY.get(named_kind, named_kind) == "time"
                             and names_a_day(slot, pack.lang, pack)):
                         # "can we move thursday to friday afternoon": what is moved is the day said,
-                        # the earlier value on it, not a slot called "thursday"
-                        reason, slot = slot, kind
+                        # the earlier value on it, not a slot called "thursday" (the clock a reason after
+                        # it names, when it moves a clock: "那天早上改成8点半到吧 … 9点送过去来不及")
+                        reason, slot = reason if clock_after and reason == after[0][0] else slot, kind
                     # (a thing the words before the cue turn down is the old value, and no slot: "never
                     # mind, not Chen Hao, switch to Lin Xiaowen" had replaced the "24 sessions" said with it)
                     # (… or the clause before it, of its sentence, with no value: "算了 不要陈昊了 换成林晓雯吧")

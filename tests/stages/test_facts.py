@@ -2178,6 +2178,15 @@ ANSWERED_DAY = [
     ("zh", [("user", "安装约搬家后的那个周一吧"), ("assistant", "搬家后的周一是12月14日，上午和下午都能约。您选哪个？"),
             ("user", "那就周一上午吧")], "周一上午", {"start": "2026-12-14T09:00:00+08:00",
                                                 "end": "2026-12-14T11:59:59+08:00"}),
+    # … not a day said without a clock before it ("档案里最近的体重是2月20日的2.9公斤 … 方便的话称一下？"
+    # had made "那天早上" February 20 of next year)
+    ("zh", [("user", "手术约12月10日早上9点"),
+            ("assistant", "档案里最近的体重是11月20日的2.9公斤，正好卡在两个尺码中间。方便的话在家称一下现在的体重？"),
+            ("user", "那天早上改成8点半到吧")], "那天早上", {"start": "2026-12-10T06:00:00+08:00",
+                                                      "end": "2026-12-10T08:59:59+08:00"}),
+    ("en", [("user", "the surgery is December 10 at 9 am"),
+            ("assistant", "Her last weight on file is from November 20, 2.9 kg. Could you weigh her at home?"),
+            ("user", "she has to be there at 8:30 that day")], "at 8:30 that day", {"at": "2026-12-10T08:30:00-05:00"}),
     # a day the answer only mentions, not asks about, is not what the reply points back at
     ("zh", [("user", "她12月13号生日"), ("assistant", "座位已帮您保留，保留到12月5日晚上7点。还需要别的吗？"),
             ("user", "我朋友那天从伦敦飞过来")], "那天", {"start": "2026-12-13T00:00:00+08:00",

@@ -3017,6 +3017,10 @@ CORRECTED = [
      [(None, "4 pm"), ("Saturday the 27th", "Sunday the 28th")]),
     ("zh", ["他们27号周六回来，那天上午还车", "那就改成下午4点吧，周五堵车太厉害", "车的还车时间改成28号周日吧"],
      [(None, "下午4点"), ("那天上午", "28号周日")]),   # (control)
+    # a clock alone said after a change of a clock, as its reason, is the clock moved ("那天早上改成8点半到吧 我9点
+    # 要到公司 9点送过去来不及" had moved "我6点能到家", said last)
+    ("zh", ["9点吧 术前要禁食多久", "我6点能到家", "那天早上改成8点半到吧 我9点要到公司 9点送过去来不及"], [("9点", "8点半到")]),
+    ("en", ["9am then", "I can be home by 6pm", "make it 8:30 am, I have to be at work at 9"], [("9am", "8:30 am")]),
     # "going up to" revises as "go up to" does ("she's fine going up to $350" had left "under $250")
     ("en", ["keep the wheel under $250 total please, money's tight this month",
             "ok my wife looked at the pics and says get the good wheel, she's fine going up to $350"], [("$250", "$350")]),

@@ -2607,6 +2607,9 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
             # a count of its own unit)
             if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced
                     and pack.uncertainty.search(clause) and value.casefold() != text[a:b].casefold()
+                    # (a day said again in other words settles nothing: "signed off next tuesday so maybe
+                    # wait" … "issue it tuesday like we said")
+                    and not (_FAMILY.get(kind, kind) == "time" and memory.same_day(value, text[a:b]))
                     and not (kind == "quantity" and (_same_count(value, text[a:b], pack)
                                                      or memory.unit(value) != memory.unit(text[a:b])))):
                 own = own if own is not None else words(text[start:end].casefold(), [text[x:y] for x, y, _ in kept])

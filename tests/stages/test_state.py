@@ -160,6 +160,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["充电器不用了，谢谢"], expect(dropped("充电器"))),
     (["贴膜先不要了"], expect(dropped("贴膜"))),
     (["取消上门取件"], expect(dropped("上门取件"))),
+    (["每晚150元以内，可以的话", "预算加到175元吧"], expect(change("预算", "150元", "175元"))),   # (客气话不是条件)
+    (["坏消息 汤姆来不了了 能换成莉亚吗 同一天"], NOTHING),
+    (["财务说可能下周二签下来", "周二开发票吧 按刚才说的"], NOTHING),   # 同一天说第二遍，不是改
     # 问能不能放弃的，什么也没定；请人取消的，放弃了
     (["加上延保", "延保能取消吗"], expect(added("延保"))),
     (["加上延保", "延保可以不要吗"], expect(added("延保"))),
@@ -1063,6 +1066,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # a revision the user asks for sets it ("Can we go up to $95 a head then?"); a question that
     # only asks does not
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),
+    # "if poss" supposes nothing ("under £150 a night if poss" had stayed current after "go up to £175")
+    (["hotel for 3, under £150 a night if poss", "ok go up to £175 max"], expect(change("money", "£150", "£175"))),
+    # "can't make it" is no change ("bad news Tom cant make it now" had been "[bad news Tom cant] now")
+    (["bad news Tom cant make it now. can Leah Okafor go instead, same day?"], NOTHING),
+    # a day said unsure, said again in other words, settles nothing ("next tuesday → tuesday" had been a change)
+    (["finance said PO gets signed off next tuesday so maybe wait till then", "issue it tuesday like we said"], NOTHING),
     (["Budget is around $80 a head.", "Can you check if it is now $95?"], NOTHING),
     (["Find me a hotel near the airport.", "Can we switch to the train station instead?"], NOTHING),
     # a date pushed, postponed or rescheduled is revised ("his start got pushed to January 4th" had

@@ -2097,9 +2097,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # "应该是chenlina88@126.com，前面那个不用了": the change just said says it (not one
                     # of another slot earlier in the message: "他爸说可以到260 一小时 … 刚才说要女老师那个算了")
                     break
-                if status == "chosen" and rules.revise_current.regex.match(text, found[0]) and any(
+                if status == "chosen" and any(cue.regex.match(text, found[0]) for cue in (
+                        rules.revise_current, rules.change, rules.revise)) and any(
                         found[0] <= t.span.start and t.span.end <= found[1] for t in transitions[clause_made:]):
-                    break   # "那就换GL8吧": the change this clause made says it ("换GL8" is no thing chosen)
+                    break   # "那就换GL8吧", "那就改成下午4点吧": the change this clause made says it (no thing chosen)
                 # the object decided on before, named with a determiner or without ("add travel
                 # insurance" … "drop the travel insurance"): one path
                 bare_obj = _without_determiners(obj, pack)

@@ -161,6 +161,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["贴膜先不要了"], expect(dropped("贴膜"))),
     (["取消上门取件"], expect(dropped("上门取件"))),
     (["每晚150元以内，可以的话", "预算加到175元吧"], expect(change("预算", "150元", "175元"))),   # (客气话不是条件)
+    # "那就改成…吧"、"那就加到…吧"：这句的改动就是它，没有另选一样东西（"改成下午4点"曾是"已选定"）
+    (["下午3点到", "那就改成下午4点吧，周五堵车太厉害"], expect(change("time", "下午3点", "下午4点"))),
+    (["每晚150元以内", "那就加到175元吧"], expect(change("quantity", "150元", "175元"))),
     (["坏消息 汤姆来不了了 能换成莉亚吗 同一天"], NOTHING),
     (["财务说可能下周二签下来", "周二开发票吧 按刚才说的"], NOTHING),   # 同一天说第二遍，不是改
     # 问能不能放弃的，什么也没定；请人取消的，放弃了
@@ -1068,6 +1071,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Budget is around $80 a head.", "Can we go up to $95 a head then?"], expect(change("money", "$80", "$95"))),
     # "if poss" supposes nothing ("under £150 a night if poss" had stayed current after "go up to £175")
     (["hotel for 3, under £150 a night if poss", "ok go up to £175 max"], expect(change("money", "£150", "£175"))),
+    (["arrive at 3 pm", "ok let's do 4 pm instead then"], expect(chosen("4 pm"), change("time", "at 3 pm", "4 pm"))),
     # "can't make it" is no change ("bad news Tom cant make it now" had been "[bad news Tom cant] now")
     (["bad news Tom cant make it now. can Leah Okafor go instead, same day?"], NOTHING),
     # a day said unsure, said again in other words, settles nothing ("next tuesday → tuesday" had been a change)

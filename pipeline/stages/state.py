@@ -706,6 +706,16 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     return None if len(obj) == 1 and not obj.isascii() else obj
 
 
+def _dropped_in(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int] | None:
+    """Where the thing a drop cue drops in these words is ("forget the cone", "圈不要了"), if one does."""
+    rules = pack.state
+    after = rules.drop_after.search(text, start, end)
+    a, b = _object_after(text, after.end(), end, pack) if after else (0, 0)
+    if b <= a and (cue := rules.drop_before.search(text, start, end)) is not None:
+        a, b = _strip(text, start, cue.start(), pack)
+    return (a, b) if b > a else None
+
+
 def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory) -> tuple[str, Span] | None:
     """The longest words from ``start`` (up to ``end``) the user named as a thing of its own before
     ("陈昊" of "陈昊了", "Chen Hao" of "Chen Hao,")."""
@@ -1812,6 +1822,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     turned = None if kind else next((said for a, b in [(slot_start, slot_end), *([before[:2]] if before else [])]
                                                      for hit in negations(text, a, b, pack)
                                                      if (said := _thing_named(text, hit.end(), b, event.id, memory))), None)
+                    # (… or the thing the words before the cue drop, or the clause before it: "forget the cone,
+                    # switch to the recovery suit", "圈不要了，换成术后服吧")
+                    dropped = None if kind or turned else next(
+                        (where for a, b in [(slot_start, slot_end), *([before[:2]] if before else [])]
+                         if (where := _dropped_in(text, a, b, pack)) is not None), None)
+                    if dropped is not None:
+                        turned = text[dropped[0]:dropped[1]], Span(event.id, *dropped)
                     if turned:
                         slot = ""
                     previous = turned or (bare[1] if bare else memory.previous(

@@ -156,6 +156,8 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["不考虑京东快递了"], expect(dropped("京东快递"))),
     (["放弃延保服务"], expect(dropped("延保服务"))),
     (["延保服务算了"], expect(dropped("延保服务"))),
+    # 一句里先放弃、再改成的，改掉的就是放弃的那样（"圈不要了，换成术后服吧"曾是"None → 术后服"）
+    (["伊丽莎白圈吧 便宜点", "圈不要了，换成术后服吧"], expect(dropped("圈"), change("", "圈", "术后服"))),
     (["延保服务就算了"], expect(dropped("延保服务"))),
     (["充电器不用了，谢谢"], expect(dropped("充电器"))),
     (["贴膜先不要了"], expect(dropped("贴膜"))),
@@ -696,6 +698,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["add the travel insurance", "can you cancel the travel insurance"],
      expect(added("the travel insurance"), dropped("the travel insurance"))),
     (["Drop the extra monitor."], expect(dropped("the extra monitor"))),
+    # … a change after a drop replaces the thing dropped ("forget the cone, switch to the recovery suit" had
+    # replaced nothing); a named slot's change keeps its slot
+    (["the cone then, its cheaper", "forget the cone, switch to the recovery suit"],
+     expect(dropped("the cone"), change("", "the cone", "the recovery suit"))),
+    (["add the travel insurance", "skip the insurance, change the pickup to 5 pm"],
+     expect(added("the travel insurance"), dropped("the insurance"), change("pickup", None, "5 pm"))),
     # saying a value was given wrong corrects it with the next one ("I gave you the wrong house
     # number. it's 184 Linden Ave not 148" had left 148 Linden Ave current)
     (["Ship to his home. 148 Linden Ave, Quincy MA 02169",

@@ -58,9 +58,9 @@ from typing import Any
 
 from ..rulepacks import RulePack
 
-__all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by", "leans_on_context",
-           "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day", "normalize_time", "preload", "said_as_past",
-           "single_day", "weekdays_of", "zoned_span"]
+__all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by",
+           "leans_on_context", "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day",
+           "normalize_time", "preload", "said_as_past", "single_day", "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")

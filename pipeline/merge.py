@@ -677,7 +677,23 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
 
     def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
         said = mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end))
-        return text + changed if changed and (replaced(facts, start, end) or said and not sets(facts, start, end)) else text
+        if not changed or not (replaced(facts, start, end) or said and not sets(facts, start, end)):
+            return text
+        return with_mark(text, facts, start, end)
+
+    def with_mark(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
+        """The quote with the ``changed`` mark after it, or, when a prohibition said after the replaced
+        value still holds, right after the value ("联系人写我妈李秀兰 13917285046（后有更改） 千万别打我爸
+        电话": the prohibition is current)."""
+        here = Span(clause.span.event_id, start, end)
+        old_ends = [f.span.end for f in facts if superseded.overlap(f.span)] + [
+            b for _, b in (mentioned.within(here) if mentioned is not None else ())]
+        at = min(max(old_ends, default=end), end) - start
+        if 0 < at < end - start and text.startswith(clause.text[start - clause.span.start:][:at]) and any(
+                f.span.start >= start + at and pack.level_of(f.kind, f.value) == "prohibitions"
+                and not superseded.overlap(f.span) for f in facts):
+            return text[:at] + changed + text[at:]
+        return text + changed
 
     def piece(start: int, end: int, facts: Sequence[Fact], piece_value: float, cut: bool = False) -> SummaryItem:
         start, end = (clause.span.start + i for i in _bracketed(clause.text, start - clause.span.start,
@@ -778,7 +794,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     if drops:   # "cancel the Nordic one": a piece without its verb ("Nordic") would read as wanted
         alternatives, fragments = [], ()
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
-    whole = quoted + changed if said_before and changed else marked(quoted, clause.facts, clause.span.start, clause.span.end)
+    whole = (with_mark(quoted, clause.facts, clause.span.start, clause.span.end) if said_before and changed
+             else marked(quoted, clause.facts, clause.span.start, clause.span.end))
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
                        clause.facts, source=source, replaced=replaced(clause.facts),

@@ -2406,6 +2406,25 @@ def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
     assert not [i.text for i in summary.items if "2027" in i.text], [i.text for i in summary.items]
 
 
+# A quote holding a replaced value and, after it, a prohibition that still holds is marked right after
+# the value: the prohibition never reads as changed ("…13917285046 千万别打我爸电话（后有更改）").
+@pytest.mark.parametrize(("lang", "turns", "line"), [
+    ("zh", [("联系人写我妈李秀兰 13917285046 千万别打我爸电话", "好的。"),
+            ("刚才我妈号码打错了 最后两位是64 不是46 13917285064", "已改。"), ("谢谢", None)],
+     "联系人写我妈李秀兰 13917285046（后有更改） 千万别打我爸电话"),
+    ("en", [("phone is 773-555-0148, dont call my wife", "OK."), ("sorry its 773-555-0184, not 0148", "Fixed."),
+            ("thanks", None)], "phone is 773-555-0148 (changed later), dont call my wife"),
+    # (control: no prohibition after it, the mark closes the quote)
+    ("en", [("phone is 773-555-0148, text me before", "OK."), ("sorry its 773-555-0184, not 0148", "Fixed."),
+            ("thanks", None)], "phone is 773-555-0148, text me before (changed later)"),
+])
+def test_a_prohibition_after_a_replaced_value_is_not_marked_changed(lang, turns, line):
+    messages = turns_to_messages(turns)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
+    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+
+
 # A case asked about, opening its clause and asking for nothing done, is quoted whole or not at all:
 # "so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?" had been cut to "Helen drags her
 # feet, HLD-88120 and SHT-30552?", a question of another meaning.

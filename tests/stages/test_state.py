@@ -490,6 +490,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["那就T20吧，补200对吧？"], expect(chosen("T20"))),
     (["啊？那就换货吧，但我不想要同款了"], expect(chosen("换货"))),
     (["那就这样吧"], NOTHING),
+    # "那就等等吧"、"那就先问问吧"：先等、先问，什么也没选（曾选了"等等"）
+    (["财务说可能下周二签下来 那就等等吧"], NOTHING),
+    (["预算我问问我老公 那就先问问吧"], NOTHING),
     (["能换成别的型号吗？"], NOTHING),
     # 分句开头的"就X吧"也选定（"明德太贵了 就前海湾吧"曾什么也没选）；"那就选X吧"选的是X（曾是"选X"）；
     # "就按你说的这个来吧"接受提议，"就约这个吧"约的是说过的，都不是选了个东西
@@ -1080,6 +1083,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # "if poss" supposes nothing ("under £150 a night if poss" had stayed current after "go up to £175")
     (["hotel for 3, under £150 a night if poss", "ok go up to £175 max"], expect(change("money", "£150", "£175"))),
     (["arrive at 3 pm", "ok let's do 4 pm instead then"], expect(chosen("4 pm"), change("time", "at 3 pm", "4 pm"))),
+    (["finance says it gets signed off next tuesday, ok let's wait then"], NOTHING),   # (control: waiting chooses nothing)
     # "can't make it" is no change ("bad news Tom cant make it now" had been "[bad news Tom cant] now")
     (["bad news Tom cant make it now. can Leah Okafor go instead, same day?"], NOTHING),
     # a day said unsure, said again in other words, settles nothing ("next tuesday → tuesday" had been a change)

@@ -123,6 +123,8 @@ def _one_day(value: dict) -> str | None:
 
 _ISO_INSTANT = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})")
 _TOOL_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\s?([ap])\.?m\.?)?", re.IGNORECASE)
+# a tool's window of clocks ("time_window=13:00-18:00"): both its clocks are the record's
+_TOOL_WINDOW = re.compile(r"(\d{1,2}:\d{2})\s*[-–~]\s*(\d{1,2}:\d{2})")
 
 
 def _clock_within(clocks: frozenset[str], value: dict) -> bool:
@@ -1104,8 +1106,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # the clock fields of each record a tool returned (an element of a list, or the whole result)
     clocks_of: dict[tuple[str, str], set[str]] = {}
     for fact in tool_facts:
-        if (clock := _tool_clock(fact.text)) is not None:
-            clocks_of.setdefault(element(fact), set()).add(clock)
+        window = _TOOL_WINDOW.fullmatch(fact.text.strip())
+        for clock in (window.groups() if window else (fact.text,)):
+            if (clock := _tool_clock(clock)) is not None:
+                clocks_of.setdefault(element(fact), set()).add(clock)
     record_clocks = {record: frozenset(clocks) for record, clocks in clocks_of.items()}
 
     def replaced_later(fact: Fact) -> bool:

@@ -1848,6 +1848,14 @@ def tool_then_change(lang: str, first: str, tool: dict[str, Any], change: str) -
     ("en", "Book the interview for the day after tomorrow in the afternoon",
      {"booking_id": "MS-0457", "datetime": "2026-12-02T14:00:00-05:00"},
      "Actually, move it to next Tuesday morning.", "2026-12-02T14:00:00-05:00", "next Tuesday morning", False),
+    # … and a day booked with a window of clocks inside the replaced part of the day ("date=2027-01-30" with
+    # "time_window=13:00-18:00" had stayed unmarked once the pickup moved from 明天下午)
+    ("zh", "手机明天下午来取吧", {"pickup_id": "PK-5503918", "date": "2026-12-01", "time_window": "13:00-18:00"},
+     "明天下午不行 改后天上午吧", "2026-12-01", "后天上午", False),
+    ("en", "Pick the phone up tomorrow afternoon", {"pickup_id": "PK-5503918", "date": "2026-12-01",
+                                                    "time_window": "13:00-18:00"},
+     "Tomorrow afternoon won't work, move it to the day after tomorrow in the morning.", "2026-12-01",
+     "the day after tomorrow in the morning", False),
 ])
 def test_a_tool_value_the_user_replaced_later_is_not_shown_as_current(
         lang: str, first: str, tool: dict[str, Any], change: str, old: str, new: str, listed: bool) -> None:

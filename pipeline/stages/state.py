@@ -716,6 +716,24 @@ def _dropped_in(text: str, start: int, end: int, pack: RulePack) -> tuple[int, i
     return (a, b) if b > a else None
 
 
+def _clause_before(text: str, clauses: Sequence[tuple[int, int, Values]], n: int, start: int,
+                   pack: RulePack) -> tuple[int, int, Values] | None:
+    """The clause before clause ``n`` when it is of the same sentence and holds no value: what it
+    turns down or drops is what clause ``n`` changes ("算了 不要陈昊了 换成林晓雯吧")."""
+    if not n or clauses[n - 1][2]:
+        return None
+    return clauses[n - 1] if pack.sentence_end is None or not pack.sentence_end.search(text, clauses[n - 1][1], start) else None
+
+
+def _dropped_before(text: str, start: int, end: int, before: tuple[int, int, Values] | None, event_id: str,
+                    pack: RulePack) -> tuple[str, Span] | None:
+    """The thing the words from ``start`` to ``end``, or else the clause ``before``, drop: what a change
+    or revision said next replaces ("forget the cone, switch to the recovery suit", "圈不要了 换术后服吧")."""
+    where = next((where for a, b in [(start, end), *([before[:2]] if before else [])]
+                  if (where := _dropped_in(text, a, b, pack)) is not None), None)
+    return (text[where[0]:where[1]], Span(event_id, *where)) if where else None
+
+
 def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory) -> tuple[str, Span] | None:
     """The longest words from ``start`` (up to ``end``) the user named as a thing of its own before
     ("陈昊" of "陈昊了", "Chen Hao" of "Chen Hao,")."""
@@ -771,7 +789,8 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
 
 
 def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, events: Sequence[Event],
-                   memory: _Memory, pack: RulePack, listed_only: bool = False) -> list[Transition]:
+                   memory: _Memory, pack: RulePack, listed_only: bool = False,
+                   dropped: tuple[str, Span] | None = None) -> list[Transition]:
     """A thing no pattern types, revised as the current one ("要朝南的双人间" … "还是单人间吧", "a
     double room facing south" … "a single room instead"): it replaces the newest thing said with
     the same head (the last word; a Chinese compound's last character), a few words long, in a
@@ -779,7 +798,8 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     ("butcher block instead" of "quartz"), unless the assistant offered both side by side
     (:func:`_listed_alongside`: "can we do the catalina grana … instead" after "do the holland stone
     then", both offered in one sentence). ``listed_only``: only a thing so offered (after a
-    correction cue: "算了还是退吧" revises no thing)."""
+    correction cue: "算了还是退吧" revises no thing). A thing ``dropped`` just before it is what it
+    replaces, whatever its head ("圈不要了 换术后服吧")."""
     rules = pack.state
     event_id = event.id
     # the words revised: after the cue, or before it when it ends the clause ("… instead")
@@ -808,6 +828,8 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         alongside = _listed_alongside(value, event, events, memory, pack)
         return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
 
+    if dropped is not None and dropped[0].casefold() != value.casefold():
+        return [Transition("", dropped[0], value, Span(event_id, a, b), dropped[1])]
     # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
     if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
@@ -1817,18 +1839,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # (a thing the words before the cue turn down is the old value, and no slot: "never
                     # mind, not Chen Hao, switch to Lin Xiaowen" had replaced the "24 sessions" said with it)
                     # (… or the clause before it, of its sentence, with no value: "算了 不要陈昊了 换成林晓雯吧")
-                    before = clauses[n - 1] if n and not clauses[n - 1][2] and slot_start == start and (
-                        pack.sentence_end is None or not pack.sentence_end.search(text, clauses[n - 1][1], start)) else None
+                    before = _clause_before(text, clauses, n, start, pack) if slot_start == start else None
                     turned = None if kind else next((said for a, b in [(slot_start, slot_end), *([before[:2]] if before else [])]
                                                      for hit in negations(text, a, b, pack)
                                                      if (said := _thing_named(text, hit.end(), b, event.id, memory))), None)
                     # (… or the thing the words before the cue drop, or the clause before it: "forget the cone,
                     # switch to the recovery suit", "圈不要了，换成术后服吧")
-                    dropped = None if kind or turned else next(
-                        (where for a, b in [(slot_start, slot_end), *([before[:2]] if before else [])]
-                         if (where := _dropped_in(text, a, b, pack)) is not None), None)
-                    if dropped is not None:
-                        turned = text[dropped[0]:dropped[1]], Span(event.id, *dropped)
+                    turned = turned or (None if kind else _dropped_before(text, slot_start, slot_end, before, event.id, pack))
                     if turned:
                         slot = ""
                     previous = turned or (bare[1] if bare else memory.previous(
@@ -2019,7 +2036,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    if (t.span.start, t.span.end) not in taken)
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
-                transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack))
+                transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack,
+                                                  dropped=_dropped_before(text, start, cue.start(),
+                                                                          _clause_before(text, clauses, n, start, pack),
+                                                                          event.id, pack)))
                 after = _strip(text, cue.end(), end, pack)
                 if after[1] > after[0] and not pack.filler.covers(text, *after):
                     revising = None   # the words after the cue took it ("还是白的吧 柜子她明天量" moves no day)

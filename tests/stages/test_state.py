@@ -158,6 +158,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["延保服务算了"], expect(dropped("延保服务"))),
     # 一句里先放弃、再改成的，改掉的就是放弃的那样（"圈不要了，换成术后服吧"曾是"None → 术后服"）
     (["伊丽莎白圈吧 便宜点", "圈不要了，换成术后服吧"], expect(dropped("圈"), change("", "圈", "术后服"))),
+    # "换X吧"、"还是X吧"也是（"圈不要了 换术后服吧"曾什么也没换）
+    (["伊丽莎白圈吧 便宜点", "圈不要了 换术后服吧"], expect(dropped("圈"), change("", "圈", "术后服"))),
+    (["伊丽莎白圈吧 便宜点", "伊丽莎白圈不要了，还是术后服吧"],
+     expect(dropped("伊丽莎白圈"), change("", "伊丽莎白圈", "术后服"))),
     (["延保服务就算了"], expect(dropped("延保服务"))),
     (["充电器不用了，谢谢"], expect(dropped("充电器"))),
     (["贴膜先不要了"], expect(dropped("贴膜"))),
@@ -705,6 +709,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # replaced nothing); a named slot's change keeps its slot
     (["the cone then, its cheaper", "forget the cone, switch to the recovery suit"],
      expect(dropped("the cone"), change("", "the cone", "the recovery suit"))),
+    # (… "instead" too: "forget the cone, the recovery suit instead" had replaced nothing)
+    (["the cone then, its cheaper", "forget the cone, the recovery suit instead"],
+     expect(dropped("the cone"), change("", "the cone", "recovery suit"))),
     (["add the travel insurance", "skip the insurance, change the pickup to 5 pm"],
      expect(added("the travel insurance"), dropped("the insurance"), change("pickup", None, "5 pm"))),
     # saying a value was given wrong corrects it with the next one ("I gave you the wrong house

@@ -62,6 +62,7 @@ ZH_ROWS = [
     ("下周三下午3点", at("2026-12-09T15:00:00+08:00")),       # Wed of next week, 下午 → 15h
     ("明天下午", span("2026-12-01T12:00:00+08:00", "2026-12-01T17:59:59+08:00")),
     ("下下周", span("2026-12-14T00:00:00+08:00", "2026-12-20T23:59:59+08:00")),
+    ("下下周一", day("2026-12-14", Z)),
     ("下个月15号", day("2026-12-15", Z)),
     ("下午两点", {"time": "14:00:00+08:00"}),
     ("3月5日", day("2027-03-05", Z)),                       # 2026-03-05 is 9 months past
@@ -169,6 +170,9 @@ EN_ROWS = [
     ("mid February", span("2027-02-11T00:00:00-05:00", "2027-02-20T23:59:59-05:00")),
     ("Christmas Eve", day("2026-12-24", E)),
     ("the week after next", span("2026-12-14T00:00:00-05:00", "2026-12-20T23:59:59-05:00")),
+    # … and its weekday (it had been next week's: "monday" alone was read)
+    ("the monday after next", day("2026-12-14", E)),
+    ("monday after next at 3pm", at("2026-12-14T15:00:00-05:00")),
     # a day of the month named by its offset is that day; an hour with its part of day names no date
     ("the 15th of next month", day("2026-12-15", E)),
     ("by the 5th of next month", span(EN_START, "2026-12-05T23:59:59-05:00")),

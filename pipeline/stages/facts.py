@@ -1075,9 +1075,12 @@ class FactStage:
                         kind == "time" and names_a_weekday(text, data.pack.lang, data.pack)
                         for kind, text, *_ in analysis[0]):
                     # "The Monday after your move is Monday, March 8 … Which one?" … "ok morning monday
-                    # works": the Monday it named, not the next one from today
-                    for d in self._answer_days(answer, data.pack, data.now)[3]:   # (in the order said)
-                        weekdays = _latest_first(d, weekdays) if d >= data.now.date() else weekdays
+                    # works": the Monday it named, not the next one from today; a weekday it names by two
+                    # dates is not known ("Dates: Thu Nov 11, then Nov 16, 18, 23" … "my post op tuesday")
+                    dated = self._answer_days(answer, data.pack, data.now)[3]
+                    for d in dated:   # (in the order said)
+                        if d >= data.now.date() and sum(x.weekday() == d.weekday() for x in dated) == 1:
+                            weekdays = _latest_first(d, weekdays)
                 if answer is not None:
                     earlier.append(answer)
                 answer = None

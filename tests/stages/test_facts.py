@@ -2178,6 +2178,15 @@ ANSWERED_DAY = [
     ("zh", [("user", "安装约搬家后的那个周一吧"), ("assistant", "搬家后的周一是12月14日，上午和下午都能约。您选哪个？"),
             ("user", "那就周一上午吧")], "周一上午", {"start": "2026-12-14T09:00:00+08:00",
                                                 "end": "2026-12-14T11:59:59+08:00"}),
+    # … unless it names that weekday by two dates ("Dates: Thu Nov 11, then Nov 16, 18, 23" … "my post op
+    # tuesday morning" had been the first of them, not the Tuesday the user had booked)
+    ("en", [("user", "next tuesday morning works for me"),
+            ("assistant", "Your mom's visits: Thu Dec 10, Tue Dec 15, Thu Dec 17 and Tue Dec 22."),
+            ("user", "i have my post op tuesday morning")], "tuesday morning",
+     {"start": "2026-12-08T06:00:00-05:00", "end": "2026-12-08T11:59:59-05:00"}),
+    ("zh", [("user", "下周二上午可以"), ("assistant", "您母亲的上门时间：12月10日（周四），然后12月15日、12月17日、12月22日和12月29日。"),
+            ("user", "周二上午我要复查")], "周二上午", {"start": "2026-12-08T09:00:00+08:00",
+                                                "end": "2026-12-08T11:59:59+08:00"}),
     # … not a day said without a clock before it ("档案里最近的体重是2月20日的2.9公斤 … 方便的话称一下？"
     # had made "那天早上" February 20 of next year)
     ("zh", [("user", "手术约12月10日早上9点"),

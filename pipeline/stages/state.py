@@ -284,6 +284,10 @@ class _Memory:
         # stuff is worth maybe $90,000" … "bump it to $110,000" still replaces the 90,000)
         sure = {v[2].event_id for v in same_kind if v[2] not in self.hedged}
         same_kind = [v for v in same_kind if v[2] not in self.hedged or v[2].event_id not in sure]
+        if _FAMILY.get(kind, kind) == "time":
+            # (a change moves a time planned, not one guessed at: "想下周六考" … "护照好像是明年3月到期" … "改到
+            # 7月3号吧" had replaced the passport's expiry)
+            same_kind = [v for v in same_kind if v[2] not in self.hedged] or same_kind
         named_slot = slot != kind and bool(self.keys(slot))
         if named_slot:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
@@ -821,7 +825,9 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     value = text[a:b]
     # (a pointing word after it is no head: "星澜府那个" is headed by 府, not 个 of "钱江新城那个")
     head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
-    if not value or len(value) > rules.thing_chars:
+    # (a pronoun names no thing of its own: "can we do that instead" had made "t but not more than
+    # that" the thing revised, by the "that" it ends in)
+    if not value or len(value) > rules.thing_chars or value.casefold() in rules.pronouns:
         return []
 
     def offered_alongside() -> list[Transition]:
@@ -1535,8 +1541,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
-                          kind_names={name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
-                                      if key.startswith("kind_") and name},
+                          kind_names={**{name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
+                                         if key.startswith("kind_") and name}, **pack.state.kind_words},
                           sentence_end=pack.sentence_end, reach=reach))
 
 
@@ -1676,6 +1682,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # ("三十箱肯定不够，得要五十箱")
         fell_short: dict[str, tuple[str, Span]] = {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
+        dropped_kinds: set[str] = set()   # kinds of value a drop cue of the message dropped ("一周3次算了")
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
         # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
         asked_after: list[dict[str, tuple[int, int]]] = [{} for _ in clauses]
@@ -1929,8 +1936,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
                     if not _negated(text, start, hit.start(), pack)]
                 # (a cue said in an earlier clause naming a kind corrects values of that kind only: "我电话
-                # 给错了 是13851723069 … 我今天老打反" corrects no time)
-                cue_clause = next((text[x:y].casefold() for x, y, _ in clauses[:n] if x <= correction < y), "")
+                # 给错了 是13851723069 … 我今天老打反" corrects no time; in its own clause, by the words from
+                # the cue to its first value: "oh wait i typed my mobile wrong, its … all over the place today")
+                cue_clause = next((text[x:y].casefold() for x, y, _ in clauses[:n] if x <= correction < y),
+                                  None if start <= correction < end else "")
+                if cue_clause is None:
+                    cue_clause = text[correction:min((a for a, _, _ in kept if a >= correction), default=end)].casefold()
                 told = {kind for name, kind in memory.kind_names.items() if name in cue_clause}
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
@@ -2052,7 +2063,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 alone = bool(fell_short) and covered(text, start, kept[0][0], (pack.filler, pack.lead, pack.trail)) \
                     and covered(text, kept[-1][1], end, (pack.filler, pack.trail))
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id)
-                                    if choice is not None or alone else [])
+                                    if choice is not None or alone or dropped_kinds & {k for *_, k in kept} else [])
                                    or _retyped(text, kept, event.id, memory)
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack)
                                    or _restated(text, start, end, kept, event.id, memory, pack)
@@ -2143,6 +2154,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 bare_obj = _without_determiners(obj, pack)
                 obj = next((d.object for d in reversed(decisions) if _without_determiners(d.object, pack) == bare_obj), obj)
                 decisions.append(Decision(obj, status, clause, span))
+                if status == "dropped":
+                    # (a value dropped is what the value of its kind a later clause says replaces: "一周3次算了
+                    # 一周两次就够了", "scratch the 3 times a week, twice a week is plenty")
+                    for x, y, k in kept:
+                        if found[0] <= x and y <= found[1] and (current := memory.current_named(k, text[x:y], event.id)):
+                            fell_short[k] = current
+                            dropped_kinds.add(k)
                 memory.last_object = obj
                 memory.last_mention = None
                 break
@@ -2640,7 +2658,13 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
         return []
     own: set[str] | None = None   # (read only when a value said unsure is there to settle)
     for a, b, kind in kept:
-        for (_, clause, _), value, span in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
+        # (a time told as past is settled by one told as past alone: "I believe he faxed it monday" …
+        # "i have my post op with him tuesday morning")
+        past = _FAMILY.get(kind, kind) == "time" and memory.told_as_past(text[start:a], text[a:b], text[b:end])
+        for said in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
+            (_, clause, _), value, span = said
+            if _FAMILY.get(kind, kind) == "time" and memory._told_as_past(said) != past:
+                continue
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
             # a count of its own unit)
             if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced

@@ -1301,8 +1301,8 @@ WRITTEN_TIMES = [
     # the weekend of last week is one time ("上周末" was read as "上周", the whole week)
     ("zh", "手机上周末掉水里了", "上周末", {"start": "2026-11-28T00:00:00+08:00", "end": "2026-11-29T23:59:59+08:00",
                                   "past": True}),
-    ("en", "The phone fell in the pool last weekend", "last weekend",
-     {"start": "2026-11-28T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00"}),
+    ("en", "The phone fell in the pool last weekend", "last weekend",   # (told as past, as in zh, since "fell" is read)
+     {"start": "2026-11-28T00:00:00-05:00", "end": "2026-11-29T23:59:59-05:00", "past": True}),
     # a time inside what the user requires is resolved too ("can only … at 5:10 that day" named no day)
     ("zh", "我必须下午3点前到", "下午3点前", {"time_end": "15:00:00+08:00"}),
     ("en", "She can only get there at 5:10 pm", "at 5:10 pm", {"time": "17:10:00-05:00"}),

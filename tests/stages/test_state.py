@@ -3112,6 +3112,22 @@ CORRECTED = [
             "wait my phone number is wrong, its 312-555-0184 not 0148, i keep flipping digits today"],
      [("312-555-0148", "312-555-0184")]),
     ("zh", ["能不能后天下午来修", "不对 时间说错了 改成大后天上午"], [("后天下午", "大后天上午")]),   # (control)
+    # … by any word naming the kind ("手机", "mobile"), and in the cue's own clause too ("我手机打错了 是… 今天
+    # 老打反" had replaced the "周日" of "别周日上课" with "今天")
+    ("zh", ["别周日上课", "我手机13857162490", "哦对了 我手机打错了 是13857162409 刚才最后两位打反了 今天老打反"],
+     [("13857162490", "13857162409")]),
+    ("en", ["no classes on sunday", "my mobile is 773-555-0148",
+            "oh wait i typed my mobile wrong, its 773-555-0184 im all over the place today"], [("773-555-0148", "773-555-0184")]),
+    # a value dropped is replaced by the value of its kind a later clause of the message says ("一周3次算了 一周
+    # 两次就够了" had left 3 times current)
+    ("zh", ["我想一周3次 早点练完", "一周3次算了 一周两次就够了"], [("一周3次", "一周两次")]),
+    ("en", ["id like 3 times a week to get it over with", "drop the 3 times a week. twice a week is plenty"],
+     [("3 times", "twice a week")]),
+    # a change moves a time planned, not one guessed at ("护照好像是明年3月到期" … "改到7月3号吧" had replaced
+    # the passport's expiry)
+    ("zh", ["想下周六考", "护照好像是明年3月到期", "那考试往后推一下 改到7月3号吧"], [("下周六", "7月3号")]),
+    ("en", ["id like to take it next saturday", "i think her passport expires next march", "push the exam back, move it to july 3"],
+     [("next saturday", "july 3")]),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],
@@ -3218,6 +3234,18 @@ CORRECTED = [
     ("en", ["I think the roof was redone in March 2016, maybe", "found the paperwork, the roof was redone in May 2015"],
      [("March 2016", "May 2015")]),
     ("en", ["If it is I would like to book a table for 7", "the hotel also to be expensive with at least a 4 star rating"], []),
+    # … of its tense: a guess at what happened is no plan ("I believe dr whitfield faxed it monday" … "i have my
+    # post op with whitfield tuesday morning" had been "monday → tuesday morning")
+    ("en", ["I believe dr whitfield faxed it monday", "i have my post op with whitfield tuesday morning"], []),
+    ("zh", ["我记得王医生好像周一传真过来了", "我周二上午要去王医生那复查"], []),
+    # a thing moved by whose it is has no slot of that name; a time said of what happened is no old value
+    # of a plan ("can we move mine to wednesday the 10th" had been "[mine] in september → …", of "she fell
+    # in september")
+    ("en", ["next tuesday morning would be good, like 8", "moms first. she fell in september and her doctor wants her doing balance stuff",
+            "crap i just remembered i have my post op tuesday morning. can we move mine to wednesday the 10th instead"],
+     [("next tuesday morning", "wednesday the 10th")]),
+    ("zh", ["下周二上午可以 8点", "我妈是九月份摔的 医生让她做平衡训练", "我突然想起来周二上午要复查 能不能把我的改到10号周三"],
+     [("下周二上午", "10号周三")]),
     ("zh", ["要是有的话订7个人的桌", "酒店要至少4星的"], []),
     # a value said to be, in fact, another revises ("the cap is actually $24,500" had left "around
     # $18,000" current); a sum in Chinese numerals is read whole ("两万四千五" had been "两万")
@@ -3270,6 +3298,9 @@ CORRECTED = [
     ("en", ["quartz, white with a little gray veining", "let's go butcher block instead, it was a splurge anyway"], []),
     ("en", ["my mom likes maple", "quartz, white", "let's go butcher block instead, maple is fine"], []),
     ("zh", ["我妈喜欢大理石", "台面要石英石的", "还是实木吧，大理石就行"], []),
+    # a pronoun revised names no thing ("can we do that instead" had replaced "t but not more than that")
+    ("en", ["i can go up to $45 a visit but not more than that", "home visits are better for her. can we do that instead"], []),
+    ("zh", ["最多45块一次，不能比那个多", "上门更好，还是那个吧"], []),
     # a verb alone names no thing, its object does ("退余额吧" … "还是原路退吧" had been "退 → 原路退");
     # a word ending in 的 names no head ("还是白的吧" had replaced "旧的" of "旧的让师傅带走")
     ("zh", ["退余额吧 快一点", "算了 还是原路退吧"], [("退余额", "原路退")]),

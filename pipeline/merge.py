@@ -684,15 +684,16 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
         return with_mark(text, facts, start, end)
 
     def with_mark(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
-        """The quote with the ``changed`` mark after it, or, when a prohibition said after the replaced
-        value still holds, right after the value ("联系人写我妈李秀兰 13917285046（后有更改） 千万别打我爸
-        电话": the prohibition is current)."""
+        """The quote with the ``changed`` mark after it, or, when a prohibition or a contact or id said
+        after the replaced value still holds, right after the value ("联系人写我妈李秀兰 13917285046（后有
+        更改） 千万别打我爸电话": the prohibition is current; "mobile is 773-555-0148 (changed later), email
+        …": the e-mail is)."""
         here = Span(clause.span.event_id, start, end)
         old_ends = [f.span.end for f in facts if superseded.overlap(f.span)] + [
             b for _, b in (mentioned.within(here) if mentioned is not None else ())]
         at = min(max(old_ends, default=end), end) - start
         if 0 < at < end - start and text.startswith(clause.text[start - clause.span.start:][:at]) and any(
-                f.span.start >= start + at and pack.level_of(f.kind, f.value) == "prohibitions"
+                f.span.start >= start + at and pack.level_of(f.kind, f.value) in ("prohibitions", "ids")
                 and not superseded.overlap(f.span) for f in facts):
             return text[:at] + changed + text[at:]
         return text + changed

@@ -2422,6 +2422,12 @@ def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
      "联系人写我妈李秀兰 13917285046（后有更改） 千万别打我爸电话"),
     ("en", [("phone is 773-555-0148, dont call my wife", "OK."), ("sorry its 773-555-0184, not 0148", "Fixed."),
             ("thanks", None)], "phone is 773-555-0148 (changed later), dont call my wife"),
+    # … nor a contact or id said after it ("mobile is 773-555-0148, email …(changed later)" read as if the
+    # e-mail had changed)
+    ("en", [("mobile is 773-555-0148, email dan.k71@gmail.com", "OK."), ("sorry its 773-555-0184, not 0148", "Fixed."),
+            ("thanks", None)], "mobile is 773-555-0148 (changed later), email dan.k71@gmail.com"),
+    ("zh", [("我手机13857162490 邮箱chenli_hz@163.com", "好的。"), ("手机打错了 是13857162409", "已改。"), ("谢谢", None)],
+     "我手机13857162490（后有更改）"),   # (a space parts zh clauses: the e-mail is a piece of its own)
     # (control: no prohibition after it, the mark closes the quote)
     ("en", [("phone is 773-555-0148, text me before", "OK."), ("sorry its 773-555-0184, not 0148", "Fixed."),
             ("thanks", None)], "phone is 773-555-0148, text me before (changed later)"),

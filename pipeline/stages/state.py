@@ -126,6 +126,11 @@ class _Memory:
                 return clause[at:at + len(words)], Span(span.event_id, span.start + at, span.start + at + len(words))
         return None
 
+    def holds_value(self, span: Span) -> bool:
+        """Whether a value the user said lies inside ``span``."""
+        return any(said.event_id == span.event_id and span.start <= said.start < span.end
+                   for values in self.values.values() for *_, said in values)
+
     def said_alone(self, words: str, event_id: str) -> tuple[str, Span] | None:
         """:meth:`said_words`, where the user named them as a thing of its own, not asking: no word
         runs on after them, nor a letter or digit before ("…还有沙坡尾 就这两个吧"; not "就选A套餐",
@@ -839,13 +844,21 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
     if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
-    said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
-    if (said is None or not said[0] or said[0].casefold() == value.casefold()
-            or _head(said[0], pack) != head and not said[0].casefold().startswith(head)   # (a verb and its object)
-            or chosen and rules.choose_after.search(said[2])):   # two choices ("还是选B套餐吧"): the decisions tell it
+    said = _same_head(value, head, event_id, memory, pack)
+    if said is None or chosen and rules.choose_after.search(said[2]):   # two choices ("还是选B套餐吧"): the decisions tell it
         return offered_alongside() or _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
     old, old_span, _ = said
     return [Transition("", old, value, Span(event_id, a, b), old_span)]
+
+
+def _same_head(value: str, head: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span, str] | None:
+    """The newest other thing the user named with the head of ``value``, in a clause asking nothing
+    ("上午场就行" for "改下午场吧"; "朝南的双人间" for "还是单人间吧"), with where and in which clause."""
+    said = _thing_with_head(head, event_id, memory, pack, lambda clause, span: span.event_id in memory.asking)
+    if (said is None or not said[0] or said[0].casefold() == value.casefold()
+            or _head(said[0], pack) != head and not said[0].casefold().startswith(head)):   # (a verb and its object)
+        return None
+    return said
 
 
 def _thing_with_head(head: str, event_id: str, memory: _Memory, pack: RulePack,
@@ -1865,7 +1878,13 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 # "沙坡尾我想换成鼓浪屿", "swap shapowei for gulangyu")
                                 or (memory.said_alone(slot.casefold(), event.id)
                                     if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None)
-                                or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None))
+                                or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None)
+                                # (… or, a short thing, the newest with its head: "上午场就行" … "改下午场吧")
+                                # (one holding a value of its own is no such thing: "周二要订个会议室")
+                                or (same_head[:2] if not slot and len(value) <= rules.untyped_value_chars
+                                    and (thing_head := _head(value, pack))
+                                    and (same_head := _same_head(value, thing_head, event.id, memory, pack))
+                                    and not memory.holds_value(same_head[1]) else None))
                     if previous is None and kind == "quantity" and enclosing == "money":
                         # (a count inside a sum its lead typed, of no count said before, is the sum:
                         # "预算8000左右吧" … "预算其实能加到1万")

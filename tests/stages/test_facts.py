@@ -1703,6 +1703,11 @@ UNDER_DISCUSSION = [
     ("en", ["we leave January 23rd", "5 suitcases total", "can we move it to the 30th?"], "the 30th",
      {"start": "2027-01-30T00:00:00-05:00", "end": "2027-01-30T23:59:59-05:00"}),
     ("zh", ["后天下午去", "行李就5个箱子", "改到30号吧"], "30号", {"start": "2026-12-30T00:00:00+08:00", "end": "2026-12-30T23:59:59+08:00"}),
+    # ("…那场" is the session of that day: "要不还是10号那场吧" had named no day)
+    ("zh", ["改到1月3号吧", "要不还是10号那场吧 上午场就行"], "10号",
+     {"start": "2027-01-10T00:00:00+08:00", "end": "2027-01-10T23:59:59+08:00"}),
+    ("en", ["move it to January 3rd", "actually the session on the 10th, the morning one is fine"], "on the 10th",
+     {"start": "2027-01-10T00:00:00-05:00", "end": "2027-01-10T23:59:59-05:00"}),
     ("en", ["the day after tomorrow please", "5 suitcases total", "move it to the 30th"], "the 30th",
      {"start": "2026-12-30T00:00:00-05:00", "end": "2026-12-30T23:59:59-05:00"}),
     ("en", ["I'd like to book a table for March 5th.", "12:30 pm please."], "12:30 pm",

@@ -3509,7 +3509,12 @@ CORRECTED = [
     ("zh", ["那先定海岸轻奢吧 预算有限", "那换成鹭岛经典吧 两个外景的那个"], [(None, "鹭岛经典")]),
     ("en", ["lets go with the coastal package for now", "switch to the island classic then, two outdoor locations"],
      [(None, "the island classic")]),
-    ("zh", ["那就基础款吧，炭灰色", "我老公看了样品说炭灰色像殡仪馆 改成风化木色吧"], [(None, "风化木色")]),
+    # … but the newest thing with its head, a short one ("炭灰色" of "风化木色"; "上午场就行" … "改下午场吧" had
+    # replaced nothing)
+    ("zh", ["那就基础款吧，炭灰色", "我老公看了样品说炭灰色像殡仪馆 改成风化木色吧"], [("炭灰色", "风化木色")]),
+    ("zh", ["要不还是10号那场吧 上午场就行", "等下 改下午场吧 她早上起不来"], [("上午场", "下午场")]),
+    ("en", ["the morning session is fine", "wait, change it to the afternoon session, she cant get up early"],
+     [("morning session", "the afternoon session")]),
     ("en", ["lets plan on the basic 3-tab then, charcoal", "my husband says charcoal looks like a funeral home lol. change it to Weathered Wood"],
      [(None, "Weathered Wood")]),
     # a day named as what a change moves is the earlier value on it, no slot of that name ("can we move

@@ -19,7 +19,7 @@ from ..rulepacks import Hit, Lexicon, RulePack, fact_span
 from ..types import BIRTH, PAST, UNDATED, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .entities import word_end, word_start
-from .times import (counted_from_event, leans_on_context, names_a_clock, names_a_date, names_a_day,
+from .times import (counted_from_event, leans_on_context, listed_days, names_a_clock, names_a_date, names_a_day,
                     names_a_weekday, normalize_time, said_as_past, zoned_span)
 
 __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
@@ -490,8 +490,12 @@ def _answer_days(text: str, pack: RulePack, now: datetime
     for mark in pack.sentence_end.finditer(text) if pack.sentence_end else ():
         sentences.append((start, mark.start(), mark.group(0) in pack.state.question_marks))
         start = mark.end()
-    read = [(at, d, names_a_clock(words, pack.lang, pack), names_a_date(words, pack.lang, pack))
+    read = [(at, d, names_a_clock(words, pack.lang, pack), names_a_date(words, pack.lang, pack), at + len(words))
             for at, words, value in times_of(text, pack, now) if (d := _named_day(words, value, pack))]
+    # (and the days a list goes on with after a date, said where the list is: "Dates: … Nov 16, 18, 23")
+    read = sorted([*((at, d, clock, dated) for at, d, clock, dated, _ in read),
+                   *((end, listed, False, True) for _, d, clock, dated, end in read if dated and not clock
+                     for listed in listed_days(text, end, d, pack.lang, pack))], key=lambda r: r[0])
     for i, (a, b, question) in enumerate(sentences):
         if not question or pack.state.open_offer.search(text, a, b):
             continue   # ("Anything else?" asks about no day)

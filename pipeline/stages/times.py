@@ -59,7 +59,7 @@ from typing import Any
 from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by",
-           "leans_on_context", "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day",
+           "leans_on_context", "listed_days", "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day",
            "normalize_time", "preload", "said_as_past", "single_day", "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
@@ -95,6 +95,7 @@ class TimeGrammar:
     weekday_word: re.Pattern[str] | None = None   # a weekday a schedule names, group "weekdays" ("tuesdays", "周二")
     weekday_range: re.Pattern[str] | None = None  # what joins two weekdays into the days between ("mon-fri", "周一到周六")
     day_range: re.Pattern[str] | None = None  # a day and the last of a range in its month, groups "first", "last" ("January 19 to 21")
+    day_list: re.Pattern[str] | None = None   # a further day of the month a list goes on with, group "day" ("Nov 16, 18": 18)
 
     def look(self, table: str, key: str) -> Any:
         return self.tables.get(table, {}).get(" ".join(key.split()))
@@ -149,6 +150,7 @@ def compile_grammar(data: Mapping[str, Any], lang: str = "") -> TimeGrammar:
         weekday_word=re.compile(expand(data["weekday_word"]), flags) if data.get("weekday_word") else None,
         weekday_range=re.compile(data["weekday_range"], flags) if data.get("weekday_range") else None,
         day_range=re.compile(data["day_range"], flags) if data.get("day_range") else None,
+        day_list=re.compile(data["day_list"], flags) if data.get("day_list") else None,
     )
 
 
@@ -320,6 +322,23 @@ def names_a_date(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its date or by today's ("Friday, March 19",
     "19号", "tomorrow"), not by a weekday alone, which only its context places."""
     return bool({"date", "day_of_month", "relative_day", "day_part"} & _read_kinds(text.strip(), _grammar(pack, lang)))
+
+
+def listed_days(text: str, end: int, first: date, lang: str, pack: RulePack) -> tuple[date, ...]:
+    """The days a list goes on with after a date said ending at ``end`` ("Nov 16, 18, 23 and 30",
+    "12月15日、17日"), each in the month of the one before it, or the next month when it is not later."""
+    grammar = _grammar(pack, lang)
+    days: list[date] = []
+    last = first
+    while grammar.day_list is not None and (m := grammar.day_list.match(text, end)) is not None:
+        n, end = int(m.group("day")), m.end()
+        month = last.replace(day=1) if n > last.day else _add_months(last.replace(day=1), 1)
+        try:
+            last = month.replace(day=n)
+        except ValueError:
+            break
+        days.append(last)
+    return tuple(days)
 
 
 def counted_from_event(before: str, after: str, lang: str, pack: RulePack) -> bool:

@@ -2192,6 +2192,15 @@ ANSWERED_DAY = [
     ("zh", [("user", "下周二上午可以"), ("assistant", "您母亲的上门时间：12月10日（周四），然后12月15日、12月17日、12月22日和12月29日。"),
             ("user", "周二上午我要复查")], "周二上午", {"start": "2026-12-08T09:00:00+08:00",
                                                 "end": "2026-12-08T11:59:59+08:00"}),
+    # … a list going on after a date named the days it lists ("Nov 16, 18, 23": the 16th was a Tuesday
+    # named once)
+    ("en", [("user", "next tuesday morning works for me"),
+            ("assistant", "Your mom's visits: Thu Dec 10, then Dec 15, 17, 22 and 29."),
+            ("user", "i have my post op tuesday morning")], "tuesday morning",
+     {"start": "2026-12-08T06:00:00-05:00", "end": "2026-12-08T11:59:59-05:00"}),
+    ("zh", [("user", "下周二上午可以"), ("assistant", "您母亲的上门时间：12月10日（周四），然后12月15日、17日、22日、29日。"),
+            ("user", "周二上午我要复查")], "周二上午", {"start": "2026-12-08T09:00:00+08:00",
+                                                "end": "2026-12-08T11:59:59+08:00"}),
     # … not a day said without a clock before it ("档案里最近的体重是2月20日的2.9公斤 … 方便的话称一下？"
     # had made "那天早上" February 20 of next year)
     ("zh", [("user", "手术约12月10日早上9点"),

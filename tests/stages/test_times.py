@@ -26,8 +26,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import (compile_grammar, count_of, day_within, gone_by, names_one_day, normalize_time,
-                                   points_back, single_day, weekdays_of)
+from pipeline.stages.times import (compile_grammar, count_of, day_within, gone_by, listed_days, names_one_day,
+                                   normalize_time, points_back, single_day, weekdays_of)
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -508,3 +508,19 @@ def test_a_time_names_a_single_day_or_a_stretch(lang: str, text: str, one: bool)
 ])
 def test_a_time_gone_by_whatever_the_day(lang: str, text: str, gone: bool) -> None:
     assert gone_by(text, lang, load_rule_pack(lang)) is gone
+
+
+# A list going on after a date names the days of its month it lists, the next month's when not later.
+@pytest.mark.parametrize(("lang", "text", "at", "first", "expected"), [
+    ("en", "Dates: Nov 16, 18, 23 and 30, then Dec 2", "Nov 16", "2027-11-16", ["2027-11-18", "2027-11-23", "2027-11-30"]),
+    ("en", "Nov 28, 3 and 5", "Nov 28", "2027-11-28", ["2027-12-03", "2027-12-05"]),
+    ("en", "Nov 16, 2027 at 5 pm", "Nov 16", "2027-11-16", []),      # a year is no day listed
+    ("en", "Nov 16, 3 people", "Nov 16", "2027-11-16", []),           # nor a count
+    ("zh", "12月15日、17日、22日和29日", "12月15日", "2027-12-15", ["2027-12-17", "2027-12-22", "2027-12-29"]),
+    ("zh", "12月15日，3个人", "12月15日", "2027-12-15", []),
+])
+def test_a_list_after_a_date_names_its_days(lang, text, at, first, expected):
+    pack = load_rule_pack(lang)
+    days = listed_days(text, text.index(at) + len(at), date.fromisoformat(first), lang, pack)
+    assert [d.isoformat() for d in days] == expected
+

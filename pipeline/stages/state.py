@@ -715,10 +715,19 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
     return None if len(obj) == 1 and not obj.isascii() else obj
 
 
+def _opens_correction(text: str, cue: Hit, end: int, pack: RulePack) -> bool:
+    """Whether a decision cue opens a correction cue ("scratch that, its 4 receipts", "算了还是…"):
+    it drops nothing then."""
+    opens = pack.state.correction.search(text, cue.start(), end)
+    return opens is not None and opens.start() == cue.start()
+
+
 def _dropped_in(text: str, start: int, end: int, pack: RulePack) -> tuple[int, int] | None:
     """Where the thing a drop cue drops in these words is ("forget the cone", "圈不要了"), if one does."""
     rules = pack.state
     after = rules.drop_after.search(text, start, end)
+    if after is not None and _opens_correction(text, after, end, pack):
+        after = None
     a, b = _object_after(text, after.end(), end, pack) if after else (0, 0)
     if b <= a and (cue := rules.drop_before.search(text, start, end)) is not None:
         a, b = _strip(text, start, cue.start(), pack)
@@ -1953,7 +1962,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 dropped = ([opening] if opening else []) + [(start, hit.start()) for hit in rules.drop_before.finditer(text, start, end)
                            if not _negated(text, start, hit.start(), pack)] + [
                     _object_after(text, hit.end(), end, pack) for hit in rules.drop_after.finditer(text, start, end)
-                    if not _negated(text, start, hit.start(), pack)]
+                    if not _negated(text, start, hit.start(), pack) and not _opens_correction(text, hit, end, pack)]
                 # (a cue said in an earlier clause naming a kind corrects values of that kind only: "我电话
                 # 给错了 是13851723069 … 我今天老打反" corrects no time; in its own clause, by the words from
                 # the cue to its first value: "oh wait i typed my mobile wrong, its … all over the place today")
@@ -2083,6 +2092,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     and covered(text, kept[-1][1], end, (pack.filler, pack.trail))
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id)
                                     if choice is not None or alone or dropped_kinds & {k for *_, k in kept} else [])
+                                   or _dropped_then_said(text, start, end, kept, event.id, memory, pack)
                                    or _retyped(text, kept, event.id, memory)
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack)
                                    or _restated(text, start, end, kept, event.id, memory, pack)
@@ -2116,8 +2126,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             memory.kept_as_is.update(Span(event.id, a, b) for a, b, _ in kept if (a, b) not in set_here)
                         floor = match.end()
                         continue
-                    opens = rules.correction.search(text, match.start(), end)
-                    if opens is not None and opens.start() == match.start():
+                    if _opens_correction(text, match, end, pack):
                         break   # "…聚会…算了还是把…改成12月5号": the cue opens a correction, drops nothing
                     if before:
                         away = rules.away_for.search(text, match.end(), end)
@@ -2177,7 +2186,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # (a value dropped is what the value of its kind a later clause says replaces: "一周3次算了
                     # 一周两次就够了", "scratch the 3 times a week, twice a week is plenty")
                     for x, y, k in kept:
-                        if found[0] <= x and y <= found[1] and (current := memory.current_named(k, text[x:y], event.id)):
+                        if found[0] <= x and y <= found[1] and (current := memory.current_named(k, text[x:y], event.id)) \
+                                and not any(t.old_span == current[1] for t in transitions[clause_made:]):
                             fell_short[k] = current
                             dropped_kinds.add(k)
                 memory.last_object = obj
@@ -2922,6 +2932,21 @@ def _replaces_turned_down(text: str, kept: Values, fell_short: dict[str, tuple[s
         if old is not None and old[0].casefold() != text[a:b].casefold():
             found.append(Transition(kind, old[0], text[a:b], Span(event_id, a, b), old[1]))
     return found
+
+
+def _dropped_then_said(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
+                       pack: RulePack) -> list[Transition]:
+    """A value the clause drops, replaced by a value of its kind said after it in the clause: one of
+    its unit, else the last ("scratch the 3 times a week, with $40 copays twice a week is plenty")."""
+    where = _dropped_in(text, start, end, pack)
+    for x, y, kind in kept if where is not None else ():
+        if where[0] <= x and y <= where[1] and (current := memory.current_named(kind, text[x:y], event_id)):
+            later = [(a, b) for a, b, k in kept if k == kind and a >= where[1]]
+            new = next((v for v in later if memory.unit(text[v[0]:v[1]]) == memory.unit(current[0])),
+                       later[-1] if later else None)
+            if new is not None and text[new[0]:new[1]].casefold() != current[0].casefold():
+                return [Transition(kind, current[0], text[new[0]:new[1]], Span(event_id, *new), current[1])]
+    return []
 
 
 def _same_count(old: str, new: str, pack: RulePack) -> bool:

@@ -3123,6 +3123,15 @@ CORRECTED = [
     ("zh", ["我想一周3次 早点练完", "一周3次算了 一周两次就够了"], [("一周3次", "一周两次")]),
     ("en", ["id like 3 times a week to get it over with", "drop the 3 times a week. twice a week is plenty"],
      [("3 times", "twice a week")]),
+    # … in its own clause too, by one of its unit, else the last ("scratch the 3 times a week, with $40 copays
+    # twice a week is plenty" had left 3 times current); "scratch that" opens a correction, drops nothing
+    ("en", ["id like 3 times a week to get it over with",
+            "yeah scratch the 3 times a week, with $40 copays twice a week is plenty. whats the cancellation policy"],
+     [("3 times", "twice a week")]),
+    ("en", ["a table for 5 people", "scratch the 5 people, 6 guests now"], [("5 people", "6 guests")]),
+    ("en", ["about $140 so far i think, 3 receipts", "hang on... scratch that its 4 receipts, found one in my jeans"],
+     [("3 receipts", "4 receipts")]),
+    ("zh", ["我想一周3次 早点练完", "一周3次算了，一周两次就够了"], [("一周3次", "一周两次")]),
     # a change moves a time planned, not one guessed at ("护照好像是明年3月到期" … "改到7月3号吧" had replaced
     # the passport's expiry)
     ("zh", ["想下周六考", "护照好像是明年3月到期", "那考试往后推一下 改到7月3号吧"], [("下周六", "7月3号")]),

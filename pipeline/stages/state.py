@@ -267,13 +267,16 @@ class _Memory:
                      and not (event_id and v[2].event_id == event_id and self._set_by_change(v[2]))
                      # (nor one said after the change in its message, ``at``: "那数学改成40节吧 英语还是20节")
                      and not (at is not None and v[2].event_id == event_id and v[2].start > at)]
-        if _FAMILY.get(kind, kind) == "quantity":
-            # (nor a count said before the change in its message that is no earlier count said again:
-            # "另外两天也没人接 … 改成5天都托管" replaces the "3天" said before, not the other two days;
-            # "6 tanks is prob too many, scratch that make it 4" names the six said before)
+        if _FAMILY.get(kind, kind) in ("quantity", "time"):
+            # (nor a count, or a clock alone, said before the change in its message that is no earlier
+            # one said again: "另外两天也没人接 … 改成5天都托管" replaces the "3天" said before, not the other
+            # two days; "她6点以后才到 改到6点半吧" not the 6 o'clock of the reason; "6 tanks is prob too
+            # many, scratch that make it 4" names the six said before)
+            family = _FAMILY.get(kind, kind)
             earlier = [v[1] for v in same_kind if v[2].event_id != event_id]
             same_kind = [v for v in same_kind if v[2].event_id != event_id
-                         or any(self._said_again("quantity", e, v[1].casefold()) for e in earlier)]
+                         or family == "time" and (self.names_day(v[1]) or not self.names_clock(v[1]))
+                         or any(self._said_again(family, e, v[1].casefold()) for e in earlier)]
         if new:
             # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
             # replaces the "17号" that fell through)

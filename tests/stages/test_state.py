@@ -3132,6 +3132,11 @@ CORRECTED = [
     ("en", ["about $140 so far i think, 3 receipts", "hang on... scratch that its 4 receipts, found one in my jeans"],
      [("3 receipts", "4 receipts")]),
     ("zh", ["我想一周3次 早点练完", "一周3次算了，一周两次就够了"], [("一周3次", "一周两次")]),
+    # a clock alone said before the change in its message, no earlier one said again, is its reason ("她6点
+    # 以后才到 改到6点半吧" had replaced "6点以后"); one said again is the old value (control)
+    ("zh", ["约下午5点半", "她6点以后才到 改到6点半吧"], [("下午5点半", "6点半")]),
+    ("en", ["book 5:30 pm", "she cant get there til after 6. push it to 6:30"], [("5:30 pm", "6:30")]),
+    ("zh", ["约下午5点半", "5点半不行 改到6点半吧"], [("下午5点半", "6点半")]),
     # a change moves a time planned, not one guessed at ("护照好像是明年3月到期" … "改到7月3号吧" had replaced
     # the passport's expiry)
     ("zh", ["想下周六考", "护照好像是明年3月到期", "那考试往后推一下 改到7月3号吧"], [("下周六", "7月3号")]),

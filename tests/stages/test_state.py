@@ -3137,6 +3137,12 @@ CORRECTED = [
     ("zh", ["约下午5点半", "她6点以后才到 改到6点半吧"], [("下午5点半", "6点半")]),
     ("en", ["book 5:30 pm", "she cant get there til after 6. push it to 6:30"], [("5:30 pm", "6:30")]),
     ("zh", ["约下午5点半", "5点半不行 改到6点半吧"], [("下午5点半", "6点半")]),
+    # "if i can" closing a clause supposes nothing ("keep the copay under $30 a visit if i can" had never
+    # been replaced); "if i can get friday off" still does; zh "可以的话" (control)
+    ("en", ["and id like to keep the copay under $30 a visit if i can", "ok, i can go up to $45 a visit"],
+     [("$30", "$45")]),
+    ("en", ["if i can get friday off, keep it under $30", "ok, i can go up to $45 a visit"], []),
+    ("zh", ["自付每次最好30元以内 可以的话", "每次最多可以到45元"], [("30元", "45元")]),
     # a change moves a time planned, not one guessed at ("护照好像是明年3月到期" … "改到7月3号吧" had replaced
     # the passport's expiry)
     ("zh", ["想下周六考", "护照好像是明年3月到期", "那考试往后推一下 改到7月3号吧"], [("下周六", "7月3号")]),

@@ -3137,6 +3137,11 @@ CORRECTED = [
     ("zh", ["约下午5点半", "她6点以后才到 改到6点半吧"], [("下午5点半", "6点半")]),
     ("en", ["book 5:30 pm", "she cant get there til after 6. push it to 6:30"], [("5:30 pm", "6:30")]),
     ("zh", ["约下午5点半", "5点半不行 改到6点半吧"], [("下午5点半", "6点半")]),
+    # "make that 6" changes, when a value follows ("actually make that 6" had replaced nothing); "make that
+    # clear" changes nothing
+    ("en", ["ye put us down for 4 tickets", "actually make that 6"], [("4 tickets", "6")]),
+    ("en", ["we need 4 chairs", "i want to make that clear, 4 chairs not 5"], []),
+    ("zh", ["给我们订4张票", "不对 改成6张吧"], [("4张", "6张")]),
     # "if i can" closing a clause supposes nothing ("keep the copay under $30 a visit if i can" had never
     # been replaced); "if i can get friday off" still does; zh "可以的话" (control)
     ("en", ["and id like to keep the copay under $30 a visit if i can", "ok, i can go up to $45 a visit"],

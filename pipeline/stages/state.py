@@ -1369,9 +1369,11 @@ def _negated(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
 
 def _forbidden(text: str, start: int, cue_start: int, pack: RulePack) -> bool:
     """"Don't change it to Friday", "千万别改成周五": a change cue right after a prohibition's is
-    none ("能不能放宽到95" asks for one)."""
+    none ("能不能放宽到95" asks for one); a word negating things right before it negates no verb
+    ("actually no make that 6": a "no", its comma left out)."""
     return any(hit.group().casefold() in pack.prohibition for hit in negations(text, start, cue_start, pack)
-               if _close_before(text, hit.end(), cue_start, pack))
+               if _close_before(text, hit.end(), cue_start, pack)
+               and not (hit.group().casefold() in pack.state.thing_negations and not text[hit.end():cue_start].strip()))
 
 
 def _just_after(words: Lexicon, text: str, start: int, cue_start: int, pack: RulePack) -> bool:

@@ -3141,6 +3141,10 @@ CORRECTED = [
     # clear" changes nothing
     ("en", ["ye put us down for 4 tickets", "actually make that 6"], [("4 tickets", "6")]),
     ("en", ["we need 4 chairs", "i want to make that clear, 4 chairs not 5"], []),
+    # … and a "no" right before it, its comma left out, negates no verb ("actually no make that 6" had read
+    # as forbidding the change); "dont make it 7 pm" forbids (control)
+    ("en", ["ye put us down for 4 tickets", "4 total. actually no make that 6, my parents are coming"], [("4 tickets", "6")]),
+    ("en", ["dinner at 6 pm", "dont make it 7 pm, 6 is fine"], []),
     ("zh", ["给我们订4张票", "不对 改成6张吧"], [("4张", "6张")]),
     # "if i can" closing a clause supposes nothing ("keep the copay under $30 a visit if i can" had never
     # been replaced); "if i can get friday off" still does; zh "可以的话" (control)

@@ -399,6 +399,7 @@ class RulePack:
     name_suffixes: tuple[str, ...]                 # [names] suffixes: words a place name ends in
     common_nouns: frozenset[str]                   # [names] common_nouns: never a name alone (casefolded)
     name_never_ends: frozenset[str]                # [names] name_never_ends: no person's name ends in one ("钱能", "太少")
+    surnames: frozenset[str]                       # [names] surnames: a one-char word right before a name opens it ("周/淑芬")
     person_lead: re.Pattern[str] | None            # [names] person_leads or [beneficiary] people, then the name
     person_labels: frozenset[str]                  # [names] person_labels: the entity labels naming a person
     descriptive_kinds: frozenset[str]              # kinds whose span does not absorb the facts inside it
@@ -901,6 +902,7 @@ def load_rule_pack(lang: str) -> RulePack:
         name_suffixes=tuple(data.get("names", {}).get("suffixes", ())),
         common_nouns=frozenset(w.casefold() for w in data.get("names", {}).get("common_nouns", ())),
         name_never_ends=frozenset(data.get("names", {}).get("name_never_ends", ())),
+        surnames=frozenset(data.get("names", {}).get("surnames", ())),
         person_lead=person_lead,
         person_labels=frozenset(data.get("names", {}).get("person_labels", ())),
         descriptive_kinds=frozenset(base["nesting"]["descriptive"] + data.get("nesting", {}).get("descriptive", [])),

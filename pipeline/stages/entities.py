@@ -119,7 +119,12 @@ def word_start(text: str, pos: int, lang: str) -> int:
     if pos <= 0 or pos >= len(text) or not text[pos - 1].isalnum() or _segmenters().get(lang) != "jieba":
         return pos   # after punctuation or a space, a word starts
     starts = _word_starts(text)
-    return starts[bisect_right(starts, pos) - 1] if starts and starts[0] <= pos else pos
+    start = starts[bisect_right(starts, pos) - 1] if starts and starts[0] <= pos else pos
+    # Latin letters written onto a Chinese word are part of it ("D字头", "T恤"): jieba parts them
+    if start < len(text) and not text[start].isascii():
+        while start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
+            start -= 1
+    return start
 
 
 def words_of(text: str, lang: str) -> list[str]:
@@ -163,6 +168,7 @@ class EntityRecognizer:
         self._name_suffixes = pack.name_suffixes
         self._common_nouns = pack.common_nouns
         self._name_never_ends, self._person_labels = pack.name_never_ends, pack.person_labels
+        self._surnames = pack.surnames
         prefix = "models.jieba_proper_nouns."
         self._proper_noun_labels = {k[len(prefix):]: str(v) for k, v in options.items()
                                     if k.startswith(prefix)}
@@ -406,12 +412,17 @@ class EntityRecognizer:
     def _proper_nouns(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:
         """Words jieba tags as proper nouns. Fillers ("谢谢", "明白": nr in jieba's
         dictionary), the pack's common nouns ("老公": nr, "哥哥": ns), one-character tags
-        ("恩", "换") and names ending as no name does ("钱能": ``[names] name_never_ends``) are dropped."""
-        for begin, piece, flag in tagged:
+        ("恩", "换") and names ending as no name does ("钱能": ``[names] name_never_ends``) are dropped.
+        A surname jieba split off a person's name opens it ("周/淑芬": 周淑芬, ``[names] surnames``)."""
+        for i, (begin, piece, flag) in enumerate(tagged):
             label = self._proper_noun_labels.get(flag)
             if (label and len(piece) >= self._min_proper_noun and not self._filler.covers(piece)
                     and piece not in self._common_nouns
                     and not (label in self._person_labels and piece[-1:] in self._name_never_ends)):
+                before = tagged[i - 1] if i else None
+                if (label in self._person_labels and len(piece) == 2 and before is not None
+                        and before[1] in self._surnames and before[0] + len(before[1]) == begin):
+                    begin, piece = before[0], before[1] + piece
                 yield begin, begin + len(piece), label
 
     def _compound_names(self, tagged: Sequence[tuple[int, str, str]]) -> Iterator[EntitySpan]:

@@ -53,6 +53,8 @@ ROWS = [
     ("zh", "王小明是我的同事", "王小明", "PERSON"),
     ("zh", "周杰伦的演唱会还有票吗", "周杰伦", "PERSON"),
     ("zh", "我叫刘建华 电话13881927465", "刘建华", "PERSON"),   # (a name jieba guesses is still one)
+    # a surname jieba split off a two-character name opens it ("周淑芬 5101…" had been quoted "淑芬 5101…")
+    ("zh", "林国栋 510105195803124471\n周淑芬 510105196011052827", "周淑芬", "PERSON"),
     ("zh", "我叫刘洋，住在广州天河区", "广州天河区", "GPE"),   # a run of place nouns is one name
     ("zh", "我想去北京杜莎夫人蜡像馆玩", "北京杜莎夫人蜡像馆", "FAC"),
     ("zh", "你好，我要去世界公园美洲区", "世界公园美洲区", "FAC"),
@@ -364,6 +366,9 @@ WORD_STARTS = [
     ("zh", "搬家公司9点之前来不了", 2, 2),        # already a word's start
     ("zh", "请帮我找一家评分是4分以上的酒店", 5, 4),   # 一家
     ("zh", "再给我推荐一个评分4.5以上", 4, 3),       # 推荐
+    ("zh", "就你说那趟 D字头的以后也别推给我", 7, 6),   # D字头: Latin letters written onto a word are of it
+    ("zh", "要GL字头的车", 3, 1),
+    ("zh", "预算3000元", 6, 6),                          # (digits are a value of their own)
     ("en", "The moving company can't come", 6, 6),   # words a regex sees: as given
     ("en", "thinks this one isn't fun enough", 2, 2),
 ]

@@ -300,6 +300,7 @@ class StateRules:
     one_value_slots: Lexicon   # words naming a slot of one value: a value after one, said again after it, replaces ("Actually, budget $410")
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
+    value_joiners: Lexicon     # joining two values' own words in one clause ("check in the 20th and check out the 22nd")
     reason_joiners: Lexicon    # ending the words before a change, they make them its reason, no slot ("we hired one more person today so make it 7")
     every_thing: Lexicon       # a count said with these is the count of every thing counted together before ("make it 7 of everything", "各改成7台")
     slot_revisers: Lexicon     # a slot's value said again replaces only with one of these in its clause ("Actually, budget $410")
@@ -717,6 +718,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         rate=_compile(lang, table.get("rate", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
         reason_joiners=Lexicon(table.get("reason_joiners", []), bounds),
+        value_joiners=Lexicon(table.get("value_joiners", []), bounds),
         every_thing=Lexicon(table.get("every_thing", []), bounds),
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),

@@ -2761,14 +2761,17 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
             return revised
     # a person has one age: "他们都73岁了" … "他们都61岁了" needs no cue, and its slot is its kind
     one_value = bool(own) and all(k in pack.state.one_value_kinds for k in own)
+    # a word revising in its sentence cues it too: "Actually my meeting runs late, so check out the 23rd"
     cued = (one_value or pack.obligation.search(text, start, end) or pack.state.restate_cue.search(text, start, end)
-            or next(negations(text, start, end, pack), None))
+            or next(negations(text, start, end, pack), None)
+            or pack.state.slot_revisers.search(text, *sentence_of(text, start, end, pack)))
     # (with no cue, a statement in more of its own words: never a request, which asks for another thing)
     bare = not cued and pack.state.restated_bare_frame_chars and (
         pack.request is None or pack.request.search(text, start, end) is None)
     if not pack.state.restated_frame_chars or not (cued or bare):
         return []
     start, end = _strip(text, start, end, pack)   # "… please", "好的，…" say nothing of the slot
+    start = _strip(text, pack.state.slot_leads.strip_run(text, start, end, from_end=False), end, pack)[0]
     parts, at = [], start
     # one value per place: "预算1200元" (money) holds "1200元" (quantity), one slot, not two
     kept = tuple(v for v in kept if start <= v[0] and v[1] <= end
@@ -2786,6 +2789,8 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
     values = tuple((text[a:b], kind, Span(event_id, a, b)) for a, b, kind in kept)
     before = memory.frames.get(frame)
     memory.frames[frame] = values
+    if len(kept) > 1:
+        _value_frames(text, start, end, kept, values, memory, pack)
     if before is None:
         return []
     # a value holding the name of a slot a change named ("预算300元" of "预算改成5000元") is that
@@ -2795,6 +2800,33 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         part.strip(" ,，。.") for part in parts).strip("…") or kept[0][2]
     return [Transition(slot, old, new, span, old_span) for (old, _, old_span), (new, _, span)
             in zip(before, values) if old.casefold() != new.casefold()]
+
+
+def _value_frames(text: str, start: int, end: int, kept: Values, values: tuple[tuple[str, str, Span], ...],
+                  memory: _Memory, pack: RulePack) -> None:
+    """Each value of a clause holding several is also the frame of its own words alone, so that a
+    clause saying one again replaces its value ("check in the 20th and check out the 22nd" … "so
+    check out the 23rd"; "20号入住，22号退房" … "那就23号退房吧"). Words between two values are the
+    first one's up to a separator or a joiner ([state] value_joiners) and the second one's after
+    it; with neither they are no one's."""
+    rules = pack.state
+    for n, ((a, b, kind), value) in enumerate(zip(kept, values)):
+        lead, trail = (start, a) if n == 0 else _after_joint(text, kept[n - 1][1], a, pack)[1], \
+            (b, end) if n == len(kept) - 1 else _after_joint(text, b, kept[n + 1][0], pack)[0]
+        unit = memory.unit(value[0]) if kind == "quantity" else ""
+        for x, y, key in ((*lead, "{}\0\0"), (*trail, "\0{}\0")):
+            words = "".join(ch for ch in text[x:y].casefold() if ch.isalnum()) if x < y else ""
+            if len(words) >= rules.restated_frame_chars:
+                memory.frames[key.format(words) + kind + unit] = (value,)
+
+
+def _after_joint(text: str, x: int, y: int, pack: RulePack) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The words between two values split at a separator or joiner: (the first's, the second's);
+    with neither, both empty."""
+    joint = pack.value_separator_of_words.search(text, x, y) or pack.state.value_joiners.search(text, x, y)
+    if joint is None:
+        return (x, x), (y, y)
+    return _strip(text, x, joint.start(), pack), _strip(text, joint.end(), y, pack)
 
 
 def _slot_frame(whose: str, word: str, kind: str) -> str:

@@ -3157,6 +3157,16 @@ CORRECTED = [
     ("zh", ["想下周六考", "护照好像是明年3月到期", "那考试往后推一下 改到7月3号吧"], [("下周六", "7月3号")]),
     ("en", ["id like to take it next saturday", "i think her passport expires next march", "push the exam back, move it to july 3"],
      [("next saturday", "july 3")]),
+    # a value of a clause holding several, said again in its own words with a word revising it,
+    # replaces that value ("so check out friday the 23rd" had changed nothing); the words between two
+    # values are split at a separator or joiner; someone else's plan revises nothing (controls)
+    ("en", ["I need a room, check in the 20th and check out the 22nd", "Actually my meeting runs late, so check out friday the 23rd"],
+     [("the 22nd", "friday the 23rd")]),
+    ("en", ["check in on the 20th, check out on the 22nd", "then check out on the 23rd"], [("on the 22nd", "on the 23rd")]),
+    ("zh", ["20号入住，22号退房", "会议延期了，那就23号退房吧"], [("22号", "23号")]),
+    ("zh", ["20号入住然后22号退房", "其实23号退房"], [("22号", "23号")]),
+    ("en", ["I need a room, check in the 20th and check out the 22nd", "my sister will check out the 23rd"], []),
+    ("zh", ["20号入住，22号退房", "我妹妹23号退房"], []),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

@@ -14,15 +14,21 @@ import itertools
 import json
 import random
 import time
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 __all__ = ["Run", "check", "compress_case", "history", "legal_cuts", "run_case", "size", "target_for"]
 
 SUMMARY_NAME = "__squeeze_summary__"
 SYSTEM_ROLES = ("system", "developer")
+# the contract's numbers are the default config's (read as data: the checker shares no code with what it checks)
+_SUMMARY = tomllib.loads((Path(__file__).parent.parent / "pipeline" / "default_config.toml")
+                         .read_text(encoding="utf-8"))["summary"]
+SUMMARY_FLOOR, FLOOR_SHARE = _SUMMARY["summary_floor"], _SUMMARY["floor_share"]
 _ID_PREFIX = {"system": "S", "developer": "S", "user": "U", "assistant": "A", "tool": "T"}
 
 # --------------------------------------------------------------------------------------------
@@ -422,8 +428,9 @@ def _groups(inp: list[dict[str, Any]], out: list[dict[str, Any]]) -> list[str]:
 def _target(inp: list[dict[str, Any]], out: list[dict[str, Any]], start: int | None,
             report: dict[str, Any], target: int) -> list[str]:
     """At most ``target``, unless the current turn (from the last safe cut at or before its
-    start: a pending call keeps more) with the system messages before it is alone that large:
-    then that is the tail and W002 says so; with no safe cut at all, the input comes back
+    start: a pending call keeps more) with the system messages before it takes the floor share
+    of it and leaves less than the summary's floor: then that is the tail, the summary is at most
+    its floor, and W002 says so; with no safe cut at all, the input comes back
     whole with W002 or W006."""
     after = sum(size(m) for m in out)
     reported = report.get("chars_after")
@@ -446,7 +453,10 @@ def _target(inp: list[dict[str, Any]], out: list[dict[str, Any]], start: int | N
                    f"but the current turn can start it at {forced}")
     unavoidable = sum(size(m) for m in inp[:forced] if m["role"] in SYSTEM_ROLES) \
         + sum(size(m) for m in inp[forced:])
-    if unavoidable < target:
+    floor = SUMMARY_FLOOR
+    if unavoidable + floor <= target or unavoidable < target * FLOOR_SHARE:
         bad.append(f"output {after} > target {target} although the current turn and the system "
-                   f"messages make only {unavoidable}")
+                   f"messages make only {unavoidable}, leaving the summary its floor of {floor}")
+    if report.get("summary_chars", 0) > floor:
+        bad.append(f"output {after} > target {target} with a summary of {report['summary_chars']} > its floor {floor}")
     return bad

@@ -98,7 +98,7 @@ class Errors(str, Enum):
 
 class Warnings(str, Enum):
     W001 = "{event}: tool result kept although no call matches it (lenient mode)"
-    W002 = "the current turn ({size} {unit}, with the system messages) does not fit the target of {target}: it is kept whole{detail}"
+    W002 = "the current turn ({size} {unit}, with the system messages) {fits} the target of {target}: it is kept whole{detail}"
     W003 = "compaction could not reach the low watermark ({size} > {limit} {unit})"
     W004 = "{count} strong fact(s) did not fit the summary budget of {budget} {unit}: {facts}"
     W005 = "compact line crossed mid-turn: trimmed tool results instead of compacting"

@@ -160,7 +160,7 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
                     suffix: list[int], cap: int | None) -> Plan:
     """Target mode: the newest turns verbatim up to tail_ratio × limit (at least the current
     turn), the summary gets the rest, up to ``cap`` when the policy chose the limit; only the
-    current turn alone may exceed the limit."""
+    current turn, with a summary of ``summary_floor``, may exceed the limit."""
     if conv.size <= limit:
         return Plan(Action.NONE, limit=limit, reason="already within the target")
     current = conv.turns[-1].start
@@ -170,7 +170,7 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
         content = [e for e in conv.events if e.role != "system"]
         one_turn = not content or content[0].index >= current
         warning = (Warnings.W002.format(size=suffix[current] + _system_size(conv, current), target=limit,
-                                        unit=settings["policy.unit"], detail="") if one_turn
+                                        unit=settings["policy.unit"], fits="does not fit", detail="") if one_turn
                    else _no_cut(conv))
         return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(*system, warning))
     tail_cap = limit * settings["policy.tail_ratio"]
@@ -178,16 +178,23 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     fitting = [c for c in usable
                if suffix[c] <= tail_cap and suffix[c] + _system_size(conv, c) < limit]
     cut = min(fitting) if fitting else max(usable)
+    floor = settings["summary.summary_floor"]
+    # what no cut can summarise: the current turn (and a pending call's group) with the system messages
+    taken = suffix[max(usable)] + _system_size(conv, max(usable))
+    floored = limit - taken < floor and taken >= limit * settings["summary.floor_share"]
+    if floored:
+        cut = max(usable)   # the summary's floor comes before older turns kept verbatim
     room = limit - suffix[cut] - _system_size(conv, cut)
     warnings = system
-    floor = settings["summary.summary_floor"]
-    if room < 1:
-        # the target is already lost to the current turn; a summary of the floor's size costs
-        # little more and keeps what the user said must hold (without it the model would get
-        # the current turn alone: truncation)
+    if floored:
+        # the target is lost to the current turn, or nearly: a summary of the floor's size costs
+        # little more and keeps what the user said must hold (without it the model would get the
+        # current turn alone, or with a summary of a few words: truncation)
+        unit = settings["policy.unit"]
         warnings.append(Warnings.W002.format(
-            size=suffix[cut] + _system_size(conv, cut), target=limit, unit=settings["policy.unit"],
-            detail=f", with a summary of at most {floor} {settings['policy.unit']} (summary.summary_floor) "
+            size=suffix[cut] + _system_size(conv, cut), target=limit, unit=unit,
+            fits="does not fit" if room < 1 else f"leaves {room} {unit} of",
+            detail=f", with a summary of at most {floor} {unit} (summary.summary_floor) "
                    "so that the older turns' constraints are not lost"))
         room = floor
     return Plan(Action.COMPACT, cut=cut, summary_budget=room if cap is None else min(cap, room), limit=limit,

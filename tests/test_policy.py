@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import pipeline
 from pipeline import Compressor, ConfigError
+from pipeline.config import load_settings
 
 SUMMARY_NAME = "__squeeze_summary__"
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None,
@@ -439,9 +440,13 @@ def check_target(case: dict[str, Any]) -> None:
     assert tail_start(inp, result.messages) == forced, (
         f"over target with a tail starting at {tail_start(inp, result.messages)}, "
         f"but the current turn starts at {forced}")
-    # and the excess was unavoidable: system prompts + that turn do not fit the target
+    # and the excess was unavoidable: system prompts + that turn take the floor share of the
+    # target and leave the summary less than its floor, which is all it gets
     systems = sum(msize(m) for m in inp[:forced] if m["role"] == "system")
-    assert systems + total_size(inp[forced:]) >= limit
+    config = load_settings(case["config"])
+    floor, unavoidable = config["summary.summary_floor"], systems + total_size(inp[forced:])
+    assert unavoidable + floor > limit and unavoidable >= limit * config["summary.floor_share"]
+    assert report["summary_chars"] <= floor
 
 
 # Minimal failing example found by hypothesis (ids and text simplified): a long system prompt
@@ -720,6 +725,35 @@ def test_a_current_turn_that_fills_the_target_still_gets_the_floor_summary_and_w
     summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
     assert "Don't call me before 9am" in summary and len(summary) <= 400
     assert result.messages[-1] == messages[-1] and result.report["over_target"]
+
+
+@pytest.mark.parametrize("room", [1, 14, 200, 399])
+def test_a_current_turn_that_leaves_the_summary_less_than_its_floor_still_gets_the_floor(room: int) -> None:
+    """A target the current turn fits with a few chars to spare gets the same floor-sized summary
+    as one it does not fit: the summary had been those few chars ("for my parents") while a
+    target a little smaller got 400, and the older turns' prohibitions with it."""
+    system = {"role": "system", "content": "You are a booking agent. " * 200}
+    messages = [system] + [{"role": "user", "content": "Don't call me before 9am, budget $300."},
+                           {"role": "assistant", "content": "Noted, I will keep that in mind. " * 8}] * 4 \
+        + [{"role": "user", "content": "Book it now please."}]
+    unavoidable = len(system["content"]) + len(messages[-1]["content"])
+    result = Compressor().compress(messages, target_chars=unavoidable + room)
+    (w002,) = [w for w in result.report["warnings"] if w.startswith("[W002]")]
+    assert f"leaves {room} chars of the target" in w002 and "summary.summary_floor" in w002
+    summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
+    assert "Don't call me before 9am" in summary and "$300" in summary and len(summary) <= 400
+    assert result.messages[-1] == messages[-1] and result.messages[0] == system
+
+
+def test_a_target_the_current_turn_takes_a_small_share_of_is_kept_with_a_smaller_summary() -> None:
+    """(Control) the floor is for a target the current turn takes nearly all of (summary.floor_share):
+    a small target of a short chat is kept."""
+    messages = [{"role": "user", "content": "Don't call me before 9am, budget $300."},
+                {"role": "assistant", "content": "Noted, I will keep that in mind. " * 8}] * 4 \
+        + [{"role": "user", "content": "Book it now please."}]
+    result = Compressor().compress(messages, target_chars=300)
+    assert result.report["chars_after"] <= 300 and not result.report["over_target"]
+    assert not any(w.startswith("[W002]") for w in result.report["warnings"])
 
 
 def _long_history(lang: str, turns: int) -> list[dict[str, Any]]:

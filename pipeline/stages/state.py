@@ -59,6 +59,9 @@ class _Memory:
     # whether a time, with the words before and after it, is of what happened ("last year", "got back Sunday")
     told_as_past: Callable[[str, str, str], bool] = lambda _, __, ___: False
     weekdays: Callable[[str], frozenset[int]] = lambda _: frozenset()   # the days of the week a schedule names
+    # the largest number a value says ("six people": 6, "预算一共1400": 1400, not the 一 of 一共)
+    count: Callable[[str], float | None] = lambda _: None
+    bare_scale: float = 0.0   # a bare number replaces no value this many times larger or smaller
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     magnitudes: frozenset[str] = frozenset()   # units measuring a size ("gb", "升"): no count of things
     lang: str = ""   # the pack's: how its words are cut (jieba for Chinese)
@@ -305,6 +308,8 @@ class _Memory:
             # nearest its own (one day added), else neither
             return self._nearest_days([v for v in same_kind if v[2].event_id != event_id], new)
         unit = self.unit(new)
+        if kind in ("quantity", "money") and new and not unit:
+            same_kind = [v for v in same_kind if self.of_scale(v[1], new)]
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
             # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
             same_kind = [v for v in same_kind if self.unit(v[1]) == unit]
@@ -357,15 +362,24 @@ class _Memory:
         come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
         hour = int(number) if number.isdigit() else -1
         message = message.casefold()
+        # (a count or sum of its scale only; a sum only where the number can be no hour: "budget is $6,000"
+        # … "change the max to 5500" had replaced "3 of us")
         said = [(self._said_again(family, value, message),
                  self.order.get(span.event_id, -1), span.start, family, value, span)
-                for family in ("time", "quantity") for _, value, span in self.values.get(family, [])
+                for family in ("time", "quantity", "money") for _, value, span in self.values.get(family, [])
                 if span.event_id != event_id and span not in self.replaced
-                and (family == "quantity" or self.names_clock(value))]
+                and (self.names_clock(value) if family == "time"
+                     else self.of_scale(value, number) and (family == "quantity" or not 0 < hour <= 24))]
         if not said:
             return None
         *_, family, value, span = max(said)
         return None if family == "time" and not 0 < hour <= 24 else (family, (value, span))
+
+    def of_scale(self, value: str, number: str) -> bool:
+        """Whether a bare number can be ``value``'s new one: their numbers less than ``bare_scale``
+        times apart (a bare number of another scale is another thing's)."""
+        said, new = self.count(value), self.count(number)
+        return not said or not new or max(said, new) / min(said, new) < self.bare_scale
 
     def _said_again(self, family: str, value: str, message: str) -> bool:
         """Whether a casefolded message names ``value`` again: whole, or a count by its number and
@@ -1564,6 +1578,9 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
                                                                      or said_as_past(before, after, pack.lang, pack)),
                           weekdays=lambda days: weekdays_of(days, pack),
+                          count=lambda value: max((n for m in pack.number.finditer(value)
+                                                   if (n := count_of(m.group(), pack)) is not None), default=None),
+                          bare_scale=pack.state.bare_number_scale,
                           headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), lang=pack.lang,
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
@@ -1899,9 +1916,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                     and (thing_head := _head(value, pack))
                                     and (same_head := _same_head(value, thing_head, event.id, memory, pack))
                                     and not memory.holds_value(same_head[1]) else None))
-                    if previous is None and kind == "quantity" and enclosing == "money":
-                        # (a count inside a sum its lead typed, of no count said before, is the sum:
-                        # "预算8000左右吧" … "预算其实能加到1万")
+                    if previous is None and kind == "quantity" and (enclosing == "money" or not memory.unit(typed)):
+                        # (a count inside a sum its lead typed, or a bare number, of no count said before
+                        # (of its scale), is the sum: "预算8000左右吧" … "预算其实能加到1万"; "budget is $6,000"
+                        # … "change the max to 5500")
                         previous = memory.previous("money", slot, typed, event.id, reason)
                     booked = (_booked_as(slot, kind, event, events, memory, pack) if kind
                               else _booked_choice(slot, event, events, decisions, pack))

@@ -3167,6 +3167,13 @@ CORRECTED = [
     ("zh", ["20号入住然后22号退房", "其实23号退房"], [("22号", "23号")]),
     ("en", ["I need a room, check in the 20th and check out the 22nd", "my sister will check out the 23rd"], []),
     ("zh", ["20号入住，22号退房", "我妹妹23号退房"], []),
+    # a bare number replaces no count of another scale, but a sum said before of its scale ("change the
+    # max to 5500" had replaced "3 of us"); a count of its scale still takes it (control)
+    ("en", ["2 cabins. budget is $6,000 all in", "ok book chankanaab for all 3 of us",
+            "bad news my brother cant chip in after all so change the max to 5500"], [("$6,000", "5500")]),
+    ("zh", ["订2间房 预算6000以内", "我们3个人都去", "我哥不出钱了 上限改成5500吧"], [("预算6000", "5500")]),
+    ("en", ["budget is $6,000 all in", "book the tour for all 3 of us", "actually make it 4"], [("3 of us", "4")]),
+    ("zh", ["预算6000以内", "我们3个人都去", "改成4个人吧"], [("3个人", "4个人")]),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

@@ -904,10 +904,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # the words of a replaced value said before its change ("At most 4 people, we need a cabin"
     # … "Change it to 6 people"): quoted, such a clause is marked as changed; it holds no current
     # fact either, unless it also sets the current value
-    # … and a clause choosing or adding what the user dropped since ("再加个延保" … "算了，延保不要了")
+    # … and a clause choosing or adding what the user dropped since ("再加个延保" … "算了，延保不要了"),
+    # or dropping what the user added since ("skip the insurance" … "ok add the insurance")
     last_status = {d.object: d.status for d in decisions}
-    undone = [d.span for d in decisions if d.status in ("chosen", "added") and last_status[d.object] == "dropped"
-              and d.span.event_id in roles and roles[d.span.event_id].role == "user"]
+    undone = [d.span for d in decisions if d.span.event_id in roles and roles[d.span.event_id].role == "user"
+              and (d.status in ("chosen", "added") and last_status[d.object] == "dropped"
+                   or d.status == "dropped" and last_status[d.object] in ("chosen", "added"))]
     turned_down = _Spans([f.span for f in user_facts if f.kind == "negation"])
     mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event, turned_down) + undone)
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set

@@ -2366,6 +2366,14 @@ def test_a_change_to_a_bare_number_replaces_the_time_before(lang, turns, old, se
             ("Is $3,500 for the warranty a lot?", "It depends on how long you keep the car."),
             ("never mind, drop the extended warranty, we'll spend it on driving lessons", "Done, removed."),
             ("thanks", None)], "add the extended warranty"),
+    # … as does one dropping what was added since ("skip the insurance btw we never use it" had stayed a
+    # constraint beside "the insurance: added")
+    ("en", [("ok fine. skip the insurance btw we never use it", "Noted, no insurance."),
+            ("what if we miss the ship? like if our flight is late", "Then you would need to meet it at the next port."),
+            ("ok add the insurance. and book the balcony cabin", "Done, insurance added."), ("thanks", None)],
+     "skip the insurance"),
+    ("zh", [("保险就不要了 我们从来没用过", "好的，不加保险。"), ("要是赶不上船怎么办", "需要自行去下一个港口登船。"),
+            ("那还是加上保险吧 阳台房也订上", "好的，已加保险。"), ("谢谢", None)], "保险就不要了"),
 ])
 def test_a_quote_adding_what_was_dropped_since_reads_as_history(lang, turns, undone):
     changed = load_rule_pack(lang).templates["changed"].strip()

@@ -2122,6 +2122,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
+                                   or (_asked_day_offered(text, kept, event.id, asked_by.text, memory, read)
+                                       if picking else [])
                                    or (_count_chosen(text, start, _chosen_until(choice, kept, end),
                                                      kept, event.id, memory, choice, pack)
                                        or (_offered_instead(text, start, end, kept, event.id, asked_by.text, memory, read)
@@ -3105,6 +3107,30 @@ def _offered_instead(text: str, start: int, end: int, kept: Values, event_id: st
                               for day, line in offered):
         return []
     return [Transition(kind, old[0], new, Span(event_id, a, b), old[1])]
+
+
+def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memory: _Memory,
+                       read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """"下周四上午可以吗" … (the answer offers "下周一 5月15日 上午 / 下周四 5月18日 下午 您看选哪个？") … "上午吧
+    那就下周一 15号": a day the user names, of two or more the answer's question offered, replaces the day
+    the user last asked for, when no day was set since ("can we do thursday morning?" … "Monday
+    the 15th works then")."""
+    days = [(a, b) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
+    if len(days) != 1:
+        return []
+    a, b = days[0]
+    new = text[a:b]
+    # (days to choose from: two or more; "anything else today?" offers none)
+    offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
+               if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}
+    if len(offered) < 2 or not any(memory.same_day(new, day) for day in offered):
+        return []
+    asked = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+                  if span.event_id != event_id and memory.names_day(value)), None)
+    if (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
+            or asked[1] in memory.settled or not memory.single_day(asked[0]) or memory.same_day(asked[0], new)):
+        return []
+    return [Transition("time", asked[0], new, Span(event_id, a, b), asked[1])]
 
 
 def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,

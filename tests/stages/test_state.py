@@ -3734,6 +3734,33 @@ def test_a_correction_takes_a_later_revision_of_its_own_unit_only(lang, messages
     assert found == changes, found
 
 
+# a day the user names, of those the answer's question offered, replaces the day the user last asked
+# for ("下周四上午可以吗" … "那就下周一 15号" had left the Thursday current); the day asked for, picked,
+# or a day not offered, replaces nothing (controls)
+_OFFER = {"zh": "黄主任最近的号：- 下周一 5月15日 上午 - 下周四 5月18日 下午 您看选哪个？",
+          "en": "Dr Huang has Monday May 15 morning or Thursday May 18 afternoon. Which works?"}
+ASKED_DAY_OFFERED = [
+    ("zh", ["就挂陈志明 下周四上午可以吗", "那换黄国栋吧", "上午吧 那就下周一 15号"], [("下周四上午", "下周一 15号")]),
+    ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang",
+            "morning please, monday the 15th then"], [("the 18th in the morning", "monday the 15th")]),
+    ("zh", ["就挂陈志明 下周四上午可以吗", "那换黄国栋吧", "那就下周四 18号下午吧"], []),
+    ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang", "thursday the 18th then"], []),
+    ("zh", ["就挂陈志明 下周四上午可以吗", "那换黄国栋吧", "我下周三要出差"], []),
+    ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang", "I fly out next wednesday"], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "texts", "changes"), ASKED_DAY_OFFERED)
+def test_a_day_picked_from_an_offer_replaces_the_day_asked_for(lang: str, texts: list[str],
+                                                               changes: list[tuple[str, str]]) -> None:
+    messages = [("user", texts[0]), ("assistant", "Let me check." if lang == "en" else "我查一下。"),
+                ("user", texts[1]), ("assistant", _OFFER[lang]), ("user", texts[2])]
+    now = datetime(2028, 5, 9, 9, 30, tzinfo=ZoneInfo("Asia/Shanghai" if lang == "zh" else "America/Chicago"))
+    found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang), now=now).transitions
+             if t.slot == "time"]
+    assert found == changes, found
+
+
 @pytest.mark.parametrize(("lang", "texts", "changes"), REASON_RESOLVED)
 def test_a_reason_day_is_the_value_it_resolves_to(lang: str, texts: list[str], changes: list[tuple[str, str]]) -> None:
     found = [(t.old, t.new) for t in extract_state(_events(texts), load_rule_pack(lang), now=THURSDAY[lang]).transitions]

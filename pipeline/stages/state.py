@@ -1832,8 +1832,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed
                     value = text[value_start:value_end]
-                if not kind and (asked or pack.question.search(text, start, end)):
-                    value = ""   # "能换成别的型号吗？": asks what it could become, names no value
+                if not kind and (asked or pack.question.search(text, start, end) or value.casefold() in rules.pronouns):
+                    # "能换成别的型号吗？": asks what it could become, names no value; nor does a pronoun
+                    # ("switch to him" had read "[sister says dr huang is better for arrhythmia] → him")
+                    value = ""
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
                 old_kind = _value_kind(origin.group("old"), pack) if origin and kind else None
                 if origin and kind and _FAMILY.get(old_kind, old_kind) != _FAMILY.get(kind, kind):

@@ -182,7 +182,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # 闵行区莲花路12号" had changed to "我家", and the office address still read as current)
     (["上门取件地址是公司：浦东新区张江路88号4楼", "算了，改成我家吧，闵行区莲花路12号"],
      expect(change("address", "浦东新区张江路88号4楼", "闵行区莲花路12号"))),
-    (["预算三千", "改成这个吧，可以吗"], expect(change("", None, "这个"))),   # control: no value next
+    (["预算三千", "改成蓝色的吧，可以吗"], expect(change("", None, "蓝色的"))),   # control: no value next
+    # a pronoun names no new value ("switch to him" had read "[sister says dr huang …] → him")
+    (["预算三千", "改成这个吧，可以吗"], NOTHING),
+    (["就挂陈志明", "我姐说黄国栋看心律不齐很厉害 换成他吧"], NOTHING),
     # a cue inside a word drops nothing ("有点超预算了" had dropped "有点超预")
     (["有点超预算了，总共控制在1500元以内吧"], NOTHING),
     (["这个套餐不划算了"], NOTHING),
@@ -1210,6 +1213,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Book a table at a place called Nopa Kitchen", "sorry, I meant the one called Nopa Bistro"],
      expect(change("name", "called Nopa Kitchen", "called Nopa Bistro"))),
     (["Book a table at a place called Nopa Kitchen", "also find me a bar called The Alembic"], NOTHING),
+    # a pronoun names no new value ("switch to him" had read "[sister says dr huang …] → him")
+    (["can we book dr chen?", "actually my sister says dr huang is better for arrhythmia, switch to him"], NOTHING),
+    (["the blue one is fine", "hmm change it to that"], NOTHING),
     # a drop naming an earlier decision's object with a determiner continues its path (had been
     # "travel insurance: added" and "the travel insurance: dropped", the add-on read as current)
     (["Book the flight, and add travel insurance too", "never mind, drop the travel insurance, it's too pricey"],

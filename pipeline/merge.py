@@ -35,6 +35,7 @@ _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
 _WANTED_KINDS = ("wish",)
+_WHOSE_KINDS = ("beneficiary",)   # whom a thing is for: a piece opening on it says nothing of the thing
 _PROMOTABLE = ("entity", "person", "product", "term")
 
 
@@ -752,6 +753,11 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
                 and (pack.request is None or pack.request.search(lead) is None)
                 and pack.piece_subject.search(lead) is not None):
             start = clause.span.start
+        elif lead.strip() and min(clause.facts, key=lambda f: f.span.start).kind in _WHOSE_KINDS:
+            # a piece opening on whom a thing is for says nothing of the thing: it keeps the words before,
+            # past a greeting ("trying to book a cruise for my parents …" had been "for my parents …", the
+            # cruise gone)
+            start = clause.span.start + pack.lead.strip_run(clause.text, 0, len(lead), from_end=False)
         if end - start < len(clause.text) and not (task and _one_word(clause, start, end, pack)):
             alternatives.append(piece(start, end, clause.facts, value))
     # the runs a clause can be cut down to: its strong facts with the named things beside them

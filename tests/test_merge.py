@@ -2611,3 +2611,22 @@ def test_the_old_words_said_for_another_slot_where_it_changes_are_current(lang, 
     result = compressor().compress(messages, target_chars=size_of(messages) - 1, now=NOW[lang])
     pieces = [p for p in re.split(r"\n|; |；", summary_of(result)) if other in p]
     assert pieces and not any(p.endswith(changed) for p in pieces), summary_of(result)
+
+
+# A piece opening on whom a thing is for keeps the words before it: "trying to book a cruise for my parents
+# and me out of galveston in april" had been cut to "for my parents and me …", the cruise gone (whom alone,
+# a strong fact, may still be shown).
+@pytest.mark.parametrize(("lang", "turns", "whose", "thing"), [
+    ("en", [("hi, trying to book a cruise for my parents and me out of galveston in april", "Happy to help!"),
+            ("2 cabins, budget is $6,000 all in", "Noted."), ("do NOT email or call my parents", "Understood."),
+            ("thanks", None)], "for my parents", "cruise"),
+    ("zh", [("你好 想订个生日蛋糕给我妈 下周六要", "好的，请问要几寸的？"), ("6寸的 预算300以内", "好的。"),
+            ("别打她电话 是惊喜", "明白。"), ("谢谢", None)], "给我妈", "蛋糕"),
+])
+def test_a_piece_opening_on_whom_it_is_for_keeps_what_is_asked(lang, turns, whose, thing):
+    shown = 0
+    for budget, piece in _pieces_by_budget(turns_to_messages(turns), lang):
+        if whose in piece and re.sub(r"^U\d+[:：]\s*", "", piece) != whose:
+            shown += 1
+            assert thing in piece, (budget, piece)
+    assert shown

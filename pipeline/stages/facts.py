@@ -28,6 +28,7 @@ __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", 
 _CUED_KINDS = ("negation", "obligation")
 # facts that are a whole clause (a hedged or plain claim) hold the facts inside them, not hide them
 _CLAUSE_KINDS = ("uncertain", "claim")
+_CASE_KINDS = ("negation", "uncertain", "claim")   # what a case supposed may say besides values
 # on equal spans the first of these wins, then any other kind, and an id last ("300Mbps" is a quantity)
 _TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3, "id": 99}
 
@@ -815,6 +816,15 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
         clauses.append(KeyClause(text[start:end], Span("", start, end), score, tuple(own), asks or marked,
                                  asks and not worded and not marked, tuple(c for c in cuts if start < c < end),
                                  requests))
+    # a case opening its clause, naming no value, the question after it in its sentence, is asked about
+    # with it ("如果当天检查做不完 要再跑一趟 那个怎么算钱" had listed "如果当天检查做不完" as a constraint of the
+    # user's); one naming values keeps them ("如果坐地铁从绿岛乐园到维也纳酒店，应该在哪站上下车呢？")
+    for i, (case, question) in enumerate(zip(clauses, clauses[1:])):
+        opening = pack.lead.strip_run(text, case.span.start, case.span.end, from_end=False)
+        if (not case.asks and question.asks and all(f.kind in _CASE_KINDS for f in case.facts)
+                and pack.state.conditional.regex.match(text, opening, case.span.end)
+                and (pack.sentence_end is None or not pack.sentence_end.search(text, case.span.end, question.span.start))):
+            clauses[i] = replace(case, asks=True)
     kept = {id(f) for f in facts}
     return facts, clauses, [f for f in taken_in if id(f) not in kept]
 

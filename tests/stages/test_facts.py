@@ -2950,7 +2950,12 @@ def test_a_clause_before_the_other_side_of_a_question_asks(lang: str, text: str,
     ("en", "If she gives birth early, and it's at the end of the month - can the nanny come sooner?",
      "it's at the end of the month", True),
     ("en", "If the flight is late, and we land at 11 pm - can the driver wait?", "we land at 11 pm", True),
+    # … as is a case naming no value before the question ("如果当天检查做不完" had been a constraint)
+    ("zh", "好 如果当天检查做不完 要再跑一趟 那个怎么算钱", "如果当天检查做不完", True),
+    ("en", "ok, in case he can't finish the tests, do we pay for a second trip?",
+     "in case he can't finish the tests, do we pay for a second trip", True),
     # controls
+    ("zh", "如果当天检查做不完 就再约一天", "如果当天检查做不完", False),
     ("zh", "如果坐地铁从绿岛乐园到维也纳酒店，应该在哪站上下车呢？", "如果坐地铁从绿岛乐园到维也纳酒店", False),
     ("zh", "如果质量好的话，就放到6000元", "就放到6000元", False),
     ("en", "If it rains on Saturday - we move it to Sunday.", "we move it to Sunday", False),

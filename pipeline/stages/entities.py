@@ -37,7 +37,8 @@ from ..config import Settings, load_settings
 from ..errors import ConfigError, Errors
 from ..rulepacks import RulePack, load_rule_pack
 
-__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer", "word_end", "word_start"]
+__all__ = ["ApartRecognizer", "EntityRecognizer", "EntitySpan", "clear_recognizers", "get_recognizer", "opens_a_word",
+           "word_end", "word_start"]
 
 EntitySpan = tuple[int, int, str]   # (start_char, end_char, label): text[start:end] is the entity
 
@@ -143,6 +144,19 @@ def word_end(text: str, pos: int, lang: str) -> int:
     starts = _word_starts(text)
     i = bisect_right(starts, pos)
     return starts[i] if i < len(starts) else len(text)
+
+
+def opens_a_word(text: str, start: int, end: int, lang: str) -> bool:
+    """Whether ``text[start:end]`` opens a longer word of the segmenter's dictionary ("门" of "门牌号"),
+    not one it made up of unknown characters ("车" of "车就行")."""
+    if end >= len(text) or not text[end].isalnum() or _segmenters().get(lang) != "jieba":
+        return False
+    starts = _word_starts(text)
+    i = bisect_right(starts, start) - 1
+    if i < 0 or starts[i] != start:
+        return False
+    stop = starts[i + 1] if i + 1 < len(starts) else len(text)
+    return stop > end and bool(_jieba().dt.FREQ.get(text[start:stop]))
 
 
 class EntityRecognizer:

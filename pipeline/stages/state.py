@@ -21,7 +21,7 @@ from ..config import Settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
-from .entities import word_end, word_start, words_of
+from .entities import opens_a_word, word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
 from .times import (count_of, day_of, day_within, gone_by, names_a_clock, names_a_day, names_one_day, points_back, said_as_past,
@@ -922,9 +922,12 @@ def _replaced_before(named: str, memory: _Memory, pack: RulePack) -> bool:
 
 def _word_at(word: str, folded: str, pack: RulePack) -> int:
     """Where ``word`` stands in ``folded`` as a word of its own (spaced: its first, whole; unspaced:
-    its last), or -1."""
+    its last, opening no longer word: "门" of "送货上门" is not in "门牌号"), or -1."""
     if not pack.spaced:
-        return folded.rfind(word)
+        at = folded.rfind(word)
+        while at >= 0 and opens_a_word(folded, at, at + len(word), pack.lang):
+            at = folded.rfind(word, 0, at + len(word) - 1)
+        return at
     hit = re.search(rf"\b{re.escape(word)}\b", folded)
     return hit.start() if hit else -1
 

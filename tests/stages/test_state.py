@@ -3180,6 +3180,11 @@ CORRECTED = [
     ("zh", ["订2间房 预算6000以内", "我们3个人都去", "我哥不出钱了 上限改成5500吧"], [("预算6000", "5500")]),
     ("en", ["budget is $6,000 all in", "book the tour for all 3 of us", "actually make it 4"], [("3 of us", "4")]),
     ("zh", ["预算6000以内", "我们3个人都去", "改成4个人吧"], [("3个人", "4个人")]),
+    # a thing's head opening a longer word names no thing ("门" of "门牌号": "对了门 → 送货上门" had been read);
+    # one ending a word still does (control)
+    ("zh", ["到了我自己去网点提就行", "对了门牌号说错了", "那还是送货上门吧"], []),
+    ("zh", ["取件就约上门", "那还是送货上门吧"], [("取件就约上门", "送货上门")]),
+    ("en", ["i'll pick it up at the depot myself", "oh the door number was wrong", "actually home delivery then"], []),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

@@ -2596,8 +2596,11 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
         stop = pack.value_separator_of_words.search(text, start, end)
         # (words, not a number: "make it 8, 7:30 is brutal" says why; nor words a trail ends: "switch
         # to dixie line then, friday morning" keeps the day apart)
+        # (apposed: the value after the separator is all its clause says, "200 West Madison"; not "the suite with
+        # the sofa bed, 3 of us in the studio is too tight")
         apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
-            a == _SPACES.match(text, stop.end()).end() for a, _, _ in kept) and pack.trail.strip_run(
+            a == _SPACES.match(text, stop.end()).end() and _strip(text, b, _clause_end(text, b, end, pack), pack)[0]
+            >= _clause_end(text, b, end, pack) for a, b, _ in kept) and pack.trail.strip_run(
             text, start, stop.start(), from_end=True) == stop.start()
         until = stop.start() if stop and not apposed else end
         # (what judges the change is no part of it: "还是换成士卓曼稳妥点")
@@ -2608,6 +2611,12 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)
     # a word after it goes ("… instead", "… then"); what is written onto it stays ("5000元以内")
     return last if text[last:stop_at][:1].isspace() or pack.state.object_end.match(text, last) else stop_at
+
+
+def _clause_end(text: str, at: int, end: int, pack: RulePack) -> int:
+    """Where the words from ``at`` end: the next separator, or ``end``."""
+    stop = pack.value_separator_of_words.search(text, at, end)
+    return stop.start() if stop else end
 
 
 def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:

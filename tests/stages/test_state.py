@@ -3185,6 +3185,14 @@ CORRECTED = [
     ("zh", ["到了我自己去网点提就行", "对了门牌号说错了", "那还是送货上门吧"], []),
     ("zh", ["取件就约上门", "那还是送货上门吧"], [("取件就约上门", "送货上门")]),
     ("en", ["i'll pick it up at the depot myself", "oh the door number was wrong", "actually home delivery then"], []),
+    # a change's value ends at a separator unless what follows is only a value set beside it ("the suite with
+    # the sofa bed, 3 of us in the studio is too tight" had been the new room); "my office, 200 West
+    # Madison St" is one (control)
+    ("en", ["all 5 nights, one room with two queen beds",
+            "change the room to the suite with the sofa bed, 3 of us in the studio is too tight"],
+     [("one room", "the suite with the sofa bed")]),
+    ("zh", ["住5晚 订一间双床房", "房间换成带沙发床的套房，3个人住双床房太挤了"], [(None, "带沙发床的套房")]),
+    ("en", ["send it to my home address", "make it my office, 200 West Madison St"], [(None, "my office, 200 West Madison St")]),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

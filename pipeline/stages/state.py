@@ -853,6 +853,7 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     asking = rules.proposes_revision.strip_run(text, a, b, from_end=False)
     a = rules.determiners.strip_run(text, rules.thing_verbs.strip_run(text, asking, b, from_end=False), b,
                                     from_end=False)
+    a = _past_wanted_by(text, a, b, pack)   # (… nor who wants it: "he just told me he wants Boston College instead")
     value = text[a:b]
     # (a pointing word after it is no head: "星澜府那个" is headed by 府, not 个 of "钱江新城那个")
     head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
@@ -1353,6 +1354,17 @@ def _asked_at(span: Span, events: Sequence[Event], pack: RulePack) -> bool:
     return said[span.end:].lstrip()[:1] in pack.state.question_marks
 
 
+def _past_wanted_by(text: str, start: int, end: int, pack: RulePack) -> int:
+    """Past the words saying who wants a thing, before it ([state] wanted_by: "he just told me he
+    wants Boston College", "他更想要的波士顿学院"): the thing starts after the last of them."""
+    wanted = [m.end() for m in pack.state.wanted_by.finditer(text, start, end)]
+    if not wanted:
+        return start
+    at = _SPACES.match(text, wanted[-1]).end()
+    at = pack.state.determiners.strip_run(text, at, end, from_end=False)
+    return at if at < end else start
+
+
 def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
     """Past the words between a slot's name and its value ("颜色要奶咖色", "要朝南的双人间": one
     character leads here, where a lexicon would take it for the start of a word)."""
@@ -1824,6 +1836,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 typed_at = _past_determiners(text, value_start, value_end, kept, pack)
                 if any(a == typed_at for a, _, _ in kept):
                     value_start = typed_at
+                value_start = _past_wanted_by(text, value_start, value_end, pack)   # "换成他更想要的波士顿学院"
                 value = text[value_start:value_end]
                 # a value typed only with the words before it ("上限改成2万3": money by its lead)
                 enclosing = next((k for a, b, k in kept if a <= value_start and value_end <= b and k in _VALUE_KINDS), None)

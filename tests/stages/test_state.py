@@ -3193,6 +3193,14 @@ CORRECTED = [
      [("one room", "the suite with the sofa bed")]),
     ("zh", ["住5晚 订一间双床房", "房间换成带沙发床的套房，3个人住双床房太挤了"], [(None, "带沙发床的套房")]),
     ("en", ["send it to my home address", "make it my office, 200 West Madison St"], [(None, "my office, 200 West Madison St")]),
+    # who wants a thing revised is no part of it ("Boston University → he just told me he wants Boston
+    # College"); a thing whose words hold no such verb keeps them (control)
+    ("en", ["were thinking Northeastern, Tufts, Boston University and Brown",
+            "scratch Boston University, he just told me he wants Boston College instead"],
+     [("Boston University", "Boston College")]),
+    ("zh", ["想看东北大学、塔夫茨和波士顿大学", "波士顿大学不去了 换成他更想要的波士顿学院吧"], [(None, "波士顿学院")]),
+    ("en", ["were thinking Northeastern, Tufts, Boston University and Brown",
+            "scratch Boston University, Boston College instead"], [("Boston University", "Boston College")]),
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

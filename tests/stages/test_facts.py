@@ -26,6 +26,9 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # digits in hyphened groups after the word naming an id are one id ("学号4471-2093" had been no value)
+    ("学号4471-2093 他对花生过敏", "id", "4471-2093", EQ),
+    ("会员号：1182-3305", "id", "1182-3305", EQ),
     ("她晚上要起夜三四次", "quantity", "三四次", EQ),   # a range is one number
     # "查一下 + 下周四": the 下 of 一下 is not the first of 下下周 (the week after next)
     ("帮我查一下下周四的天气", "time", "下周四", EQ),
@@ -232,6 +235,9 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # digits in hyphened groups after the word naming an id are one id ("student id 4471-2093" had been no value)
+    ("student id 4471-2093. he has a peanut allergy", "id", "4471-2093", EQ),
+    ("his member number is 1182-3305", "id", "1182-3305", EQ),
     # "the" may be left out ("day after tomorrow afternoon" had been read as "tomorrow afternoon")
     ("can you get it picked up day after tomorrow afternoon?", "time", "day after tomorrow afternoon", EQ),
     ("it came day before yesterday", "time", "day before yesterday", EQ),

@@ -3201,6 +3201,11 @@ CORRECTED = [
     ("zh", ["想看东北大学、塔夫茨和波士顿大学", "波士顿大学不去了 换成他更想要的波士顿学院吧"], [(None, "波士顿学院")]),
     ("en", ["were thinking Northeastern, Tufts, Boston University and Brown",
             "scratch Boston University, Boston College instead"], [("Boston University", "Boston College")]),
+    # a value said to be too late, too dear, is turned down, and the value chosen after it replaces it
+    # ("23号太晚了 那就21号周五走吧" had changed nothing; "23号太晚了" had been no day at all)
+    ("zh", ["回程就订23号的吧", "23号太晚了 那就21号周五走吧"], [("23号", "21号周五")]),
+    ("en", ["book the return for the 23rd", "the 23rd is too late. friday the 21st then"], [("the 23rd", "friday the 21st")]),
+    ("zh", ["回程就订23号的吧", "换购就算了，三千多太贵了，我还是先把这个修好吧"], []),   # (a price too dear is a reason)
     # a clause asking to be told, with no mark, sets none of its values ("那周五晚上体测要带啥" had
     # moved the check-up to "那周五晚上"); one proposing a value still does ("周六上午十点以后行吗")
     ("zh", ["体测约这周六下午3点", "周六我要加班 体测改到周五晚上吧", "那周五晚上体测要带啥 腰椎的片子要带吗"],

@@ -1565,6 +1565,9 @@ class Walked:
     # event and words, each value's span and kind; an answer saying the slot was changed to one
     # of them ("改成三颗…") makes it the slot's new value
     told: tuple[str, str, Values] | None = None
+    # the current values the user's last message turned down with nothing put in their place ("说23号太晚了
+    # 非要早点走"): a value chosen in the next one replaces them
+    turned_down: dict[str, tuple[str, Span]] = field(default_factory=dict)
 
 
 def _copied(value: object) -> object:
@@ -1740,6 +1743,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # the current value a clause of the message turned down, for a later clause's value of its kind
         # ("三十箱肯定不够，得要五十箱")
         fell_short: dict[str, tuple[str, Span]] = {}
+        # (… or by the user's last message, with nothing put in its place, for a value this one chooses: "说23号
+        # 太晚了 非要早点走" … "那就21号周五走吧")
+        carried, walked.turned_down = walked.turned_down, {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         dropped_kinds: set[str] = set()   # kinds of value a drop cue of the message dropped ("一周3次算了")
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
@@ -2133,6 +2139,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     and covered(text, kept[-1][1], end, (pack.filler, pack.trail))
                 transitions.extend((_replaces_turned_down(text, kept, fell_short, event.id)
                                     if choice is not None or alone or dropped_kinds & {k for *_, k in kept} else [])
+                                   or (_replaces_turned_down(text, [v for v in kept if v[0] >= choice.start()], carried, event.id)
+                                       if choice is not None else [])
                                    or _dropped_then_said(text, start, end, kept, event.id, memory, pack)
                                    or _retyped(text, kept, event.id, memory)
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack)
@@ -2318,6 +2326,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             told = tuple((a, b, kind) for _, _, kept in clauses for a, b, kind in kept if kind in ("quantity", "money")
                          and not any(s.start < b and a < s.end for s in taken_spans))
             walked.told = (event.id, text, told) if told else None
+        walked.turned_down = dict(fell_short)
         if not asks and not any(_FAMILY.get(t.slot, t.slot) == "time" or memory.names_day(t.new) for t in transitions[made:]):
             transitions.extend(_turned_down_day(text, clauses, event.id, memory, pack))
         # what a change of this message replaced, and its mentions here ("5:15 then instead of

@@ -3757,6 +3757,20 @@ CORRECTED_IN_DIALOGUE = [
      [("1杯", "3/4杯")]),
     ("en", [("user", "we are 12 people"), ("assistant", "Noted."), ("user", "sorry, we're 14 people. and it's 3 hours now")],
      [("12 people", "14 people")]),
+    # a time the user's last message turned down, with nothing in its place, is replaced by the one this
+    # message chooses ("说23号太晚了 … 非要早点走" … "那就21号周五走吧" had changed nothing); a day said with no
+    # choice replaces nothing (controls)
+    ("zh", [("user", "回程改到23号周日吧"), ("assistant", "好的。"), ("user", "等下 我妈刚打电话来 说23号太晚了 非要早点走"),
+            ("assistant", "好的，要改哪天？"), ("user", "我跟领导请了周五的假 批了 那就21号周五走吧")],
+     [(None, "23号周日"), ("23号周日", "21号周五")]),
+    ("en", [("user", "move the return to sunday the 23rd"), ("assistant", "Done."),
+            ("user", "my mom just called, the 23rd is too late for her"), ("assistant", "Which day works?"),
+            ("user", "i got friday off, let's do friday the 21st then")], [(None, "sunday the 23rd"), ("sunday the 23rd", "friday the 21st")]),
+    ("zh", [("user", "回程改到23号周日吧"), ("assistant", "好的。"), ("user", "等下 我妈刚打电话来 说23号太晚了 非要早点走"),
+            ("assistant", "好的，要改哪天？"), ("user", "我跟领导请了周五的假")], [(None, "23号周日")]),
+    ("en", [("user", "move the return to sunday the 23rd"), ("assistant", "Done."),
+            ("user", "my mom just called, the 23rd is too late for her"), ("assistant", "Which day works?"),
+            ("user", "i got friday off")], [(None, "sunday the 23rd")]),
 ]
 
 

@@ -238,8 +238,6 @@ class StateRules:
     thing_verbs: Lexicon               # before a thing revised, no part of it ("can we do the catalina grana … instead")
     thing_negations: frozenset[str]     # negation cues of a thing: an action they forbid follows right after ("no booking")
     untyped_value_chars: int            # the longest value no pattern types that a change of its slot replaces
-    # a bare number ("change the max to 5500") replaces no count this many times larger or smaller ("3 of us")
-    bare_number_scale: float
     thing_chars: int                    # the longest name of a thing a proposal offers
     headless_ends: tuple[str, ...]      # a thing's name ending in one names no head noun ("白的": the white one)
     verdict_tails: Lexicon              # after a new value, judging the change ("换成士卓曼稳妥点": 士卓曼)
@@ -663,7 +661,6 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),
         untyped_value_chars=int(table.get("untyped_value_chars", 0)),
-        bare_number_scale=float(table["bare_number_scale"]),
         thing_chars=int(table.get("thing_chars", 0)),
         headless_ends=tuple(table.get("headless_ends", ())),
         verdict_tails=Lexicon(table.get("verdict_tails", []), bounds),
@@ -759,7 +756,7 @@ def load_rule_pack(lang: str) -> RulePack:
     # dollars" is what "$600" was: one slot, one kind)
     # a bound after a measure is part of its value ("4分以上", "4 stars or more": cut off, the
     # value says another thing); money's bounds make a limit ([state] limits, "一百块以内")
-    state = _state_rules(lang, {**base["state"], **data["state"]}, bounds)
+    state = _state_rules(lang, data["state"], bounds)
     measures = [u for u in text["units"] if u.casefold() not in state.currencies]
     approximate = f"(?:{text['approximate']})?" if text.get("approximate") else ""
     for kind, units, bound in (("money", text.get("money_units", []), ""),

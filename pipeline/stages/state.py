@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date, datetime
 from typing import Callable, Sequence
 
-from ..config import Settings
+from ..config import Settings, load_settings
 from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
@@ -1586,7 +1586,12 @@ def fork(walked: Walked) -> Walked:
                                              if f.name != "memory"})
 
 
-def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None) -> Walked:
+def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None,
+             bare_scale: float | None = None) -> Walked:
+    """A walk from the first event; ``bare_scale`` is ``stages.state_bare_number_scale`` (the default
+    config's when not given)."""
+    if bare_scale is None:
+        bare_scale = load_settings()["stages.state_bare_number_scale"]
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
@@ -1598,7 +1603,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           weekdays=lambda days: weekdays_of(days, pack),
                           count=lambda value: max((n for m in pack.number.finditer(value)
                                                    if (n := count_of(m.group(), pack)) is not None), default=None),
-                          bare_scale=pack.state.bare_number_scale,
+                          bare_scale=bare_scale,
                           headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), lang=pack.lang,
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
@@ -2621,8 +2626,8 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
         # (apposed: the value after the separator is all its clause says, "200 West Madison"; not "the suite with
         # the sofa bed, 3 of us in the studio is too tight")
         apposed = stop and not any(ch.isdigit() for ch in text[start:stop.start()]) and any(
-            a == _SPACES.match(text, stop.end()).end() and _strip(text, b, _clause_end(text, b, end, pack), pack)[0]
-            >= _clause_end(text, b, end, pack) for a, b, _ in kept) and pack.trail.strip_run(
+            a == _SPACES.match(text, stop.end()).end() and _ends_its_clause(text, b, end, pack)
+            for a, b, _ in kept) and pack.trail.strip_run(
             text, start, stop.start(), from_end=True) == stop.start()
         until = stop.start() if stop and not apposed else end
         # (what judges the change is no part of it: "还是换成士卓曼稳妥点")
@@ -2635,10 +2640,11 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
     return last if text[last:stop_at][:1].isspace() or pack.state.object_end.match(text, last) else stop_at
 
 
-def _clause_end(text: str, at: int, end: int, pack: RulePack) -> int:
-    """Where the words from ``at`` end: the next separator, or ``end``."""
+def _ends_its_clause(text: str, at: int, end: int, pack: RulePack) -> bool:
+    """Whether nothing but fillers follows ``at`` up to the next separator (or ``end``)."""
     stop = pack.value_separator_of_words.search(text, at, end)
-    return stop.start() if stop else end
+    until = stop.start() if stop else end
+    return _strip(text, at, until, pack)[0] >= until
 
 
 def _values_in(start: int, end: int, kept: Values) -> tuple[int, int]:
@@ -3748,6 +3754,7 @@ class StateStage:
         self._memo = Memo(settings["stages.memo_size"])
         self._lookback = settings["stages.state_lookback"]
         self._reach = settings["stages.state_unnamed_reach"]
+        self._bare_scale = settings["stages.state_bare_number_scale"]
         self._walks: OrderedDict[bytes, Walked] = OrderedDict()
         self._walks_kept = settings["stages.state_walks"]
         self._lock = threading.Lock()
@@ -3757,7 +3764,8 @@ class StateStage:
         # the day of "now" resolves the times an accepted proposal names; its instant changes on
         # every call made without one, and the walk would never go on
         today = f"{data.now.date()}{data.now.utcoffset()}" if data.now else ""
-        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{self._reach}\0{today}".encode(),
+        digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{self._reach}\0"
+                                 f"{self._bare_scale}\0{today}".encode(),
                                  digest_size=16)
         keys = [digest.digest()]
         for event in events:   # keys[i]: the first i events
@@ -3774,7 +3782,8 @@ class StateStage:
         # fork of the prefix's, which stays for the next call to resume
         with self._lock:
             resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
-            walked = self._walks.pop(keys[resumed]) if resumed else new_walk(data.pack, self._lookback, self._reach)
+            walked = (self._walks.pop(keys[resumed]) if resumed
+                      else new_walk(data.pack, self._lookback, self._reach, self._bare_scale))
             beyond = next((i for i in range(len(events), len(prefix), -1) if keys[i] in self._walks), 0)
             whole = self._walks.pop(keys[beyond]) if beyond else None
         result = extract_state(prefix, data.pack, read, self._lookback, walked, data.now)

@@ -2705,7 +2705,7 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
     return start if any(a < at < b for a, b, _ in kept) else at
 
 
-_BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?![\dA-Za-z-])")
+_BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?:-\d{3,})*(?![\dA-Za-z-])")
 
 
 def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Memory) -> list[Transition]:
@@ -2713,14 +2713,14 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
     a bare number in a correction, the last digits of a recent id or phone number in another
     order, corrects that value (alone it is no value of any kind)."""
     for digits in _BARE_DIGITS.finditer(text, start, end):
-        new = digits.group(0)
+        new = _digits(digits.group(0))
         if any(_digits(value).endswith(new) for kind in ("id", "phone") for _, value, _ in memory.values.get(kind, [])):
             continue   # the last digits of a value said: that value ("刚才那个2845结尾的不对")
         for kind in ("id", "phone"):
             for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
                 tail = _digits(value)[-len(new):]
                 if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
-                    return [Transition(kind, value, new, Span(event_id, digits.start(), digits.end()), span)]
+                    return [Transition(kind, value, digits.group(0), Span(event_id, digits.start(), digits.end()), span)]
     return []
 
 

@@ -3257,6 +3257,14 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
+    ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
+     [("4471-2093", "4471-2039")]),
+    ("en", ["member number 2231-8874, please", "sorry, 2231-8847"], [("2231-8874", "2231-8847")]),
+    ("en", ["member number 2231-8874, please", "sorry, we can spend 2000-3000 on it"], []),
+    ("zh", ["学号4471-2093，他对花生过敏", "哎呀学号给错了，是4471-2039不是4471-2093"], [("4471-2093", "4471-2039")]),
+    ("zh", ["会员卡号2231-8874", "不好意思打错了 2231-8847"], [("2231-8874", "2231-8847")]),
+    ("zh", ["会员卡号2231-8874", "不好意思，预算2000-3000吧"], []),
     # a typo fixed in a phone or an id corrects the value of the same digits, not the newest one
     # ("中间4和6反了" had corrected the brother's number); "my cell is wrong" corrects
     ("zh", ["我是他女儿陈静，电话13857164920，有事打我", "我弟陈磊，13968021735",

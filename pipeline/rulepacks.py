@@ -264,6 +264,7 @@ class StateRules:
     apology: Lexicon           # a correction cue that only apologises ("sorry for the delay"): it carries to no next sentence
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
     revise_current: Lexicon    # a revise cue replacing the current time with no slot named ("Can we do Monday instead?")
+    raised_to: Lexicon         # a limit raised or lowered to the bare number after it ("可以到450", "go up to 450")
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
@@ -682,6 +683,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         apology=Lexicon(table.get("apologies", []), bounds),
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),
         revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
+        raised_to=Lexicon(table.get("raised_to", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),

@@ -1113,8 +1113,10 @@ def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
         words = name.split()
         endings = [" ".join(words[k:]) for k in range(1, len(words))]
         beginnings = [" ".join(words[:k]) for k in range(1, len(words))]
-    else:
-        endings = [name[k:] for k in range(1, len(name) - 1)]
+    else:   # (never a cut inside a Latin word or a number: "60" of "tf-1460" names no frame)
+        endings = [name[k:] for k in range(1, len(name) - 1)
+                   if not (name[k - 1].isascii() and name[k - 1].isalnum() and name[k].isascii() and name[k].isalnum())
+                   and any(ch.isalpha() for ch in name[k:])]
         beginnings = []
     return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
             *(b for b in beginnings if len(b) > 2 and not any(other != name and other.startswith(b) for other in names))]
@@ -1327,6 +1329,30 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
         return []
     offset = text.find(value, start)
     return [Transition("", old, value, Span(offer_id, offset, offset + len(value)), old_span)]
+
+
+def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory, pack: RulePack,
+                read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+    """A time an accepted proposal moves a thing to ("改到下周吧" … "建议改到9月21日（周二）15:00 …要这样改
+    吗？" "行"): it replaces the time the user's change set, as the user's own change would. A day the
+    user's current times name already is no move, the proposal only says it closer ("周五晚上6点以后" …
+    "把取车改为6月16日（周五）18:00-21:00"): the user's words stay, the accepted proposal beside them."""
+    cue = pack.state.change.search(text, start, end)
+    if cue is None:
+        return []
+    moved_to = next(((cue.end() + a, cue.end() + b) for _, _, kept in read(text[cue.end():end]) for a, b, kind in kept
+                     if _FAMILY.get(kind, kind) == "time"), None)
+    if moved_to is None or not covered(text, cue.end(), moved_to[0], (pack.filler, pack.lead)):
+        return []   # (the time right after the cue: "改到下午，3点那个医生没空" moves to no 3 o'clock)
+    value = text[slice(*moved_to)]
+    day = memory.day_of(value, memory.now) if memory.now else None
+    if day is None or any(memory.day_of(said, memory.now) == day for _, said, span in memory.values.get("time", [])
+                          if span not in memory.replaced):
+        return []
+    previous = memory.previous("time", "", value, event_id)
+    if previous is None or previous[0].casefold() == value.casefold():
+        return []
+    return [Transition("time", previous[0], value, Span(offer_id, *moved_to), previous[1])]
 
 
 def _id_switched(text: str, start: int, end: int, offer_id: str, memory: _Memory, pack: RulePack,
@@ -1710,7 +1736,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
                                    or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
                                    or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read)
-                                   or _id_switched(offer.text, a, b, offer.id, memory, pack, read))
+                                   or _id_switched(offer.text, a, b, offer.id, memory, pack, read)
+                                   or _time_moved(offer.text, a, b, offer.id, event.id, memory, pack, read))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
@@ -2134,6 +2161,20 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 after = _strip(text, cue.end(), end, pack)
                 if after[1] > after[0] and not pack.filler.covers(text, *after):
                     revising = None   # the words after the cue took it ("还是白的吧 柜子她明天量" moves no day)
+            elif (not kept and not change and not asked and not supposed
+                  and (raised := rules.raised_to.search(text, start, end)) is not None
+                  and (number := pack.number.match(text, _SPACES.match(text, raised.end()).end())) is not None
+                  and covered(text, number.end(), end, (pack.filler, pack.trail))
+                  and (bare := memory.bare_number(number.group(), event.id, text)) is not None and bare[0] != "time"):
+                # "我妹说镜框别太抠 可以到450", "she says we can go up to 450": a bare number a limit is
+                # raised or lowered to, ending its clause, is the new amount or count of its scale (no
+                # clock: "能到3点" arrives; "表上现在两万九千六左右" reads a meter)
+                old, old_span = bare[1]
+                new_span = Span(event.id, number.start(), number.end())
+                transitions.append(Transition(bare[0], old, number.group(), new_span, old_span))
+                memory.values.setdefault(bare[0], []).append((
+                    (_phrase(text, start, number.start(), number.end(), end, pack), clause.casefold(), folded_text),
+                    number.group(), new_span))
             elif (not change and not instead and correction is None and not asked and not supposed and kept
                   and not rules.asks_for_info.search(text, start, end)):
                 # (a question with no mark asks of a value, sets none: "那周五晚上体测要带啥")
@@ -2405,22 +2446,27 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     """A correction whose sentence says no value, asks nothing and does not only apologise
     ("Sorry for the delay.") holds for the next sentence too ("No wait, about the card, our
     mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane"); one said last in
-    its sentence, in a clause with no value that asks nothing, holds for the clauses before it
-    that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
+    its sentence but for clauses with no value, in a clause with no value that asks nothing, holds
+    for the clauses before it that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
     carried = list(corrections)
     sentence: list[int] = []     # the clauses of the sentence being read
     pending: int | None = None   # a valueless sentence's correction, for the next sentence
 
     def back(sentence: list[int]) -> None:
-        last = sentence[-1]
-        a, b, values = clauses[last]
-        # (its own cue: one a clause only took from the clause before is that clause's, "周日上午不行
-        # 要上书法" turns down no "周二周四晚上" said before it)
-        if (len(sentence) > 1 and corrections[last] is not None and a <= corrections[last] < b and not values
-                and not _asks(text, a, b, pack)):
-            for i in sentence[:-1]:
-                if carried[i] is None and clauses[i][2]:
-                    carried[i] = corrections[last]
+        # (clauses saying no value may follow the cue's, its reason: "右眼是+1.75 不是+2.75 我看错了
+        # 那张单子字太小")
+        for j in range(len(sentence) - 1, 0, -1):
+            a, b, values = clauses[sentence[j]]
+            if values:
+                return
+            cue = corrections[sentence[j]]
+            # (its own cue: one a clause only took from the clause before is that clause's, "周日上午不行
+            # 要上书法" turns down no "周二周四晚上" said before it)
+            if cue is not None and a <= cue < b and not _asks(text, a, b, pack):
+                for i in sentence[:j]:
+                    if carried[i] is None and clauses[i][2]:
+                        carried[i] = cue
+                return
 
     for n, (start, end, kept) in enumerate(clauses):
         if sentence and (pack.sentence_end is None or pack.sentence_end.search(text, clauses[sentence[-1]][1], start)):

@@ -1439,6 +1439,9 @@ def test_food_and_doses_are_quantities(lang: str, text: str, quantities: list[st
     ("en", "It rained for days", []), ("en", "Book 3 nights please", ["3 nights"]),
     ("zh", "正好也是他俩结婚三十五周年", ["三十五周年"]), ("zh", "我们在这住了三周", ["三周"]),   # not "三十五周"
     ("zh", "找一个人均消费在100-150元之间的餐馆", []), ("zh", "我们一共三个人，人均100元", ["三个人"]),   # not "一个人"
+    # "千万" with no number or money after it is "by all means" ("千万别用含镍的" had been ten million)
+    ("zh", "他对镍过敏 千万别用含镍的", []), ("zh", "千万要记得带病历", []), ("zh", "千万别迟到 我们三个人", ["三个人"]),
+    ("en", "by all means no nickel in the frame", []), ("en", "by all means no nickel, we need 2 pairs", ["2 pairs"]),
     ("en", "a place where the average cost is 100 yuan per person", []), ("en", "a table for two people", ["two people"]),
 ])
 def test_a_unit_that_begins_a_longer_word_is_none(lang: str, text: str, quantities: list[str]) -> None:

@@ -2648,12 +2648,20 @@ _LISTINGS_EN = ("Two fit:\n① Riverside Court RC-20417: 1 bed, 14th floor, sout
 _CARRIERS_EN = ("Here's what came back:\n• Lakeshore LTL: $986.40, 4 business days\n• Dixie Line Express: $1,062.15, "
                 "3 business days\n• Ridgeline Freight: $912.00, 5 business days")
 _CARRIERS_ZH = "报价如下：\n· 德邦快运：986元，4天\n· 顺丰快运：1,062元，3天\n· 安能物流：912元，5天"
+_LENSES_ZH = ("下面几款都能做：\n1. 依视路 万里路X系列 1.67 — S$880\n2. 蔡司 智锐渐进 1.60 — S$760\n"
+              "3. 豪雅 Lifestyle 4 1.60 — S$640")
+_FRAMES_ZH = "S$450以内的有：\n1. TF-2291 纯钛半框 — S$368\n2. TF-1460 纯钛全框 — S$298"
 # (lang, messages, the last message's change (old, new), or None for none)
 LISTED_ALONGSIDE = [
     # a change to a thing of no slot replaces the thing listed beside it that the user took
     # ("换成士卓曼稳妥点" had replaced nothing, "奥齿泰" read as current, and "稳妥点" was the new value)
     ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "那就用韩国奥齿泰吧，先种两颗"),
             ("assistant", "好的，报价出来了。"), ("user", "我姐夫说老人骨头不好，还是换成士卓曼稳妥点")], ("奥齿泰", "士卓曼")),
+    # (a listed name is never named by a cut inside its number: "60" of "TF-1460" had made a frame list the
+    # newest offering "蔡司那个1.60", and the change replaced nothing)
+    ("zh", [("user", "有哪些镜片"), ("assistant", _LENSES_ZH), ("user", "依视路的1.67吧 薄一点好看"),
+            ("assistant", _FRAMES_ZH), ("user", "好的就TF-2291"), ("assistant", "好的。"),
+            ("user", "算了 换成蔡司那个1.60吧 我爸说他老同事戴蔡司的说好")], ("依视路", "蔡司那个1.60")),
     ("en", [("user", "what packages do you have"), ("assistant", _PACKAGES_EN),
             ("user", "ooh the Smokehouse BBQ one sounds fun. dietary: some vegans"), ("assistant", "Here's the quote."),
             ("user", "ugh ok switch us to the Mediterranean Mezze then")], ("Smokehouse BBQ", "the Mediterranean Mezze")),
@@ -2838,6 +2846,36 @@ PROPOSED_CHANGE = [
     ("zh", [("user", "月付就行"), ("assistant", "年付能省15%。要不要帮您从月付改成年付？"), ("user", "不用了，还是月付")], []),
     ("en", [("user", "the basic plan"), ("assistant", "Shall I add the premium support add-on?"), ("user", "yes")], []),
 ]
+
+
+# (lang, messages, the changes the last message makes (old, new)), the conversation's now 2027-09-14 evening
+TIME_MOVED = [
+    # a time an accepted proposal moves a thing to replaces the time the user's change set ("改到下周吧" …
+    # "建议改到9月21日（周二）15:00 …要这样改吗？" "行" had left "下周" current); on a day the user named
+    # already it only says it closer (the user's words stay), and a time said past the cue's words is none
+    ("zh", [("user", "周六不行 改到下周吧"),
+            ("assistant", "下周二下午有14:00和15:00。\n\n建议改到9月21日（周二）15:00，林嘉欣验光师。要这样改吗？"),
+            ("user", "行 就按你说的改吧 谢谢")], [("下周", "9月21日（周二）15:00")]),
+    ("en", [("user", "saturday is out, my dad has a wedding. move it to next week"),
+            ("assistant", "Tuesday the 21st has 2:00 and 3:00. I'd suggest moving it to Tuesday the 21st at 3:00 pm "
+                          "with the same optometrist. Want me to change it?"),
+            ("user", "yes please")], [("next week", "Tuesday the 21st at 3:00 pm")]),
+    ("zh", [("user", "周六不行 改到下周二下午吧"),
+            ("assistant", "建议改到9月21日（周二）15:00，林嘉欣验光师。要这样改吗？"), ("user", "行")], []),
+    ("en", [("user", "move it to next tuesday afternoon"),
+            ("assistant", "I'd suggest moving it to Tuesday the 21st at 3:00 pm. Want me to change it?"), ("user", "yes")], []),
+    ("zh", [("user", "周六不行 改到下周吧"),
+            ("assistant", "建议改到林医生那边，她下周二下午3点有空。要这样改吗？"), ("user", "行")], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), TIME_MOVED)
+def test_a_yes_to_a_proposed_move_moves_the_time(lang: str, messages: list[tuple[str, str]],
+                                                changes: list[tuple[str, str]]) -> None:
+    now = datetime.fromisoformat("2027-09-14T20:00:00+08:00" if lang == "zh" else "2027-09-14T20:00:00-04:00")
+    result = extract_state(_dialogue(messages), load_rule_pack(lang), now=now)
+    made = [(t.old, t.new) for t in result.transitions if t.span.event_id == f"A{len(messages) - 1}"]
+    assert made == changes, made
 
 
 @pytest.mark.parametrize(("lang", "messages", "changes"), PROPOSED_CHANGE)
@@ -3257,6 +3295,24 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
+    # a signed measure is a value ("右眼 +2.75"), and a correction cue said last in its sentence but for a
+    # reason with no value holds for the clauses before it ("右眼是+1.75 不是+2.75 我看错了 那张单子字太小")
+    ("zh", ["我找到他旧的验光单了 右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00", "等下 右眼是+1.75 不是+2.75 我看错了 那张单子字太小"],
+     [("+2.75", "+1.75")]),
+    ("en", ["found his old prescription: right -2.75 cyl -0.75 axis 90, left -2.25 cyl -1.00",
+            "wait the right is -1.75 not -2.75 i misread it the print is tiny"], [("-2.75", "-1.75")]),
+    ("zh", ["左眼+2.25", "右眼+1.75 我看错了 那张单子字太小"], [("+2.25", "+1.75")]),
+    # a bare number a revision cue sets revises the amount of its scale ("我妹说镜框别太抠 可以到450" had left
+    # "预算300以内" current); no clock ("能到3点" arrives)
+    ("zh", ["镜框预算300以内 他对镍过敏 千万别用含镍的", "我妹说镜框别太抠 天天戴的 可以到450"], [("预算300", "450")]),
+    ("en", ["frames under $300 please, he is allergic to nickel", "my sister says dont be stingy, we can go up to 450"],
+     [("$300", "go up to 450")]),
+    ("zh", ["预算300以内 下午2点到店", "我可以到3点"], []),
+    ("zh", ["所有自费的控制在三千五以内", "可以，一起做了吧。表上现在两万九千六左右"], []),   # (a meter read, no limit)
+    ("zh", ["预算4000以内，订4张", "我跟乐乐还是二等"], []),
+    ("en", ["keep the extras under 3500", "ok do it together. the odometer says 29600 now"], []),
+    # ("we're moving to my sister's" moves house: no change of the time said with it)
+    ("en", ["deliver it to the hotel tonight", "change of plans, we're moving to my sisters in brooklyn tonight"], []),
     # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),

@@ -323,7 +323,11 @@ class _Memory:
         of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit]
         if of_unit:
             found = self._newest_set(of_unit, event_id)
-            return self._said_before(kind, found, same_kind, event_id, reason) if _FAMILY.get(kind, kind) == "time" else found
+            if _FAMILY.get(kind, kind) == "time":
+                return self._said_before(kind, found, same_kind, event_id, reason)
+            # (a count the change's message says again as its reason is the one said before: "XL 15太多了 改成XL 10")
+            again = [v for v in of_unit if v[2].event_id != event_id and v[1].casefold() == found[0].casefold()]
+            return (again[-1][1], again[-1][2]) if found[1].event_id == event_id and again else found
         if kind == "quantity" and unit:
             return None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
@@ -3125,6 +3129,8 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
                 of_kind, key=lambda v: max(v[0] - cue.end(), cue.start() - v[1])):
             continue
         value = text[a:b]
+        if _FAMILY.get(kind, kind) == "time" and memory.told_as_past(text[since:a].casefold(), value, text[b:].casefold()):
+            continue   # (a time gone by is no new value: "its weather dependent, they moved it last year")
         # (words an amount is typed with name its slot too: "预算提到九万" revises the budget, not
         # "月供两千三"; a time's own words, "on Saturday at 16:30", name none)
         numeral = memory.number.search(value) if kind in _AMOUNTS else None

@@ -26,6 +26,9 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # a deadline's day after 最晚, 最迟 is a day ("最晚14号要到" had named none)
+    ("比赛是18号周日，最晚14号要到", "time", "14号", EQ),
+    ("最迟20号前给我答复", "time", "20号", EQ),
     # digits in hyphened groups after the word naming an id are one id ("学号4471-2093" had been no value)
     ("学号4471-2093 他对花生过敏", "id", "4471-2093", EQ),
     ("会员号：1182-3305", "id", "1182-3305", EQ),
@@ -235,6 +238,7 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    ("need them by the 14th at the latest", "time", "by the 14th", EQ),
     # digits in hyphened groups after the word naming an id are one id ("student id 4471-2093" had been no value)
     ("student id 4471-2093. he has a peanut allergy", "id", "4471-2093", EQ),
     ("his member number is 1182-3305", "id", "1182-3305", EQ),

@@ -3313,6 +3313,22 @@ CORRECTED = [
     ("en", ["keep the extras under 3500", "ok do it together. the odometer says 29600 now"], []),
     # ("we're moving to my sister's" moves house: no change of the time said with it)
     ("en", ["deliver it to the hotel tonight", "change of plans, we're moving to my sisters in brooklyn tonight"], []),
+    # a deadline's day is a day ("最晚14号要到" had named none, so "9号周五之前就要，不是14号" corrected nothing);
+    # a time gone by is no revision ("they moved it last year" had replaced the 14th)
+    ("zh", ["比赛是18号周日，最晚14号要到", "其实打包提前了，9号周五之前就要，不是14号"], [("14号", "9号周五")]),
+    ("en", ["race is sunday the 18th, need them by the 14th at the latest",
+            "actually packing day got moved up, we need everything by Friday the 9th now, not the 14th",
+            "what if the race gets postponed? its weather dependent, they moved it last year"],
+     [("by the 14th", "by Friday the 9th")]),
+    ("zh", ["最迟14号要到", "看天气的，去年就延期过"], []),
+    # a count by a garment size is a count of that size ("XL 15 is too many, make it XL 10" had made the words
+    # before "make it" the slot, with no old value); said again as the change's reason, the one said before
+    # is replaced
+    ("en", ["adults only. S 20, M 40, L 35, XL 15. colour navy", "oh wait actually L 45 not 35, forgot the volunteers",
+            "ugh ok. committee recounted anyway, XL 15 is too many, make it XL 10"], [("L 35", "L 45"), ("XL 15", "XL 10")]),
+    ("zh", ["都是成人的 S 20、M 40、L 35、XL 15 藏青色", "委员会重新数了 XL 15太多了 改成XL 10"], [("XL 15", "XL 10")]),
+    ("en", ["adults only. S 20, M 40, L 35, XL 15", "Plan S 2024 applies to us too"], []),
+    ("zh", ["S 20、M 40、XL 15", "S13有银色和白色 要白色的"], []),   # (a model name, no size)
     # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),
@@ -4233,3 +4249,13 @@ PICKED = [
 def test_a_reply_picking_one_of_two_values_asked_about_replaces_the_other(lang, messages, changes):
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+
+
+@pytest.mark.parametrize(("lang", "texts"), [
+    ("zh", ["都是成人的 S 20、M 40、L 35、XL 15 藏青色", "委员会重新数了 XL 15太多了 改成XL 10"]),
+    ("en", ["we'll need 6 tanks", "6 tanks is prob too many, scratch that make it 4 tanks"]),
+])
+def test_a_count_said_again_as_the_reason_of_its_change_is_replaced_where_first_said(lang: str, texts: list[str]) -> None:
+    """The old value's span is the earlier message's, so its quote there reads as changed later."""
+    [change] = _run(lang, texts).transitions
+    assert change.old_span is not None and change.old_span.event_id == "U1", change

@@ -35,6 +35,7 @@ _TOPIC_KINDS = ("topic",)
 # what the user wants ("I'd prefer a standard room"): it joins no run of values ("a table" would
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
 _WANTED_KINDS = ("wish",)
+_SIGNED_NUMBER = re.compile(r"[+-]\d")   # a signed measure's number ("+2.75", "-0.75")
 _WHOSE_KINDS = ("beneficiary",)   # whom a thing is for: a piece opening on it says nothing of the thing
 _PROMOTABLE = ("entity", "person", "product", "term")
 
@@ -485,6 +486,23 @@ class RunGap:
         return not any(unicodedata.category(ch).startswith("P") for ch in between)
 
 
+def _named_from(clause: KeyClause, start: int, pack: RulePack) -> int:
+    """Where a piece opening on a measure starts with the word naming it, one space apart or none:
+    "右眼 +2.75", "散光-0.75", "right -2.75" (cut to "+2.75", "-0.75", it says of neither eye)."""
+    at = start - clause.span.start
+    if not _SIGNED_NUMBER.match(clause.text, at):
+        return start
+    end = at - 1 if clause.text[at - 1:at] == " " else at
+    name = end
+    while name > 0 and not clause.text[name - 1].isspace() and not pack.value_separator.match(clause.text[name - 1]):
+        name -= 1
+    word = clause.text[name:end]
+    if (0 < len(word) <= pack.piece_snap and any(ch.isalpha() for ch in word)
+            and not pack.lead.covers(word) and not pack.filler.covers(word)):
+        return clause.span.start + name
+    return start
+
+
 def _runs(facts: Sequence[Fact], text: str, offset: int, gap: RunGap) -> list[tuple[int, int, list[Fact]]]:
     """Facts that stand (nearly) next to each other, as verbatim runs: "24小时热水和洗衣服务"."""
     runs: list[tuple[int, int, list[Fact]]] = []
@@ -758,6 +776,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
             # past a greeting ("trying to book a cruise for my parents …" had been "for my parents …", the
             # cruise gone)
             start = clause.span.start + pack.lead.strip_run(clause.text, 0, len(lead), from_end=False)
+        else:
+            start = _named_from(clause, start, pack)
         if end - start < len(clause.text) and not (task and _one_word(clause, start, end, pack)):
             alternatives.append(piece(start, end, clause.facts, value))
     # the runs a clause can be cut down to: its strong facts with the named things beside them
@@ -782,6 +802,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     # a run inside a thing described ("美国" in "一部2010年代的美国科幻片") is first offered with
     # that thing, so a qualifier keeps what it qualifies when there is room; alone after it
     described = [f for f in clause.facts if f.kind in pack.descriptive_kinds]
+    runs = [(_named_from(clause, a, pack), b, members) for a, b, members in runs]
     runs = [run for a, b, members in runs
             for run in [*[(d.span.start, d.span.end, [*members, d]) for d in described
                           if d.span.start <= a and b <= d.span.end and (d.span.start, d.span.end) != (a, b)][:1],

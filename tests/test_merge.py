@@ -1524,6 +1524,24 @@ def test_a_piece_keeps_a_number_said_just_after_it(lang: str, text: str, number:
     assert all(number in f for f in forms if before in f), forms
 
 
+# (lang, a message, the measure, the one word before it that names it): every shorter form of a clause
+# opening on a measure's name keeps it ("右眼 +2.75 …" had been cut to "+2.75 …", of neither eye)
+NAMED_MEASURES = [
+    ("zh", "我找到他旧的验光单了 右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00 轴85", "+2.75", "右眼"),
+    ("en", "found his old prescription, right eye -2.75 cyl -0.75 axis 90", "-2.75", "eye"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "measure", "name"), NAMED_MEASURES)
+def test_a_piece_keeps_the_word_naming_its_measure(lang: str, text: str, measure: str, name: str) -> None:
+    messages = _chat(lang, "I need new glasses for my dad" if lang == "en" else "给我爸配眼镜", text)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
+    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    assert any(measure in f for f in forms), forms
+    assert all(f"{name} {measure}" in f for f in forms if measure in f), forms
+
+
 # (lang, a question, the things it names): a piece cut from it that says more than the things it
 # names stays a question ("the Maple Court one close to a bus" read as a fact); one that is only
 # those things ("标准间" of "那标准间一晚上要多少钱") keeps its room

@@ -1588,6 +1588,11 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     # 书房在家办公" the new budget)
     ("zh", "预算可以放到5200 两室的话他可以有个书房", ["预算可以放到5200", "两室的话他可以有个书房"]),
     ("zh", "我们5 个人 周六去", ["我们5 个人", "周六去"]),
+    # … nor between named measures ("右眼 +2.75 散光-0.75 轴90": the axis goes with its eye), unless the next
+    # one turns a value down ("64 不是46")
+    ("zh", "我找到他旧的验光单了 右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00 轴85",
+     ["我找到他旧的验光单了", "右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00 轴85"]),
+    ("zh", "10点半吧 验光大概要多久", ["10点半吧", "验光大概要多久"]),
     # … and after a sentence's particle in any text ("那算了 换星澜府那个吧 2楼也行" had been one clause)
     ("zh", "那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。", ["那算了", "换星澜府那个吧", "2楼也行 只要不是一楼就可以"]),
     ("zh", "他又说周四下午他领导不批假。。只能周六了 周六上午10点可以不", ["他又说周四下午他领导不批假", "只能周六了", "周六上午10点可以不"]),

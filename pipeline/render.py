@@ -397,9 +397,12 @@ def shown_time(value: dict[str, str]) -> str:
     whole = start.time() == time(0) and end.time() >= time(23, 59)
     if whole:
         return f"{start:%Y-%m-%d}" + ("" if start.date() == end.date() else f"–{end:%Y-%m-%d}")
+    # (an interval across a change of the zone's offset says both: "2027-03-29 12:14+11:00–2027-04-09
+    # 23:59+10:00", not the start an hour off)
+    own = _offset(start) if _offset(start) != _offset(end) else ""
     if start.date() == end.date():
-        return f"{start:%Y-%m-%d %H:%M}–{end:%H:%M}{_offset(end)}"
-    return f"{start:%Y-%m-%d %H:%M}–{end:%Y-%m-%d %H:%M}{_offset(end)}"
+        return f"{start:%Y-%m-%d %H:%M}{own}–{end:%H:%M}{_offset(end)}"
+    return f"{start:%Y-%m-%d %H:%M}{own}–{end:%Y-%m-%d %H:%M}{_offset(end)}"
 
 
 def _shown_time_of_day(value: dict[str, str]) -> str:

@@ -154,7 +154,11 @@ class _Memory:
         word of its name: a width said of the wardrobe is no "衣柜颜色", a budget said of the sofa
         no "sofa fabric"."""
         keys = self.keys(slot)[-1:]
-        return self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
+        found = self.newest(lambda texts, _: any(k in texts[1] for k in keys)) if keys else None
+        # (of its message's, one holding the slot's word: "one room" of "one room with two queen beds")
+        own = next(((value, span) for _, value, span in reversed(self.values.get("quantity", []))
+                    if found and span.event_id == found[1].event_id and any(k in value.casefold() for k in keys)), None)
+        return own or found
 
     def keys(self, slot: str) -> tuple[str, ...]:
         """The slot's words that name it ("Nadia's flight got moved, she doesn't land till": not "till");
@@ -186,6 +190,16 @@ class _Memory:
             unit = pattern.sub(replacement, unit)
         return unit
 
+    def of_unit(self, value: str, unit: str) -> bool:
+        """Whether a count is of ``unit``: its own, or the word naming its kind before its head
+        ("60 tote bags" … "only 30 totes")."""
+        if self.unit(value) == unit:
+            return True
+        words = self.number.sub("", value).casefold().split()[:-1]
+        for pattern, replacement in self.unit_forms:
+            words = [pattern.sub(replacement, word) for word in words]
+        return unit in words
+
     def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time) and not
@@ -200,7 +214,7 @@ class _Memory:
                    if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
                    and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
                    and value.casefold() != new.casefold()
-                   and (not unit or self.unit(value) == unit) and not self._other_part(kind, value, new)]
+                   and (not unit or self.of_unit(value, unit)) and not self._other_part(kind, value, new)]
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
@@ -312,15 +326,16 @@ class _Memory:
             same_kind = [v for v in same_kind if self.of_scale(v[1], new)]
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
             # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
-            same_kind = [v for v in same_kind if self.unit(v[1]) == unit]
-        named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time")
+            same_kind = [v for v in same_kind if self.of_unit(v[1], unit)]
+        named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time", own_first=kind == "quantity")
         if named:
             return self._said_before(kind, self._refined(kind, named, same_kind, event_id), same_kind, event_id, reason)
         same_kind = [v for v in same_kind if v[2] not in self.kept_as_is and (birth or v[2] not in self.born)
                      # nor a mention, said before, of a value a change replaced since ("For the March 24
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
-        of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit]
+        of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit] or [
+            v for v in same_kind if kind == "quantity" and unit and self.of_unit(v[1], unit)]
         if of_unit:
             found = self._newest_set(of_unit, event_id)
             if _FAMILY.get(kind, kind) == "time":
@@ -520,12 +535,16 @@ class _Memory:
         return any(k in folded for k in keys) and not any(old in folded for old in self.old_values)
 
     def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]],
-                  own: bool = False) -> tuple[str, Span] | None:
+                  own: bool = False, own_first: bool = False) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
         words before it (``own``: or in its own words, a time read with the words of its slot:
         "Dinner at 6" of "Dinner at 6 before the 7:30", for "make dinner 5:30"), else its
         clause, else its message."""
         keys = self.keys(slot)
+        if own_first:   # (a count naming the slot is its value: "one room" of "one room with two queen beds")
+            for _, value, span in candidates:
+                if self._own(value, keys):
+                    return value, span
         for field_ in (0, 1, 2):
             for texts, value, span in candidates:
                 # values of one clause or message share its text: it is read once per slot

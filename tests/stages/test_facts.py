@@ -238,6 +238,9 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word
+    ("also add 60 tote bags for the goodie bags", "quantity", "60 tote bags", EQ),
+    ("we need 2 queen beds", "quantity", "2 queen beds", EQ),
     ("need them by the 14th at the latest", "time", "by the 14th", EQ),
     # digits in hyphened groups after the word naming an id are one id ("student id 4471-2093" had been no value)
     ("student id 4471-2093. he has a peanut allergy", "id", "4471-2093", EQ),

@@ -3329,6 +3329,13 @@ CORRECTED = [
     ("zh", ["都是成人的 S 20、M 40、L 35、XL 15 藏青色", "委员会重新数了 XL 15太多了 改成XL 10"], [("XL 15", "XL 10")]),
     ("en", ["adults only. S 20, M 40, L 35, XL 15", "Plan S 2024 applies to us too"], []),
     ("zh", ["S 20、M 40、XL 15", "S13有银色和白色 要白色的"], []),   # (a model name, no size)
+    # a count of things named by the word before their head ("60 tote bags") is one a count of that word
+    # replaces ("only 30 totes" had replaced nothing: "tote bags" was no count, nor "totes" its unit)
+    ("en", ["also add 60 tote bags for the goodie bags, just the logo on one side", "scratch that on the totes, only 30 totes"],
+     [("60 tote bags", "30 totes")]),
+    ("en", ["2 queen beds and 60 tote bags", "make it 3 queens"], [("2 queen beds", "3 queens")]),
+    ("zh", ["再加60个帆布袋 一面印logo", "不对 帆布袋只要30个"], [("60个", "30个")]),
+    ("en", ["2 queen beds and 60 tote bags", "we'll have 3 kids with us"], []),
     # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),

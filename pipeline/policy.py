@@ -182,8 +182,10 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     # what no cut can summarise: the current turn (and a pending call's group) with the system messages
     taken = suffix[max(usable)] + _system_size(conv, max(usable))
     floored = limit - taken < floor and taken >= limit * settings["summary.floor_share"]
-    if floored:
-        cut = max(usable)   # the summary's floor comes before older turns kept verbatim
+    if limit - taken < floor:
+        # what the current turn leaves is less than a summary's floor: all of it goes to the summary, none
+        # to older turns kept verbatim (a 907-char target had kept a "行" and a reply, and a summary of 32)
+        cut = max(usable)
     room = limit - suffix[cut] - _system_size(conv, cut)
     warnings = system
     if floored:

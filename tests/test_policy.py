@@ -745,6 +745,23 @@ def test_a_current_turn_that_leaves_the_summary_less_than_its_floor_still_gets_t
     assert result.messages[-1] == messages[-1] and result.messages[0] == system
 
 
+def test_room_the_current_turn_leaves_under_the_floor_all_goes_to_the_summary() -> None:
+    """A target the current turn and the system messages take most of (not all) keeps no older turn
+    verbatim: the little room left is the summary's (a 907-char target had kept "行" and an assistant
+    reply of 123 chars, and a summary of 32 chars that held none of the user's constraints)."""
+    system = {"role": "system", "content": "You are a booking agent. " * 28}
+    messages = [system] + [{"role": "user", "content": "Don't call me before 9am, budget $300."},
+                           {"role": "assistant", "content": "Noted, I will keep that in mind. " * 8}] * 4 \
+        + [{"role": "user", "content": "ok"}, {"role": "assistant", "content": "Great, booking it now for you."},
+           {"role": "user", "content": "Book it now please."}]
+    target = len(system["content"]) + len(messages[-1]["content"]) + 200
+    result = Compressor().compress(messages, target_chars=target)
+    assert result.report["chars_after"] <= target and not result.report["over_target"]
+    summary = next(m["content"] for m in result.messages if m.get("name") == "__squeeze_summary__")
+    assert result.messages[-1] == messages[-1] and result.messages[-2]["name"] == "__squeeze_summary__"
+    assert "Don't call me before 9am" in summary, summary
+
+
 def test_a_target_the_current_turn_takes_a_small_share_of_is_kept_with_a_smaller_summary() -> None:
     """(Control) the floor is for a target the current turn takes nearly all of (summary.floor_share):
     a small target of a short chat is kept."""

@@ -1786,6 +1786,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             if (corrections[n] is None and corrections[n + 1] is None and _opens_turning_down(text, start, end, pack)
                     and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
                 corrections[n], corrections[n + 1] = start, start
+            # … or, right after it, turning down a value of the kind of its last ("右眼是+1.75 不是+2.75")
+            elif (corrections[n] is None and clauses[n][2] and clauses[n + 1][2]
+                  and _opens_turning_down(text, after, clauses[n + 1][1], pack)
+                  and _FAMILY.get(clauses[n][2][-1][2], clauses[n][2][-1][2]) == _FAMILY.get(clauses[n + 1][2][0][2], clauses[n + 1][2][0][2])
+                  and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
+                corrections[n] = start
         # … and so does a time said with ", not" and words naming one said before ("we can pick up
         # sunday the 30th, not monday"; an amount's slot words say it already: "预算10万，不是8万")
         for n, (start, end, kept) in enumerate(clauses):
@@ -2469,27 +2475,22 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     """A correction whose sentence says no value, asks nothing and does not only apologise
     ("Sorry for the delay.") holds for the next sentence too ("No wait, about the card, our
     mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane"); one said last in
-    its sentence but for clauses with no value, in a clause with no value that asks nothing, holds
-    for the clauses before it that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
+    its sentence, in a clause with no value that asks nothing, holds for the clauses before it
+    that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
     carried = list(corrections)
     sentence: list[int] = []     # the clauses of the sentence being read
     pending: int | None = None   # a valueless sentence's correction, for the next sentence
 
     def back(sentence: list[int]) -> None:
-        # (clauses saying no value may follow the cue's, its reason: "右眼是+1.75 不是+2.75 我看错了
-        # 那张单子字太小")
-        for j in range(len(sentence) - 1, 0, -1):
-            a, b, values = clauses[sentence[j]]
-            if values:
-                return
-            cue = corrections[sentence[j]]
-            # (its own cue: one a clause only took from the clause before is that clause's, "周日上午不行
-            # 要上书法" turns down no "周二周四晚上" said before it)
-            if cue is not None and a <= cue < b and not _asks(text, a, b, pack):
-                for i in sentence[:j]:
-                    if carried[i] is None and clauses[i][2]:
-                        carried[i] = cue
-                return
+        last = sentence[-1]
+        a, b, values = clauses[last]
+        # (its own cue: one a clause only took from the clause before is that clause's, "周日上午不行
+        # 要上书法" turns down no "周二周四晚上" said before it)
+        if (len(sentence) > 1 and corrections[last] is not None and a <= corrections[last] < b and not values
+                and not _asks(text, a, b, pack)):
+            for i in sentence[:-1]:
+                if carried[i] is None and clauses[i][2]:
+                    carried[i] = corrections[last]
 
     for n, (start, end, kept) in enumerate(clauses):
         if sentence and (pack.sentence_end is None or pack.sentence_end.search(text, clauses[sentence[-1]][1], start)):

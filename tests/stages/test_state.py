@@ -3295,13 +3295,14 @@ CORRECTED = [
     ("zh", ["她身份证后四位4572，电话15021873364", "啊我打反了，是4527，最后两位是27不是72，刚她发我截图了"],
      [("身份证后四位4572", "4527")]),
     ("zh", ["她身份证后四位4572", "好的，订3间房"], []),
-    # a signed measure is a value ("右眼 +2.75"), and a correction cue said last in its sentence but for a
-    # reason with no value holds for the clauses before it ("右眼是+1.75 不是+2.75 我看错了 那张单子字太小")
+    # a signed measure is a value ("右眼 +2.75"), and a clause turning down a value of the kind the clause
+    # before it ends on corrects it with that clause ("右眼是+1.75 不是+2.75 我看错了 那张单子字太小"); a
+    # cue said of another thing, before reasons, corrects nothing ("枪线要8米的 默认那个不够长 我是倒车入库")
     ("zh", ["我找到他旧的验光单了 右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00", "等下 右眼是+1.75 不是+2.75 我看错了 那张单子字太小"],
      [("+2.75", "+1.75")]),
     ("en", ["found his old prescription: right -2.75 cyl -0.75 axis 90, left -2.25 cyl -1.00",
             "wait the right is -1.75 not -2.75 i misread it the print is tiny"], [("-2.75", "-1.75")]),
-    ("zh", ["左眼+2.25", "右眼+1.75 我看错了 那张单子字太小"], [("+2.25", "+1.75")]),
+    ("zh", ["超过30米怎么收钱 好像车位离配电箱四十多米", "枪线要8米的 默认那个不够长 我是倒车入库 充电口在右后"], []),
     # a bare number a revision cue sets revises the amount of its scale ("我妹说镜框别太抠 可以到450" had left
     # "预算300以内" current); no clock ("能到3点" arrives)
     ("zh", ["镜框预算300以内 他对镍过敏 千万别用含镍的", "我妹说镜框别太抠 天天戴的 可以到450"], [("预算300", "450")]),
@@ -3336,6 +3337,11 @@ CORRECTED = [
     ("en", ["2 queen beds and 60 tote bags", "make it 3 queens"], [("2 queen beds", "3 queens")]),
     ("zh", ["再加60个帆布袋 一面印logo", "不对 帆布袋只要30个"], [("60个", "30个")]),
     ("en", ["2 queen beds and 60 tote bags", "we'll have 3 kids with us"], []),
+    # a day said taken by work is turned down ("下周二她要上班" … "下周六上午十点" said alone had changed nothing)
+    ("zh", ["那改成下周二下午两点吧", "我老婆说下周二她要上班 车库门禁卡在她那 改个时间吧 下周六上午十点"],
+     [(None, "下周二下午两点"), ("下周二下午两点", "下周六上午十点")]),
+    ("en", ["ok move it to tuesday at 2pm then", "tuesday's packed at work. saturday 10am then"],
+     [(None, "tuesday at 2pm"), ("tuesday at 2pm", "saturday 10am")]),   # (control)
     # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),

@@ -2079,8 +2079,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if cue_clause is None:
                     cue_clause = text[correction:min((a for a, _, _ in kept if a >= correction), default=end)].casefold()
                 told = {kind for name, kind in memory.kind_names.items() if name in cue_clause}
+                doubts = [hedge.start() for hedge in pack.uncertainty.finditer(text, start, end)] if _unsure(
+                    text, start, end, kept, pack) else []
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
+                        continue
+                    if any(at >= b for at in doubts) and not revised_after[n].get(kind):
+                        # (a value doubted after it is said corrects nothing: "wait … old one expires next month I
+                        # think"; "应该是13951827760" is how a correction says it)
                         continue
                     if told and _FAMILY.get(kind, kind) not in {_FAMILY.get(k, k) for k in told}:
                         continue
@@ -2378,10 +2384,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (one that changed a value under its condition set it: a later correction replaces it)
             # (a hedge that says a value's size, right before it or inside it, is no doubt: "预算大概三万五")
             only_supposed = supposed and not any(t.condition and t.span.start >= start for t in transitions[made:])
-            unsure = (only_supposed
-                      or any(hedge.group(0).casefold() not in pack.approximations
-                             or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
-                             for hedge in pack.uncertainty.finditer(text, start, end)))
+            unsure = only_supposed or _unsure(text, start, end, kept, pack)
             for i, (a, b, kind) in enumerate(kept):
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
@@ -2476,7 +2479,8 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     ("Sorry for the delay.") holds for the next sentence too ("No wait, about the card, our
     mailroom loses everything. Send it to my new apartment: 1426 Larkspur Lane"); one said last in
     its sentence, in a clause with no value that asks nothing, holds for the clauses before it
-    that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了")."""
+    that have values and no cue ("衣柜那面墙宽是2.58米，不是2.4，之前是我看错了"), and one alone in the
+    message's last sentence for the sentence before ("she's 16. my bad")."""
     carried = list(corrections)
     sentence: list[int] = []     # the clauses of the sentence being read
     pending: int | None = None   # a valueless sentence's correction, for the next sentence
@@ -2492,9 +2496,11 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
                 if carried[i] is None and clauses[i][2]:
                     carried[i] = corrections[last]
 
+    before: list[int] = []       # the sentence before it
     for n, (start, end, kept) in enumerate(clauses):
         if sentence and (pack.sentence_end is None or pack.sentence_end.search(text, clauses[sentence[-1]][1], start)):
             back(sentence)
+            before = sentence
             said = [clauses[i] for i in sentence]
             cue = next((corrections[i] for i in sentence if corrections[i] is not None), None)
             # (nor one that says what it changes to: "scratch that on the terrace, do the Magnolia
@@ -2511,6 +2517,14 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
             carried[n] = pending
     if sentence:
         back(sentence)
+        # a cue that is the message's last sentence, alone, holds for the sentence before it ("she's 16. my bad")
+        a, b, values = clauses[sentence[0]]
+        cue = corrections[sentence[0]]
+        if (len(sentence) == 1 and before and cue is not None and not values and not _asks(text, a, b, pack)
+                and not pack.state.apology.search(text, a, b)):
+            for i in before:
+                if carried[i] is None and clauses[i][2]:
+                    carried[i] = cue
     return carried
 
 
@@ -2555,6 +2569,14 @@ def _condition(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, 
     while stop > at and (text[stop - 1].isspace() or pack.state.gap_breaks.match(text, stop - 1)):
         stop -= 1
     return Span(event_id, at, stop) if stop > at else None
+
+
+def _unsure(text: str, start: int, end: int, kept: Values, pack: RulePack) -> bool:
+    """Whether a clause says its values unsure ("I think", "好像"); a hedge saying a value's size, right
+    before it or inside it, is no doubt ("预算大概三万五")."""
+    return any(hedge.group(0).casefold() not in pack.approximations
+               or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
+               for hedge in pack.uncertainty.finditer(text, start, end))
 
 
 def _asks_to_be_told(text: str, start: int, end: int, pack: RulePack) -> bool:

@@ -3342,6 +3342,18 @@ CORRECTED = [
      [(None, "下周二下午两点"), ("下周二下午两点", "下周六上午十点")]),
     ("en", ["ok move it to tuesday at 2pm then", "tuesday's packed at work. saturday 10am then"],
      [(None, "tuesday at 2pm"), ("tuesday at 2pm", "saturday 10am")]),   # (control)
+    # a value doubted after it is said corrects nothing ("wait … old one expires next month I think" had moved
+    # the freeze's start to next month); one a correction says with 应该 does ("应该是13951827760")
+    ("en", ["start the freeze wednesday the 29th",
+            "wait dont charge the old card, thats the other thing, got a new card for the direct debit. old one expires next month I think"],
+     []),
+    ("zh", ["冻结从29号周三开始", "等等 别扣旧卡的钱 我换了新卡 旧卡下个月到期好像"], []),
+    # a correction cue alone as the message's last sentence holds for the sentence before it ("she's 16. my
+    # bad" had left 15 current)
+    ("en", ["want to add my daughter on the family thing, ellie. she's 15",
+            "haha she just shouted from the other room, she's 16. my bad"], [("15", "16")]),
+    ("zh", ["想给女儿加个家庭卡，她15岁", "哈哈她在屋里喊了，她16岁。我记错了"], [("15岁", "16岁")]),
+    ("en", ["want to add my daughter on the family thing, ellie. she's 15", "my son is 12. sorry for the delay"], []),
     # … an id in hyphened groups too, and "gave you his id wrong" is a correction's cue
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),

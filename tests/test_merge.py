@@ -1514,12 +1514,17 @@ UNREAD_NUMBERS = [
 ]
 
 
-@pytest.mark.parametrize(("lang", "text", "number", "before"), UNREAD_NUMBERS)
-def test_a_piece_keeps_a_number_said_just_after_it(lang: str, text: str, number: str, before: str) -> None:
-    messages = _chat(lang, "I need help with camp" if lang == "en" else "我想报个夏令营", text)
+def _forms_of_u3(lang: str, task: tuple[str, str], text: str) -> list[str]:
+    """Every form a summary may show of the clauses of U3 (after the task U1): whole, cut, fragments."""
+    messages = _chat(lang, task[0] if lang == "en" else task[1], text)
     comp = compressor()
     summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
-    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    return [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+
+
+@pytest.mark.parametrize(("lang", "text", "number", "before"), UNREAD_NUMBERS)
+def test_a_piece_keeps_a_number_said_just_after_it(lang: str, text: str, number: str, before: str) -> None:
+    forms = _forms_of_u3(lang, ("I need help with camp", "我想报个夏令营"), text)
     assert any(before in f for f in forms), forms
     assert all(number in f for f in forms if before in f), forms
 
@@ -1534,10 +1539,7 @@ NAMED_MEASURES = [
 
 @pytest.mark.parametrize(("lang", "text", "measure", "name"), NAMED_MEASURES)
 def test_a_piece_keeps_the_word_naming_its_measure(lang: str, text: str, measure: str, name: str) -> None:
-    messages = _chat(lang, "I need new glasses for my dad" if lang == "en" else "给我爸配眼镜", text)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 4, 2000)
-    forms = [f.text for i in summary.items if i.label == "U3" for f in (i, *i.alternatives, *i.fragments)]
+    forms = _forms_of_u3(lang, ("I need new glasses for my dad", "给我爸配眼镜"), text)
     assert any(measure in f for f in forms), forms
     assert all(f"{name} {measure}" in f for f in forms if measure in f), forms
 

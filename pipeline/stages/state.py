@@ -2079,8 +2079,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if cue_clause is None:
                     cue_clause = text[correction:min((a for a, _, _ in kept if a >= correction), default=end)].casefold()
                 told = {kind for name, kind in memory.kind_names.items() if name in cue_clause}
-                doubts = [hedge.start() for hedge in pack.uncertainty.finditer(text, start, end)] if _unsure(
-                    text, start, end, kept, pack) else []
+                doubts = _doubts(text, start, end, kept, pack)
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
                         continue
@@ -2384,7 +2383,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (one that changed a value under its condition set it: a later correction replaces it)
             # (a hedge that says a value's size, right before it or inside it, is no doubt: "预算大概三万五")
             only_supposed = supposed and not any(t.condition and t.span.start >= start for t in transitions[made:])
-            unsure = only_supposed or _unsure(text, start, end, kept, pack)
+            unsure = only_supposed or bool(_doubts(text, start, end, kept, pack))
             for i, (a, b, kind) in enumerate(kept):
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
@@ -2571,12 +2570,12 @@ def _condition(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, 
     return Span(event_id, at, stop) if stop > at else None
 
 
-def _unsure(text: str, start: int, end: int, kept: Values, pack: RulePack) -> bool:
-    """Whether a clause says its values unsure ("I think", "好像"); a hedge saying a value's size, right
+def _doubts(text: str, start: int, end: int, kept: Values, pack: RulePack) -> list[int]:
+    """Where a clause says its values unsure ("I think", "好像"); a hedge saying a value's size, right
     before it or inside it, is no doubt ("预算大概三万五")."""
-    return any(hedge.group(0).casefold() not in pack.approximations
-               or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)
-               for hedge in pack.uncertainty.finditer(text, start, end))
+    return [hedge.start() for hedge in pack.uncertainty.finditer(text, start, end)
+            if hedge.group(0).casefold() not in pack.approximations
+            or not any(a == hedge.end() or a <= hedge.start() < b for a, b, _ in kept)]
 
 
 def _asks_to_be_told(text: str, start: int, end: int, pack: RulePack) -> bool:

@@ -1675,6 +1675,11 @@ def test_a_quoted_clause_loses_politeness_not_its_first_characters(lang: str, te
 # word order shows, its mark further on, is quoted with one (it read as a statement: "will I get
 # the money back before the investigation is over"); a question word asks by itself
 NEEDS_MARK = [
+    # a clause opening on "any" and the thing hoped for asks ("any discount for long time members" had been
+    # listed as a statement); zh asks with 有没有 (control)
+    ("en", "any discount for long time members", "any discount for long time members", True),
+    ("en", "ok any chance you can start june 1", "any chance you can start june 1", True),
+    ("zh", "老会员有没有折扣", "老会员有没有折扣", False),   # (its words ask: no mark needed)
     # a thing, then what it may be, asks ("is parking included" had been listed as a constraint), as
     # does "can" with who may ("can people book their own rooms …"); zh asks with its particle
     ("en", "is parking included", "is parking included", True),

@@ -895,10 +895,12 @@ def _combine(found: Mapping[str, Mapping[str, Any]], now: datetime, g: TimeGramm
             else:
                 # (… or, with no day under discussion, from the latest day named to come: "1月23号出发"
                 # … "能不能改到30号那个团" is January 30th, not December's)
-                since = discussed if discussed is not None else next(iter(named), None)
+                # (a deadline counts from now: "race is sunday the 18th, need them by the 14th" is the
+                # first 14th to come, not the first after the race)
+                since = (discussed if discussed is not None else next(iter(named), None)) if mode != "deadline" else None
                 days.append(next((d for d in named if d.day == dom and d >= low), None)
                             or (_day_of_month(dom, since, 0) if since and since >= today else None)
-                            or _day_of_month(dom, today, g.day_of_month_past_days))
+                            or _day_of_month(dom, today, 0 if mode == "deadline" else g.day_of_month_past_days))
 
     if "part" in found:
         if part is not None:

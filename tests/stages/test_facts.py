@@ -1730,6 +1730,13 @@ UNDER_DISCUSSION = [
     ("en", ["we leave January 23rd", "5 suitcases total", "can we move it to the 30th?"], "the 30th",
      {"start": "2027-01-30T00:00:00-05:00", "end": "2027-01-30T23:59:59-05:00"}),
     ("zh", ["后天下午去", "行李就5个箱子", "改到30号吧"], "30号", {"start": "2026-12-30T00:00:00+08:00", "end": "2026-12-30T23:59:59+08:00"}),
+    # a deadline counts from now ("race is sunday the 18th, need them by the 14th" had been the next month's
+    # 14th); a day after the day under discussion still counts from it (control)
+    ("en", ["race is sunday the 20th, need them by the 16th at the latest"], "by the 16th",
+     {"start": "2026-11-30T10:00:00-05:00", "end": "2026-12-16T23:59:59-05:00"}),
+    ("en", ["check in on the 28th of December, check out the 2nd"], "the 2nd",
+     {"start": "2027-01-02T00:00:00-05:00", "end": "2027-01-02T23:59:59-05:00"}),
+    ("zh", ["12月28号入住，2号退房"], "2号", {"start": "2027-01-02T00:00:00+08:00", "end": "2027-01-02T23:59:59+08:00"}),
     # ("…那场" is the session of that day: "要不还是10号那场吧" had named no day)
     ("zh", ["改到1月3号吧", "要不还是10号那场吧 上午场就行"], "10号",
      {"start": "2027-01-10T00:00:00+08:00", "end": "2027-01-10T23:59:59+08:00"}),

@@ -186,19 +186,19 @@ class _Memory:
         words = self.number.sub("", value).split()
         lead = self.number.match(value.lstrip())
         unit = words[-1].casefold() if len(words) > 1 and lead else unit
-        for pattern, replacement in self.unit_forms:
-            unit = pattern.sub(replacement, unit)
-        return unit
+        return self._one_form(unit)
 
-    def of_unit(self, value: str, unit: str) -> bool:
+    def _one_form(self, word: str) -> str:
+        """A unit's word in one form, its plural made its singular ("monitors": monitor)."""
+        for pattern, replacement in self.unit_forms:
+            word = pattern.sub(replacement, word)
+        return word
+
+    def counts_in(self, value: str, unit: str) -> bool:
         """Whether a count is of ``unit``: its own, or the word naming its kind before its head
         ("60 tote bags" … "only 30 totes")."""
-        if self.unit(value) == unit:
-            return True
-        words = self.number.sub("", value).casefold().split()[:-1]
-        for pattern, replacement in self.unit_forms:
-            words = [pattern.sub(replacement, word) for word in words]
-        return unit in words
+        return self.unit(value) == unit or unit in (
+            self._one_form(word) for word in self.number.sub("", value).casefold().split()[:-1])
 
     def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
@@ -214,7 +214,7 @@ class _Memory:
                    if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
                    and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
                    and value.casefold() != new.casefold()
-                   and (not unit or self.of_unit(value, unit)) and not self._other_part(kind, value, new)]
+                   and (not unit or self.counts_in(value, unit)) and not self._other_part(kind, value, new)]
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
@@ -326,7 +326,7 @@ class _Memory:
             same_kind = [v for v in same_kind if self.of_scale(v[1], new)]
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
             # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
-            same_kind = [v for v in same_kind if self.of_unit(v[1], unit)]
+            same_kind = [v for v in same_kind if self.counts_in(v[1], unit)]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time", own_first=kind == "quantity")
         if named:
             return self._said_before(kind, self._refined(kind, named, same_kind, event_id), same_kind, event_id, reason)
@@ -335,7 +335,7 @@ class _Memory:
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
         of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit] or [
-            v for v in same_kind if kind == "quantity" and unit and self.of_unit(v[1], unit)]
+            v for v in same_kind if kind == "quantity" and unit and self.counts_in(v[1], unit)]
         if of_unit:
             found = self._newest_set(of_unit, event_id)
             if _FAMILY.get(kind, kind) == "time":

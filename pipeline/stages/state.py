@@ -2289,6 +2289,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     continue
                 if accepting and text[written:found[1]].strip().casefold() in pack.state.pronouns:
                     break   # "sure add it" to "…Want me to add it?": the offer taken is what "it" is
+                if rules.accept.covers(text, *found):
+                    break   # "ok 加上": a yes names no thing (to an offer, the offer is what is added)
                 obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
                 if obj is None:
                     break

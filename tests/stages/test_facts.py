@@ -26,6 +26,10 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # power and charge are measured ("11kW" had been an id; "那就换7kW的吧" changed nothing)
+    ("行 功率我要11kW的 充得快", "quantity", "11kW", EQ),
+    ("必须有三相电380V入户", "quantity", "380V", EQ),
+    ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     # a deadline's day after 最晚, 最迟 is a day ("最晚14号要到" had named none)
     ("比赛是18号周日，最晚14号要到", "time", "14号", EQ),
     ("最迟20号前给我答复", "time", "20号", EQ),
@@ -325,6 +329,9 @@ EN_ROWS = [
     ("preferably with a memory capacity of 8GB.", "quantity", "8GB", EQ),
     ("We walk about 5km a day", "quantity", "5km", EQ),
     ("The plan is 300Mbps", "quantity", "300Mbps", EQ),
+    ("I want the 11kW charger", "quantity", "11kW", EQ),
+    ("a 7 kW unit is enough", "quantity", "7 kW", EQ),
+    ("the battery is 5000 mAh", "quantity", "5000 mAh", EQ),
     # a rank or level: an ordinal with what it ranks
     ("Hello, my child is in sixth grade. Could you recommend a class?", "level", "sixth grade", EQ),
     ("Good. I want to buy a second class ticket.", "level", "second class", EQ),

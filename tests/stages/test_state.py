@@ -118,6 +118,15 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我妈就加骨密度和甲状腺彩超吧"], expect(added("骨密度和甲状腺彩超"))),
     (["那就加个早餐"], expect(added("早餐"))),
     (["我就加班吧"], NOTHING),
+    # the 了 after a change's verb is no part of the new value ("租期改到了月底" had read "了月底")
+    (["租期到3月15号", "房东说租期改到了月底"], expect(change("租期", "3月15号", "月底"))),
+    (["人数是8个人", "人数改成了10个人"], expect(change("人数", "8个人", "10个人"))),
+    # a yes before "加上" names no thing ("ok 加上" had added "ok")
+    (["ok 加上"], NOTHING),
+    (["好的 加上吧"], NOTHING),
+    # a measured power changed by "那就换…吧" ("11kW" had been an id: nothing changed)
+    (["功率我要11kW的 充得快", "应该是单相电吧 那就换7kW的吧 不折腾了"],
+     expect(chosen("11kW的"), change("quantity", "11kW", "7kW"))),
     # 一笔钱不是年龄："我妈现在53岁"不换掉"花了89400元"
     (["我妈上个月住院花了89400元。", "我妈现在53岁，保费每年都会涨吗？"], NOTHING),
     # 一台，再改成两台：同一个量
@@ -2470,6 +2479,11 @@ TAKEN_BY_PRONOUN = [
             ("user", "好的 加上这个吧")]),
     ("zh", [("user", "高级套餐多少钱"), ("assistant", "每月30元。我建议办年度高级套餐，300元。要帮您办吗？"),
             ("user", "可以 那就办它")]),
+    # "ok" takes an offer in Chinese too ("ok 加上" had added a thing called "ok")
+    ("zh", [("user", "装个充电桩"), ("assistant", "建议在车位加一个防撞立柱保护充电桩（¥260）。要不要一起加上？"),
+            ("user", "ok 加上")]),
+    ("en", [("user", "a charger please"), ("assistant", "I'd suggest a bollard to protect it ($260). Want me to add it?"),
+            ("user", "ok add it")]),
 ]
 
 

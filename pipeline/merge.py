@@ -395,6 +395,11 @@ def _mentioned(chains: Sequence[Sequence[Transition]], events: Sequence[Event], 
         final = fold(chain[-1].new)
         for t in chain:
             old = t.old or ""
+            # (where the change says the old value was said, a user's words of any length: the "lemon" of
+            # "8 inch lemon raspberry" once "swap the lemon one for strawberry vanilla")
+            if (t.old_span is not None and t.old_span.event_id != t.span.event_id and fold(old) != final
+                    and any(e.id == t.old_span.event_id and e.role == "user" for e in events)):
+                spans.append(t.old_span)
             words = [w for w in {old, *(m.group() for m in pack.number.finditer(old))} if fold(w) != final and len(fold(w)) >= (
                 pack.state.named_value_chars if w == old and any(ch.isdigit() for ch in w) else pack.state.mentioned_chars)]
             if not words:

@@ -251,7 +251,7 @@ class StateRules:
     slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
-    kind_words: dict[str, str]          # words naming a value's kind besides its display name ("手机": phone)
+    kind_words: dict[str, tuple[str, ...]]   # words naming a value's kinds besides its display name ("手机": phone)
     generic_objects: tuple[str, ...]    # no object of their own ("don't pay anything yet", "先别下单了")
     people: frozenset[str]              # pronouns of persons ("Skip her then"): no object decided on
     action_leads: tuple[str, ...]       # words opening an action, not a thing chosen ("我要给我老公看一下")
@@ -668,7 +668,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         slot_trails=Lexicon(table.get("slot_trails", []), bounds),
         copula=_compile(lang, table["copula"]) if table.get("copula") else None,
         pronouns=frozenset(p.casefold() for p in table["pronouns"]),
-        kind_words={w.casefold(): kind for w, kind in table.get("kind_words", {}).items()},
+        kind_words={w.casefold(): (kind,) if isinstance(kind, str) else tuple(kind)
+                    for w, kind in table.get("kind_words", {}).items()},
         generic_objects=tuple(sorted((w.casefold() for w in table.get("generic_objects", [])), key=len, reverse=True)),
         people=frozenset(p.casefold() for p in table.get("people", [])),
         action_leads=tuple(w.casefold() for w in table.get("action_leads", [])),

@@ -2467,6 +2467,23 @@ def test_a_prohibition_after_a_replaced_value_is_not_marked_changed(lang, turns,
     assert line in [i.text for i in summary.items], [i.text for i in summary.items]
 
 
+# A quote holding the words a change says were replaced is marked changed, whatever their length ("8
+# inch lemon raspberry" read as the current flavour once "swap the lemon one for strawberry vanilla";
+# "lemon" is shorter than [state] mentioned_chars, which bounds words found by themselves)
+@pytest.mark.parametrize(("lang", "turns", "line"), [
+    ("en", [("three tiers, 10 inch chocolate fudge bottom, 8 inch lemon raspberry, 6 inch vanilla bean top", "OK."),
+            ("ok swap the lemon one for strawberry vanilla", "Swapped."), ("thanks", None)],
+     "three tiers, 10 inch chocolate fudge bottom, 8 inch lemon raspberry, 6 inch vanilla bean top (changed later)"),
+    ("zh", [("甜品台要纸杯蛋糕和马卡龙 蛋糕三层", "好的。"), ("把马卡龙换成蛋白霜吧", "已换。"), ("谢谢", None)],
+     "甜品台要纸杯蛋糕和马卡龙（后有更改）"),
+])
+def test_a_quote_holding_words_a_change_replaced_is_marked(lang, turns, line):
+    messages = turns_to_messages(turns)
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
+    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+
+
 # A case asked about, opening its clause and asking for nothing done, is quoted whole or not at all:
 # "so if Helen drags her feet, HLD-88120 and SHT-30552 just expire?" had been cut to "Helen drags her
 # feet, HLD-88120 and SHT-30552?", a question of another meaning.

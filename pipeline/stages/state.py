@@ -69,7 +69,7 @@ class _Memory:
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str] = frozenset()   # words naming no slot ("till"): they tie no value to one
     # the pack's names of value kinds, each to its kind ("时间": time, "phone"): a slot named so is that kind
-    kind_names: dict[str, str] = field(default_factory=dict)
+    kind_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
@@ -387,12 +387,13 @@ class _Memory:
                  self.order.get(span.event_id, -1), span.start, family, value, span)
                 for family in ("time", "quantity", "money") for _, value, span in self.values.get(family, [])
                 if span.event_id != event_id and span not in self.replaced
-                and (self.names_clock(value) if family == "time"
+                # (a clock said since is no hour's old value for a number that is none: "明天下午三点" … "上限改成1000")
+                and (self.names_clock(value) and 0 < hour <= 24 if family == "time"
                      else self.of_scale(value, number) and (family == "quantity" or not 0 < hour <= 24))]
         if not said:
             return None
         *_, family, value, span = max(said)
-        return None if family == "time" and not 0 < hour <= 24 else (family, (value, span))
+        return family, (value, span)
 
     def of_scale(self, value: str, number: str) -> bool:
         """Whether a bare number can be ``value``'s new one: their numbers less than ``bare_scale``
@@ -1158,7 +1159,8 @@ def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Me
     """A change from one value to another that an accepted proposal says ("要我把报名单从C2普通班改成
     C1 VIP周末班吗？" "好的"; "Want me to switch the plan from monthly to annual?" "yes"): the yes makes
     it. The old value is the user's newest mention of it when there is one ("那先报C2普通班吧"),
-    else where the proposal names it."""
+    else where the proposal names it; one replacing a thing ("replace the macarons with …") replaces
+    the user's own words for it."""
     rules = pack.state
     gapped = rules.gapped_change.search(text, start, end)
     cue = None if gapped else rules.change.search(text, start, end)
@@ -1167,11 +1169,17 @@ def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Me
     slot_start, slot_end = _first_group(gapped) if gapped else _strip(text, start, cue.start(), pack)
     cue_end = gapped.end() if gapped else cue.end()
     origin = rules.change_from.search(text, slot_start, slot_end)
-    if origin is None:
+    replaced = gapped.groupdict().get("replaced") if gapped else None
+    if origin is None and not replaced:
         return []
     new_start, new_end = _strip(text, cue_end, end, pack)
     stop = pack.value_separator_of_words.search(text, new_start, new_end)
     new_start, new_end = _strip(text, new_start, stop.start() if stop else new_end, pack)
+    if origin is None:   # "…and replace the macarons with vanilla meringue kisses": a thing the user named
+        said_alone = memory.said_alone(replaced.casefold(), "")
+        if said_alone is None or new_end <= new_start:
+            return []
+        return [Transition("", said_alone[0], text[new_start:new_end], Span(offer_id, new_start, new_end), said_alone[1])]
     old = origin.group("old").strip()
     if new_end <= new_start or not old:
         return []
@@ -1657,7 +1665,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
-                          kind_names={**{name.casefold(): key.removeprefix("kind_") for key, name in pack.templates.items()
+                          kind_names={**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
                                          if key.startswith("kind_") and name}, **pack.state.kind_words},
                           sentence_end=pack.sentence_end, reach=reach))
 
@@ -1984,9 +1992,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     turned = turned or (None if kind else _dropped_before(text, slot_start, slot_end, before, event.id, pack))
                     if turned:
                         slot = ""
+                    bare_slot = _without_determiners(slot, pack)
+                    headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
+                                     if bare_slot.endswith(" " + h)), "")
                     previous = turned or (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
-                                else memory.named(slot) or _said_with(slot, event.id, memory, pack)
+                                # ("swap the lemon one for strawberry vanilla": a thing named by what
+                                # it is, "one" after it, is the words said before, no slot's value)
+                                else (headless and memory.said_alone(headless, event.id)) or memory.named(slot)
+                                or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack,
                                                                                      (change.start(), value_end)))
@@ -2020,6 +2034,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # (not a value the user said naming the slot, which a proposal only mentions:
                     # "每月预算八千左右" … "双人间…大约8,800元，跟预算差不多" … "预算改成一万三")
                     said_so = previous is not None and memory.named(slot) == previous
+                    # (… nor the user's own time an agreed line says again: "明天下午三点吧" … "视频核验原件：
+                    # 3月10日（周五）15:00" … "视频改到后天上午吧" moves the user's "明天下午三点")
+                    said_so = said_so or bool(previous and decided and _FAMILY.get(kind, kind) == "time" and memory.now
+                                              and (day := memory.day_of(previous[0], memory.now)) is not None
+                                              and any(memory.day_of(words, memory.now) == day
+                                                      for _, words, _ in times_of(decided[0], pack, memory.now)))
                     if decided and not origin and not said_so and (not previous or memory.order.get(decided[2], -1)
                                     > memory.order.get(previous[1].event_id, -1)):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
@@ -2078,7 +2098,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                   None if start <= correction < end else "")
                 if cue_clause is None:
                     cue_clause = text[correction:min((a for a, _, _ in kept if a >= correction), default=end)].casefold()
-                told = {kind for name, kind in memory.kind_names.items() if name in cue_clause}
+                told = {kind for name, kinds in memory.kind_names.items() if name in cue_clause for kind in kinds}
                 doubts = _doubts(text, start, end, kept, pack)
                 for a, b, kind in kept:
                     if kind in corrected or (named and a >= named[0]) or any(x <= a and b <= y for x, y in dropped):
@@ -2606,12 +2626,17 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         cue = pack.state.correction_not.regex.match(text, lead, naming[1])
         words = text[cue.end():naming[1]].strip(" ,，").casefold() if cue else ""
         said = (memory.newest(lambda _, value: words == value.casefold()) or (memory.said_words(words, event_id) if not kept else None)
+                # (a number inside a value: "not 1507, its unit 1705" after "…Ave, Unit 1507")
+                or (memory.newest(lambda _, value: re.search(rf"(?<!\d){words}(?!\d)", value) is not None)
+                    if words.isdigit() and len(words) >= 3 else None)
                 if len(words) >= 2 else None)
         if said:   # (named before the new value: no value after the naming is part of it)
             return (end, *said)
     for cue in pack.state.correction_not.finditer(text, start, reach):
         if not (pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:])
-                or any(b <= cue.start() and not text[b:cue.start()].strip() for _, b, _ in kept)):
+                or any(b <= cue.start() and not text[b:cue.start()].strip() for _, b, _ in kept)
+                or end <= cue.start() and not text[end:cue.start()].strip()   # opening the next clause ("是1705室 不是1507室")
+                or _AFTER_DIGITS.search(text, 0, cue.start())):   # right after a number no pattern types ("its 1705 not 1507")
             continue
         stop = end if cue.start() < end else reach
         words = pack.value_separator.split(text[cue.end():stop], 1)[0].strip().casefold()
@@ -2620,13 +2645,19 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
     return None
 
 
+_CLAUSE_ENDS = re.compile(r"\s*(?:[,.;!?，。；！？]|$)")
+_AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
+
+
 def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span] | None, event_id: str,
                     pack: RulePack) -> list[Transition]:
     """"是3幢1201，不是5幢" after "金色家园5幢1201": the words of its clause before the old part a
     correction names, no value of any kind alone, replace the value that part was said in."""
-    if named is None or not start < named[0] <= end:
+    if named is None or not start < named[0] or named[0] > end and text[end:named[0]].strip(" \u3000,，"):
         return []
-    upto = named[0]   # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店")
+    # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店", or in the next
+    # clause, "是1205室，不是1502室")
+    upto = min(named[0], end)
     if _opens_turning_down(text, start, end, pack):
         opening = _opening_not(text, start, end, (), pack)   # ("not the old town branch, the airport branch")
         start = opening[1] if opening else start
@@ -2646,8 +2677,11 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
 
 
 def _opens_turning_down(text: str, start: int, end: int, pack: RulePack) -> bool:
-    """Whether a clause opens on turning a value down ("不是12桌", "not 12 tables"), past its lead."""
-    return pack.state.correction_not.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False), end) is not None
+    """Whether a clause opens on turning a value down ("不是12桌", "not 12 tables"), past its lead
+    and a correction's words ("wait, not 1507, …")."""
+    lead = pack.lead.strip_run(text, start, end, from_end=False)
+    return any(pack.state.correction_not.regex.match(text, at, end) is not None
+               for at in (lead, pack.state.correction.strip_run(text, lead, end, from_end=False)))
 
 
 def _opening_not(text: str, start: int, end: int, kept: Values, pack: RulePack) -> tuple[int, int] | None:
@@ -2891,6 +2925,24 @@ def _value_follows(text: str, at: int, end: int) -> bool:
 _VALUE_OPENERS = "$€£¥#\"'“‘(（「《"
 
 
+def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory: _Memory,
+                   pack: RulePack) -> list[Transition]:
+    """"two tiers" … "three tiers then": a count of things said again, a word revising it right
+    after it and no words naming its slot, replaces the current count of its unit (a measure is no
+    count: "10 inch" said beside "8 inch" is another tier's)."""
+    new = text[value[0]:value[1]]
+    unit = memory.unit(new)
+    revising = pack.state.slot_revisers.regex.match(text, len(text) - len(text[value[1]:].lstrip()))
+    if not unit or unit in memory.magnitudes or revising is None or not _CLAUSE_ENDS.match(text, revising.end()):
+        return []   # (a cue going on to a value of its own is no revision of this one: "也要一份 改成各三份吧")
+    said = [(v, span) for _, v, span in memory.values.get("quantity", [])
+            if span.event_id != event_id and span not in memory.replaced and memory.unit(v) == unit]
+    current = next((c for c in reversed(said) if c[1] in memory.settled), said[-1] if said else None)
+    if current is None or current[0].casefold() == new.casefold():
+        return []
+    return [Transition("quantity", current[0], new, Span(event_id, value[0], value[1]), current[1])]
+
+
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
               pack: RulePack) -> list[Transition]:
     """"It has to arrive by Friday" … "It has to arrive December 5": a constraint (a clause
@@ -2909,6 +2961,9 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         if (before is not None and before[0][0].casefold() != text[a:b].casefold()
                 and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
             return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
+    elif (own == ["quantity"] and (counted := _count_revised(text, next(v for v in kept if start <= v[0] and v[1] <= end),
+                                                             event_id, memory, pack))):
+        return counted
     elif ([k for a, b, k in kept if start <= a and b <= end and not _inside_another(a, b, kept)] == ["money"]
           and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
         revised = _budget_by_rate(text, next(v for v in kept if v[2] == "money"), event_id, memory, pack)

@@ -2779,6 +2779,18 @@ PROPOSED_CHANGE = [
             ("assistant", "预算放宽到每月100元的话，建议换成HB-350全电动床，每月95元。要我帮您换吗？"),
             ("user", "行 换吧")], [("HB-200", "HB-350")]),
     ("en", [("user", "my orders are ORD-5521 and ORD-5530"), ("assistant", "Shall I refund ORD-5530?"), ("user", "yes")], []),
+    # an accepted proposal replacing a thing the user named ("…and replace the macarons with vanilla meringue
+    # kisses" "yes do both" had left the macarons current); a thing never named replaces nothing
+    ("en", [("user", "for the table maybe mini cupcakes and macarons"),
+            ("assistant", "Macarons use almond flour. I can replace the macarons with vanilla meringue kisses, naturally "
+                          "nut-free. Want me to do that?"),
+            ("user", "yes do it")], [("macarons", "vanilla meringue kisses")]),
+    ("en", [("user", "for the table maybe mini cupcakes"),
+            ("assistant", "I can replace the brownies with vanilla meringue kisses. Want me to do that?"),
+            ("user", "yes do it")], []),
+    ("zh", [("user", "甜品台要纸杯蛋糕和马卡龙"),
+            ("assistant", "马卡龙用了杏仁粉。建议把马卡龙换成香草蛋白霜，每个8元，天然不含坚果。要这样换吗？"),
+            ("user", "好的")], [("马卡龙", "香草蛋白霜")]),
     # a change from one value to another that an accepted proposal says is made by the yes ("要我把
     # 报名单从C2普通班改成C1 VIP周末班吗？" "好的" had left "先报C2普通班" current)
     ("zh", [("user", "那先报C2普通班吧"), ("assistant", "我更推荐C1手动挡VIP周末班。要我把报名单从C2普通班改成C1 VIP周末班吗？"),
@@ -2881,6 +2893,39 @@ TIME_MOVED = [
     ("zh", [("user", "周六不行 改到下周吧"),
             ("assistant", "建议改到林医生那边，她下周二下午3点有空。要这样改吗？"), ("user", "行")], []),
 ]
+
+
+# a change of a time an agreed line says again replaces the user's own words for it ("明天下午三点吧" …
+# "视频核验原件：3月10日（周五）15:00" "ok 下单吧" … "视频改到后天上午吧" had left "明天下午三点" current, the
+# agreed line replaced); a number that can be no hour replaces no clock said since ("上限改成1000" after
+# "总共别超过800加币" and "明天下午三点吧")
+AGREED_TIME = [
+    ("zh", [("user", "原件要怎么核验"), ("assistant", "用微信视频核验原件，您看约什么时候？"), ("user", "明天下午三点吧"),
+            ("assistant", "跟您确认一下：\n· 视频核验：9月15日（周三）15:00\n· 加急，9月20日前完成\n没问题我就下单了？"),
+            ("user", "好的 下单吧"), ("assistant", "已下单。"), ("user", "明天下午我要加班 视频改到后天上午吧")],
+     ("明天下午三点", "后天上午")),
+    ("en", [("user", "how do you check the originals"), ("assistant", "By a video call. When would suit you?"),
+            ("user", "tomorrow at 3 pm works"),
+            ("assistant", "To confirm:\n- Video check: Wednesday, September 15 at 3:00 pm\n- Rush, done by September 20\n"
+                          "Shall I place the order?"),
+            ("user", "yes place it"), ("assistant", "Done."),
+            ("user", "I have to work tomorrow afternoon, move the video check to thursday morning")],
+     ("tomorrow at 3 pm", "thursday morning")),
+    ("zh", [("user", "普通的就行 总共别超过800加币"), ("assistant", "好的，什么时候视频核验？"), ("user", "明天下午三点吧"),
+            ("assistant", "加急要950加币。"), ("user", "超了啊 算了 上限改成1000吧")], ("800加币", "1000")),
+    ("en", [("user", "budget is 800 CAD max"), ("assistant", "When should we do the video check?"),
+            ("user", "tomorrow at 3 pm"), ("assistant", "Rush is 950 CAD."), ("user", "ugh ok change the max to 1000")],
+     ("800 CAD", "1000")),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "change"), AGREED_TIME)
+def test_a_change_of_an_agreed_time_replaces_the_users_own_words(lang: str, messages: list[tuple[str, str]],
+                                                                  change: tuple[str, str]) -> None:
+    now = datetime.fromisoformat("2027-09-14T20:00:00+08:00" if lang == "zh" else "2027-09-14T20:00:00-04:00")
+    result = extract_state(_dialogue(messages), load_rule_pack(lang), now=now)
+    assert [(t.old, t.new) for t in result.transitions if t.span.event_id == f"U{len(messages)}"] == [change], \
+        _show(result)
 
 
 @pytest.mark.parametrize(("lang", "messages", "changes"), TIME_MOVED)
@@ -3611,6 +3656,34 @@ CORRECTED = [
      [("成都武侯区芳草东街23号芳草园小区8栋3单元502", "3单元602")]),
     ("en", ["Address is 4410 Greenwood Ave N, Apt 312, Seattle 98103.", "Wait, I gave you the wrong apartment. It's Apt 318, not 312."],
      [("4410 Greenwood Ave N, Apt 312", "Apt 318")]),
+    # … named after the new part in a clause of its own ("是1205室，不是1502室"; zh typed with spaces too),
+    # turned down before it after a correction's words ("wait, not 1507, …"), or right after a bare
+    # number ("its 1705 not 1507"); a Latin street address in a zh message is an address
+    ("zh", ["寄到朝阳区建国路88号3号楼1502室", "不对，是1205室，不是1502室"], [("朝阳区建国路88号3号楼1502室", "1205室")]),
+    ("zh", ["寄到朝阳区建国路88号3号楼1502室", "不对 是1205室 不是1502室"], [("朝阳区建国路88号3号楼1502室", "1205室")]),
+    ("zh", ["寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "哎不对 单元号打反了 不是1507 是1705"], [("1507", "1705")]),
+    ("en", ["ship it to 6088 Willingdon Ave, Unit 1507, Burnaby", "oops i flipped the unit number, its 1705 not 1507"],
+     [("6088 Willingdon Ave, Unit 1507", "1705")]),
+    ("en", ["ship it to 6088 Willingdon Ave, Unit 1507, Burnaby", "wait, not 1507, its unit 1705"], [("1507", "unit 1705")]),
+    # an id with a digit left out ("漏了个1", "missed a 1"); a missed call is no correction
+    ("zh", ["名字林雨萱 护照号E8736152", "护照号中间漏了个1 应该是E87316152 她护照应该是去年底换的新本"], [("E8736152", "E87316152")]),
+    ("en", ["passport number E8736152", "i missed a 1 in the middle, it should be E87316152"], [("E8736152", "E87316152")]),
+    ("en", ["call me at 3 pm", "i missed a call from you at 4 pm"], []),
+    # a count said again with a word revising it right after it ("three tiers then"); the sizes said
+    # after it in the next sentence are no count of tiers
+    ("en", ["ok so around 45 people. two tiers, buttercream.",
+            "three tiers then, he deserves it. 10 inch chocolate fudge bottom, 8 inch lemon raspberry, 6 inch vanilla bean top"],
+     [("two tiers", "three tiers")]),
+    ("en", ["two tiers, buttercream", "three tiers now"], [("two tiers", "three tiers")]),
+    ("en", ["two tiers, buttercream", "three tiers would be a lot"], []),
+    ("zh", ["蛋糕要两层的 奶油的", "那还是三层吧"], [("两层", "三层")]),
+    # "swap X for Y", "replace X with Y": X is what is replaced; "the lemon one" is the words said
+    # ("lemon"), not a size said beside them ("8 inch" had been replaced by a flavour)
+    ("en", ["10 inch chocolate fudge bottom, 8 inch lemon raspberry, 6 inch vanilla bean top",
+            "ok swap the lemon one for strawberry vanilla"], [("lemon", "strawberry vanilla")]),
+    ("en", ["for the table maybe mini cupcakes and macarons", "replace the macarons with meringue kisses"],
+     [("macarons", "meringue kisses")]),
+    ("zh", ["甜品台要纸杯蛋糕和马卡龙", "把马卡龙换成蛋白霜吧"], [("马卡龙", "蛋白霜")]),
     # "那天", "that day" only point at a day said before: a change of a slot named with one
     # replaces nothing (it had replaced "那天", or the pickup's "at 10 am")
     ("zh", ["12号上午10点来接猫", "那天搬家肯定很吵", "搬家公司说改成12号早上8点来了"], [(None, "12号早上8点来")]),

@@ -793,6 +793,18 @@ def _dropped_before(text: str, start: int, end: int, before: tuple[int, int, Val
     return (text[where[0]:where[1]], Span(event_id, *where)) if where else None
 
 
+def _thing_named_by(slot: str, value: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+    """:meth:`_Memory.named`, for a new value no pattern types: a time said in the change's own message
+    is its reason, no old value ("mom went vegetarian this year, totally forgot. switch mom to the
+    veggie one" had replaced "this year"; "move our inspection to the same time as the adjuster" moves
+    the time set before), unless the new value is a bare number."""
+    named = memory.named(slot)
+    if (named and named[1].event_id == event_id and not pack.number.fullmatch(value)
+            and any(said == named[1] for _, _, said in memory.values.get("time", []))):
+        return None
+    return named
+
+
 def _thing_named(text: str, start: int, end: int, event_id: str, memory: _Memory) -> tuple[str, Span] | None:
     """The longest words from ``start`` (up to ``end``) the user named as a thing of its own before
     ("陈昊" of "陈昊了", "Chen Hao" of "Chen Hao,")."""
@@ -1275,10 +1287,14 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
             return unit
         return unit + word if word.isalpha() else ""
 
+    # (a count the proposal says it replaces is the old one: "六人帐1顶…（替换原来的四人帐）")
+    replaced_from = [cue.end() for cue in pack.state.instead.finditer(text, start, end)]
     made = []
     for _, _, kept in read(text[start:end]):
         for a, b, kind in kept:
             value = text[start + a:start + b]
+            if any(at <= start + a and not pack.value_separator_of_words.search(text, at, start + a) for at in replaced_from):
+                continue
             unit = counted(value, text, start + b) if kind == "quantity" and not _inside_another(a, b, kept) else ""
             if not unit or unit in memory.currencies or unit == _PARTY:
                 continue
@@ -1999,7 +2015,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
-                                else (headless and memory.said_alone(headless, event.id)) or memory.named(slot)
+                                else (headless and memory.said_alone(headless, event.id)) or _thing_named_by(slot, value, event.id, memory, pack)
                                 or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack,
@@ -2230,7 +2246,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     (_phrase(text, start, number.start(), number.end(), end, pack), clause.casefold(), folded_text),
                     number.group(), new_span))
             elif (not change and not instead and correction is None and not asked and not supposed and kept
-                  and not rules.asks_for_info.search(text, start, end)):
+                  and not rules.asks_for_info.search(text, start, end)
+                  # (nor one asking under a case the clause before supposes: "要是岳父母临时来不了 帐篷还能换回四人的吗")
+                  and not (condition is not None and pack.question.search(text, start, end))):
                 # (a question with no mark asks of a value, sets none: "那周五晚上体测要带啥")
                 choice = rules.choose_after.search(text, start, end) or tag
                 # (a value said alone after the current one was turned down is chosen too: "…he has his

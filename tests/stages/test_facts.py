@@ -30,6 +30,7 @@ ZH_ROWS = [
     ("行 功率我要11kW的 充得快", "quantity", "11kW", EQ),
     ("必须有三相电380V入户", "quantity", "380V", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
+    ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
     ("寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "address", "6088 Willingdon Ave 1507室", EQ),
     # a deadline's day after 最晚, 最迟 is a day ("最晚14号要到" had named none)

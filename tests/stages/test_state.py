@@ -2785,6 +2785,15 @@ PROPOSED_CHANGE = [
             ("assistant", "Macarons use almond flour. I can replace the macarons with vanilla meringue kisses, naturally "
                           "nut-free. Want me to do that?"),
             ("user", "yes do it")], [("macarons", "vanilla meringue kisses")]),
+    # a count the proposal says it replaces is no new count ("六人帐1顶（替换原来的四人帐）" had made "四人"
+    # current again)
+    ("zh", [("user", "帐篷要租 租一个四人帐"), ("assistant", "好的。"), ("user", "帐篷换成六人帐吧"),
+            ("assistant", "建议这样配：\n· 六人帐1顶：¥160/晚（替换原来的四人帐）\n· 2张双人充气床垫：¥40/张\n配置您看行不行？"),
+            ("user", "行 就这么配吧")], []),
+    ("en", [("user", "we'll rent a 4-person tent"), ("assistant", "OK."), ("user", "switch to a 6-person tent"),
+            ("assistant", "I'd suggest: one 6-person tent at $160 (replacing the 4-person tent) and 2 air mattresses at "
+                          "$40 each. Shall I set that up?"),
+            ("user", "yes")], []),
     ("en", [("user", "for the table maybe mini cupcakes"),
             ("assistant", "I can replace the brownies with vanilla meringue kisses. Want me to do that?"),
             ("user", "yes do it")], []),
@@ -3684,6 +3693,22 @@ CORRECTED = [
     ("en", ["for the table maybe mini cupcakes and macarons", "replace the macarons with meringue kisses"],
      [("macarons", "meringue kisses")]),
     ("zh", ["甜品台要纸杯蛋糕和马卡龙", "把马卡龙换成蛋白霜吧"], [("马卡龙", "蛋白霜")]),
+    # a time said in the change's own message is its reason, no thing's old value ("this year" had been
+    # replaced by "the veggie one"); a question under a case the clause before supposes changes nothing
+    ("en", ["captain's plate for everyone, easy",
+            "hm my sister says mom went vegetarian this year, totally forgot. switch mom to the veggie one"],
+     [(None, "the veggie one")]),
+    ("zh", ["午餐大家都要船长套餐", "我妹说妈妈今年开始吃素了 把妈妈的换成素的"], [(None, "素的")]),
+    ("zh", ["帐篷换成六人帐吧", "要是岳父母临时来不了 帐篷还能换回四人的吗"], [(None, "六人帐")]),
+    # a count for how many a thing is made for is the thing's size, no head count ("租一个四人帐" had been
+    # the party, replaced by "6个大人"); "那就是6个大人2个小孩了" says the party's new count
+    ("zh", ["这周六 住一晚 4个大人2个小孩 租一个四人帐", "我老婆刚说她爸妈也想去 那就是6个大人2个小孩了", "帐篷换成六人帐吧"],
+     [("4个大人", "6个大人"), ("四人帐", "六人帐")]),
+    ("en", ["we're 4 adults and 2 kids", "my wife's parents are coming too, so that's 6 adults and 2 kids"],
+     [("4 adults", "6 adults")]),
+    # "lets" typed for "let's" names no slot
+    ("en", ["next saturday morning. kewalo basin works", "ugh ok. lets move it to sunday the 16th then"],
+     [("next saturday morning", "sunday the 16th")]),
     # "那天", "that day" only point at a day said before: a change of a slot named with one
     # replaces nothing (it had replaced "那天", or the pickup's "at 10 am")
     ("zh", ["12号上午10点来接猫", "那天搬家肯定很吵", "搬家公司说改成12号早上8点来了"], [(None, "12号早上8点来")]),

@@ -2434,12 +2434,17 @@ def test_a_piece_keeps_the_phrase_its_last_value_runs_on_into(lang, turns, value
      "[出生日期] 1938年4月17日 → 4月18日"),
 ])
 def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
+    texts = _summary_texts(turns)
+    assert line in texts, texts
+    # the corrected day without its year is dated nowhere ("4月18日 = 2027-04-18" had been a time to keep)
+    assert not [t for t in texts if "2027" in t], texts
+
+
+def _summary_texts(turns: list[tuple[str, str | None]]) -> list[str]:
+    """The items of the summary of every turn but the last."""
     messages = turns_to_messages(turns)
     comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
-    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
-    # the corrected day without its year is dated nowhere ("4月18日 = 2027-04-18" had been a time to keep)
-    assert not [i.text for i in summary.items if "2027" in i.text], [i.text for i in summary.items]
+    return [i.text for i in comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000).items]
 
 
 # A quote holding a replaced value and, after it, a prohibition that still holds is marked right after
@@ -2461,10 +2466,8 @@ def test_a_corrected_birth_date_is_named_as_one(lang, turns, line):
             ("thanks", None)], "phone is 773-555-0148, text me before (changed later)"),
 ])
 def test_a_prohibition_after_a_replaced_value_is_not_marked_changed(lang, turns, line):
-    messages = turns_to_messages(turns)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
-    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+    texts = _summary_texts(turns)
+    assert line in texts, texts
 
 
 # A quote holding the words a change says were replaced is marked changed, whatever their length ("8
@@ -2478,10 +2481,8 @@ def test_a_prohibition_after_a_replaced_value_is_not_marked_changed(lang, turns,
      "甜品台要纸杯蛋糕和马卡龙（后有更改）"),
 ])
 def test_a_quote_holding_words_a_change_replaced_is_marked(lang, turns, line):
-    messages = turns_to_messages(turns)
-    comp = compressor()
-    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000)
-    assert line in [i.text for i in summary.items], [i.text for i in summary.items]
+    texts = _summary_texts(turns)
+    assert line in texts, texts
 
 
 # A case asked about, opening its clause and asking for nothing done, is quoted whole or not at all:

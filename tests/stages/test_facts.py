@@ -518,6 +518,8 @@ NO_NEGATION_ROWS = [
 
 # clauses that carry nothing: no key clause, no fact
 FILLER_ROWS = [
+    # a go-ahead alone quotes nothing ("ok 那就这样 改吧 谢了" had been quoted "改"); en "go ahead, do it" alike
+    ("zh", "ok 那就这样 改吧 谢了"), ("zh", "行 那就改吧"), ("en", "ok go ahead, do it"),
     # a hedged closing says nothing ("Ok, I think that's everything for now" was kept at 10 % as a claim)
     ("en", "Ok, I think that's everything for now"), ("en", "I think that's all"),
     ("zh", "我觉得差不多就这些了"), ("zh", "好的，暂时就这些"),

@@ -28,7 +28,7 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 ZH_ROWS = [
     # power and charge are measured ("11kW" had been an id; "那就换7kW的吧" changed nothing)
     ("行 功率我要11kW的 充得快", "quantity", "11kW", EQ),
-    ("必须有三相电380V入户", "quantity", "380V", EQ),
+    ("必须有三相电380伏入户", "quantity", "380伏", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
@@ -1462,6 +1462,9 @@ def test_food_and_doses_are_quantities(lang: str, text: str, quantities: list[st
     ("zh", "他对镍过敏 千万别用含镍的", []), ("zh", "千万要记得带病历", []), ("zh", "千万别迟到 我们三个人", ["三个人"]),
     ("en", "by all means no nickel in the frame", []), ("en", "by all means no nickel, we need 2 pairs", ["2 pairs"]),
     ("en", "a place where the average cost is 100 yuan per person", []), ("en", "a table for two people", ["two people"]),
+    # a lone "w" after a number is chat for 万, no watt ("预算5w左右"); "11kW" is power
+    ("zh", "预算5w左右", []), ("zh", "功率我要11kW的", ["11kW"]),
+    ("en", "the budget is 5k w/ tax", []), ("en", "a 7kw charger", ["7kw"]),
 ])
 def test_a_unit_that_begins_a_longer_word_is_none(lang: str, text: str, quantities: list[str]) -> None:
     """"一晚上" is an evening, not one night ("今天弄了一晚上" was quoted as "一晚" at 5 %)."""

@@ -2663,7 +2663,6 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
     return None
 
 
-_CLAUSE_ENDS = re.compile(r"\s*(?:[,.;!?，。；！？]|$)")
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
 
 
@@ -2951,7 +2950,7 @@ def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory
     new = text[value[0]:value[1]]
     unit = memory.unit(new)
     revising = pack.state.slot_revisers.regex.match(text, len(text) - len(text[value[1]:].lstrip()))
-    if not unit or unit in memory.magnitudes or revising is None or not _CLAUSE_ENDS.match(text, revising.end()):
+    if not unit or unit in memory.magnitudes or revising is None or not _ends_its_clause(text, revising.end(), len(text), pack):
         return []   # (a cue going on to a value of its own is no revision of this one: "也要一份 改成各三份吧")
     said = [(v, span) for _, v, span in memory.values.get("quantity", [])
             if span.event_id != event_id and span not in memory.replaced and memory.unit(v) == unit]

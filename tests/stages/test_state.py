@@ -3686,6 +3686,7 @@ CORRECTED = [
     ("en", ["two tiers, buttercream", "three tiers now"], [("two tiers", "three tiers")]),
     ("en", ["two tiers, buttercream", "three tiers would be a lot"], []),
     ("zh", ["蛋糕要两层的 奶油的", "那还是三层吧"], [("两层", "三层")]),
+    ("zh", ["出生证明和毕业证各两份", "等下 她老师说法国那边签证也要一份 改成各三份吧"], [("两份", "各三份")]),   # (a cue going on to its own value)
     # "swap X for Y", "replace X with Y": X is what is replaced; "the lemon one" is the words said
     # ("lemon"), not a size said beside them ("8 inch" had been replaced by a flavour)
     ("en", ["10 inch chocolate fudge bottom, 8 inch lemon raspberry, 6 inch vanilla bean top",

@@ -1250,10 +1250,10 @@ def _topic_words_restated(topic: str, new: str, span: Span, memory: _Memory, pac
     replaced, in the newest earlier clause of the user's that opens on the topic and asks nothing."""
     folded = topic.casefold()
     for clause, said in reversed(memory.clauses):
-        if said.event_id == span.event_id or said.event_id in memory.asking or pack.question.search(clause):
+        if said.event_id == span.event_id or said.event_id in memory.asking:
             continue
         x = _strip(clause, 0, len(clause), pack)[0]
-        if not clause.casefold().startswith(folded, x):
+        if not clause.casefold().startswith(folded, x) or pack.question.search(clause):
             continue
         x += len(topic)
         stop = pack.value_separator_of_words.search(clause, x)
@@ -1798,7 +1798,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         clauses = read(text)
         # words the user says they said, read once per message (a clause's may run on past its comma)
         said_wrong = list(rules.said_wrong.finditer(text)) if rules.said_wrong else []
-        if pack.question.search(text):
+        if asks:
             memory.asking.add(event.id)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
         corrections = _carried(text, clauses, [c for _, _, c in with_conditions(
@@ -1845,15 +1845,16 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         for n in range(len(clauses) - 2, -1, -1):
             a, b, values = clauses[n + 1]
             # (… or chooses: "啊等等 下周三他要去浙一复查 我给忘了。。那就下周六上午吧 我也不用请假")
-            chooses = rules.choose_after.search(text, a, b) is not None and not _asks(text, a, b, pack)
+            asking = _asks(text, a, b, pack)
+            chooses = rules.choose_after.search(text, a, b) is not None and not asking
             said_alone_after[n] = said_alone_after[n + 1] | {
                 k for x, y, k in values if chooses or covered(text, a, x, (pack.filler, pack.lead, pack.trail))
                 and covered(text, y, b, (pack.filler, pack.trail))}
             asked_after[n] = {**asked_after[n + 1], **({k: (x, y) for x, y, k in reversed(values)}
-                                                       if _asks(text, a, b, pack) else {})}
+                                                       if asking else {})}
             revised_after[n] = {**revised_after[n + 1], **(
                 {k: (x, y) for x, y, k in reversed(values)}
-                if rules.revise.search(text, a, b) and not _asks(text, a, b, pack) else {})}
+                if not asking and rules.revise.search(text, a, b) else {})}
         revising: int | None = None   # where a revision cue's clause began, while no value took it up
         # sentences ending on a confirmation tag ("那寄养四晚对吧"): (where each begins, its tag)
         tags = [(_sentence_start(text, m.start(), pack), m) for m in rules.confirm_tag.finditer(text)]
@@ -3329,15 +3330,15 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
         return []
     a, b = days[0]
     new = text[a:b]
-    # (days to choose from: two or more; "anything else today?" offers none)
-    offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
-               if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}
-    if len(offered) < 2 or not any(memory.same_day(new, day) for day in offered):
-        return []
     asked = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
                   if span.event_id != event_id and memory.names_day(value)), None)
     if (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
             or asked[1] in memory.settled or not memory.single_day(asked[0]) or memory.same_day(asked[0], new)):
+        return []   # (checked first: reading the answer costs more)
+    # (days to choose from: two or more; "anything else today?" offers none)
+    offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
+               if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}
+    if len(offered) < 2 or not any(memory.same_day(new, day) for day in offered):
         return []
     return [Transition("time", asked[0], new, Span(event_id, a, b), asked[1])]
 

@@ -207,6 +207,7 @@ class StateRules:
     add_after: Lexicon
     add_before: Lexicon   # an add said after its object ("保价加上吧"): the object before it
     also_after: Lexicon   # right after a value: one more, none replaced ("we need fatima saturdays too")
+    also_opening: Lexicon  # opening a clause: what it says comes on top, it corrects nothing ("不是12个 还有家长")
     done_opening: Lexicon  # an assistant's message opening on one did what was just asked ("Done.", "改好了")
     told_changed: Lexicon  # in an assistant's message, right before a value the user just gave: changed to it ("改成三颗")
     moved: Lexicon         # early in a done answer: what it did was move a time ("Done. Moved to …", "已改到")
@@ -233,6 +234,10 @@ class StateRules:
     slot_prepositions: Lexicon          # before a changed slot's name, no part of it ("For the Toprol, make it …": Toprol)
     slot_persons: Lexicon               # whom a change is made for: no slot's name ("switch us to …")
     value_leads: Lexicon                # between a slot's name and a value said with it, no part of either ("颜色要奶咖色")
+    # right before or after a thing's name, make it a place: what the clause says is on or in it, no
+    # value of it and no thing said alone ("蛋糕上写…", "on the cake write …")
+    place_before_name: Lexicon
+    place_after_name: Lexicon
     object_marks: Lexicon               # before a changed slot's name, after who changed it ("财务把预算提高到…": 预算)
     thing_leads: Lexicon                # open a thing proposed ("I'd suggest a 15-yard dumpster", "我建议一个15方的垃圾箱")
     thing_verbs: Lexicon               # before a thing revised, no part of it ("can we do the catalina grana … instead")
@@ -629,6 +634,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         add_before=Lexicon(table.get("add_before", []), bounds, within=table.get("cue_within", ()),
                            patterns=table.get("add_before_patterns", ())),
         also_after=Lexicon(table.get("also_after", []), bounds),
+        also_opening=Lexicon(table.get("also_opening", []), bounds),
         done_opening=Lexicon(table.get("done_openings", []), bounds),
         told_changed=Lexicon(table.get("told_changed", []), bounds),
         moved=Lexicon(table.get("moved", []), bounds), moved_within=int(table.get("moved_within", 0)),
@@ -658,6 +664,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),
         slot_persons=Lexicon(table.get("slot_persons", []), bounds),
         value_leads=Lexicon(table.get("value_leads", []), bounds),
+        place_before_name=Lexicon(table.get("place_before_name", []), bounds),
+        place_after_name=Lexicon(table.get("place_after_name", []), bounds),
         object_marks=Lexicon(table.get("object_marks", []), bounds),
         thing_leads=Lexicon(table.get("thing_leads", []), bounds),
         thing_negations=frozenset(w.casefold() for w in table.get("thing_negations", [])),

@@ -71,6 +71,8 @@ class _Memory:
     # the pack's names of value kinds, each to its kind ("时间": time, "phone"): a slot named so is that kind
     kind_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
+    # whether the name at clause[start:end] is said as a place (:func:`_as_place`)
+    as_place: Callable[[str, int, int], bool] = lambda _, __, ___: False
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
     reach: int | None = None
@@ -144,7 +146,7 @@ class _Memory:
             at = clause.casefold().find(words)
             end = at + len(words)
             if at >= 0 and not (at and clause[at - 1].isascii() and clause[at - 1].isalnum()) and not (
-                    end < len(clause) and clause[end].isalnum()):
+                    end < len(clause) and clause[end].isalnum()) and not self.as_place(clause, at, end):
                 return clause[at:end], Span(span.event_id, span.start + at, span.start + end)
         return None
 
@@ -847,6 +849,8 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
             continue
         if span.event_id in memory.asking:
             return None
+        if memory.as_place(clause, at, after):
+            continue   # (what is on it or in it is no value of it)
         start = _past_value_leads(clause, after, rules)
         end = pack.filler.strip_run(clause, start, len(clause), from_end=True)
         value = clause[start:end]
@@ -1683,7 +1687,19 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           slot_stopwords=pack.state.slot_stopwords,
                           kind_names={**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
                                          if key.startswith("kind_") and name}, **pack.state.kind_words},
-                          sentence_end=pack.sentence_end, reach=reach))
+                          sentence_end=pack.sentence_end, reach=reach,
+                          as_place=lambda clause, start, end: _as_place(clause, start, end, pack)))
+
+
+def _as_place(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether the name at ``text[start:end]`` is said as a place, what is on or in it ("蛋糕上写…",
+    "on the cake write …"): no value of it follows, and it is no thing said alone."""
+    rules = pack.state
+    if rules.place_after_name.regex.match(text, end):
+        return True
+    before = rules.determiners.strip_run(text, 0, start, from_end=True)
+    before = len(text[:before].rstrip())
+    return any(hit.end() == before for hit in rules.place_before_name.finditer(text, max(0, before - 12), before))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
@@ -2673,6 +2689,8 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     correction names, no value of any kind alone, replace the value that part was said in."""
     if named is None or not start < named[0] or named[0] > end and text[end:named[0]].strip(" \u3000,，"):
         return []
+    if pack.state.also_opening.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False)):
+        return []   # (what comes on top corrects nothing: "不是12个 还有家长")
     # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店", or in the next
     # clause, "是1205室，不是1502室")
     upto = min(named[0], end)

@@ -30,12 +30,13 @@ ZH_ROWS = [
     ("行 功率我要11kW的 充得快", "quantity", "11kW", EQ),
     ("必须有三相电380伏入户", "quantity", "380伏", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
+    ("大概要运5吨货", "quantity", "5吨", EQ),   # a weight in tons
     ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
     ("寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "address", "6088 Willingdon Ave 1507室", EQ),
     # a deadline's day after 最晚, 最迟 is a day ("最晚14号要到" had named none)
     ("比赛是18号周日，最晚14号要到", "time", "14号", EQ),
-    ("最迟20号前给我答复", "time", "20号", EQ),
+    ("最迟20号前给我答复", "time", "20号前", EQ),
     # digits in hyphened groups after the word naming an id are one id ("学号4471-2093" had been no value)
     ("学号4471-2093 他对花生过敏", "id", "4471-2093", EQ),
     ("会员号：1182-3305", "id", "1182-3305", EQ),
@@ -245,6 +246,9 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a weight or cooling capacity in tons, a current in amps ("the 2.5 ton" had been no value)
+    ("ok that makes sense. go with the 2.5 ton then", "quantity", "2.5 ton", EQ),
+    ("i think our breaker for the ac is 30 amp fyi", "quantity", "30 amp", EQ),
     # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word
     ("also add 60 tote bags for the goodie bags", "quantity", "60 tote bags", EQ),
     ("we need 2 queen beds", "quantity", "2 queen beds", EQ),
@@ -1531,6 +1535,8 @@ def test_no_number_is_cut_short(lang: str, text: str, cut: str) -> None:
 @pytest.mark.parametrize(("lang", "text", "money"), [
     ("zh", "预算3千5", ["预算3千5"]), ("zh", "价格1万8千", ["价格1万8千"]), ("zh", "预算1万8千块", ["预算1万8千块"]),
     ("zh", "预算2万", ["预算2万"]), ("zh", "预算5000元", ["预算5000元"]),   # controls
+    # a day, a clock or a share after a money word is no amount ("尾款是18号之前付吗" had held "尾款是18")
+    ("zh", "尾款是18号之前付吗", []), ("zh", "首付3成就行", []), ("zh", "尾款1800元", ["尾款1800元"]),
     ("en", "I can pay 2 thousand dollars", ["pay 2 thousand"]), ("en", "I can pay 1.8 thousand", ["pay 1.8 thousand"]),
     ("en", "a budget of 500", ["budget of 500"]), ("en", "the price is 12.50", ["price is 12.50"]),  # controls
     ("en", "hard cap $20k", ["$20k"]),
@@ -1985,6 +1991,14 @@ HABIT = [
     ("zh", ["每个周末都可以"], "周末", None),
     ("zh", ["每天晚上8点以后"], "晚上8点以后", None),
     ("zh", ["每人200元，周五之前付"], "周五之前", {"start": "2026-11-30T10:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    # a day of the month with "前" is a deadline, counted from now, not from the day under discussion
+    # ("尾款是18号之前付吗" after the party on the 21st had been the 18th of the next month)
+    ("zh", ["派对是21号周一下午两点", "尾款是18号之前付吗"], "18号之前",
+     {"start": "2026-11-30T10:00:00+08:00", "end": "2026-12-18T23:59:59+08:00"}),
+    ("zh", ["派对是21号周一下午两点", "最晚18号前给我答复"], "18号前",
+     {"start": "2026-11-30T10:00:00+08:00", "end": "2026-12-18T23:59:59+08:00"}),
+    ("en", ["the party is monday the 21st at 2pm", "is the balance due by the 18th?"], "by the 18th",
+     {"start": "2026-11-30T10:00:00-05:00", "end": "2026-12-18T23:59:59-05:00"}),   # control
     # a day counted from an event whose date is not said with it is no date either ("the monday after we
     # move" had been next Monday, "the weekend after we move" this weekend); controls: the day said alone
     ("en", ["id like the install the monday after we move"], "monday", None),

@@ -628,6 +628,12 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do, or whom they take along, is no thing chosen
     (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
     (["I'll take the king room"], expect(chosen("the king room"))),
+    # a mark between two digits is inside the number chosen ("go with the 2.5 ton then" had chosen
+    # "the 2"), and a weight or a cooling capacity in tons is measured (the 3 ton had stayed current)
+    (["ready to go ahead with the 3 ton carrier setup he quoted", "ok that makes sense. go with the 2.5 ton then"],
+     expect(chosen("the 2.5 ton"), change("quantity", "3 ton", "2.5 ton"))),
+    (["I'll take the $1,200 package", "ok go with the $1,400 one then"],
+     expect(chosen("the $1,200 package"), chosen("the $1,400 one"))),
     # a slot of one value named again with a word revising it: changed, however it is worded
     (["My budget is $500 a month.", "Actually, budget $410."], expect(change("budget", "$500", "$410"))),
     (["Our budget is 300 dollars", "OK", "Budget's now 450 dollars"], expect(change("budget", "300 dollars", "450 dollars"))),
@@ -2484,6 +2490,13 @@ TAKEN_BY_PRONOUN = [
             ("user", "ok 加上")]),
     ("en", [("user", "a charger please"), ("assistant", "I'd suggest a bollard to protect it ($260). Want me to add it?"),
             ("user", "ok add it")]),
+    # "ya", "yup" say yes ("ya add it" had added "the nest" the message before had scratched)
+    ("en", [("user", "scratch the nest, do the ecobee premium"),
+            ("assistant", "Will do. Should I add the 10-year labor warranty to the new quote?"), ("user", "ya add it")]),
+    ("en", [("user", "a charger please"), ("assistant", "I'd suggest a bollard to protect it ($260). Want me to add it?"),
+            ("user", "yup, do it")]),
+    ("zh", [("user", "巢那个不要了 换成ecobee高级版"), ("assistant", "好的。要把10年人工保修加到新报价里吗？"),
+            ("user", "嗯嗯 加吧")]),   # control
 ]
 
 
@@ -3885,6 +3898,20 @@ CORRECTED = [
     ("zh", ["要运3托", "师傅说第三张桌子赶不上了，换成，嗯，漆面还得再干几天"], []),
     ("en", ["the pickup is friday morning", "make it monday morning"], [("friday morning", "monday morning")]),
     ("zh", ["取件周五上午", "换成周一上午吧"], [("周五上午", "周一上午")]),
+    # a clause opening on what comes on top corrects nothing ("其实是15个小朋友 不是12个 还有家长" had
+    # replaced the 12 with "还有家长")
+    ("zh", ["要12个小朋友的", "其实是15个小朋友 不是12个 还有家长"], [("12个", "15个")]),
+    ("en", ["we have 12 kids coming", "wait i counted again, its 15 kids not 12, plus the parents"],
+     [("12 kids", "15 kids")]),   # control
+    # a thing's name said as a place, what is on or in it, names no value of it ("蛋糕换成草莓吧" had
+    # replaced "上写" of "蛋糕上写 朵朵7岁生日快乐", "change the cake to strawberry" the "cake" of "on the cake write …")
+    ("zh", ["蛋糕要芒果的", "蛋糕上写 朵朵7岁生日快乐", "蛋糕换成草莓吧"], [("芒果", "草莓")]),
+    ("en", ["the cake is mango", "on the cake write happy 7th birthday dodo", "change the cake to strawberry"],
+     [("mango", "strawberry")]),
+    ("zh", ["蛋糕要芒果的", "蛋糕换成草莓吧"], [("芒果", "草莓")]),   # control
+    # a weight in tons is measured ("要运5吨的货" had held no value for a correction to replace)
+    ("zh", ["要运5吨的货", "不对 是8吨"], [("5吨", "8吨")]),
+    ("en", ["we need to ship 5 tons", "sorry, make it 8 tons"], [("5 tons", "8 tons")]),   # control (a plural counted)
     # … but a question or a what-if naming the slot says nothing of its value
     ("zh", ["1月9号上午可以", "万一安装那天下雨呢", "安装改到1月10号下午吧"], [("1月9号上午", "1月10号下午")]),
     ("en", ["January 9th in the morning works", "What if it rains that day, is install day ok?",

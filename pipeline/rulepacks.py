@@ -212,6 +212,7 @@ class StateRules:
     told_changed: Lexicon  # in an assistant's message, right before a value the user just gave: changed to it ("改成三颗")
     moved: Lexicon         # early in a done answer: what it did was move a time ("Done. Moved to …", "已改到")
     moved_within: int      # … within this many characters of its start
+    move_asked: Lexicon    # in the question after a time proposed, it asks to move a thing there ("Should I move the booking there?")
     done_said: Lexicon     # within those characters: the answer did it ("Booking was successful", "预订成功")
     offers_instead: Lexicon   # a question holding one offers its value for the current one ("How about 12:15?")
     change: Lexicon
@@ -638,6 +639,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         done_opening=Lexicon(table.get("done_openings", []), bounds),
         told_changed=Lexicon(table.get("told_changed", []), bounds),
         moved=Lexicon(table.get("moved", []), bounds), moved_within=int(table.get("moved_within", 0)),
+        move_asked=Lexicon(table.get("move_asked", []), bounds),
         done_said=Lexicon(table.get("done_said", []), bounds),
         offers_instead=Lexicon(table.get("offers_instead", []), bounds),
         actions=cue("actions"), authorize=cue("authorize"),

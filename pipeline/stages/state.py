@@ -1383,14 +1383,21 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
 
 
 def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory, pack: RulePack,
-                read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
+                read: Callable[[str], tuple[tuple[int, int, Values], ...]], transitions: list[Transition]) -> list[Transition]:
     """A time an accepted proposal moves a thing to ("改到下周吧" … "建议改到9月21日（周二）15:00 …要这样改
     吗？" "行"): it replaces the time the user's change set, as the user's own change would. A day the
     user's current times name already is no move, the proposal only says it closer ("周五晚上6点以后" …
     "把取车改为6月16日（周五）18:00-21:00"): the user's words stay, the accepted proposal beside them."""
     cue = pack.state.change.search(text, start, end)
     if cue is None:
-        return []
+        # (… or the question after it asks the move of the time it named: "I'd go with Wednesday,
+        # March 3. … Should I move the booking there?")
+        asked = min((i for i in (text.find(m, end) for m in pack.state.question_marks) if i >= 0), default=-1)
+        sentence = _sentence_start(text, asked, pack) if asked >= 0 else -1
+        if (sentence < end or pack.state.move_asked.search(text, sentence, asked) is None
+                or any(kept for _, _, kept in read(text[sentence:asked]))):
+            return []
+        cue = _SPACES.match(text, start)
     moved_to = next(((cue.end() + a, cue.end() + b) for _, _, kept in read(text[cue.end():end]) for a, b, kind in kept
                      if _FAMILY.get(kind, kind) == "time"), None)
     if moved_to is None or not covered(text, cue.end(), moved_to[0], (pack.filler, pack.lead)):
@@ -1401,6 +1408,15 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
                           if span not in memory.replaced):
         return []
     previous = memory.previous("time", "", value, event_id)
+    turned = {span for (lead, _, _), _, span in memory.values.get("time", [])
+              if next(negations(lead, 0, len(lead), pack), None) is not None}
+    if previous is None or previous[1] in turned:
+        # (a day the user turned down is no time a thing is moved from: "NOT monday the 1st, no work
+        # on the 1st" … "Should I move the booking there?" moves the day booked, the user's or what
+        # an accepted proposal made of it)
+        previous = _current_of(next(((said, span) for _, said, span in reversed(memory.values.get("time", []))
+                                     if span not in turned and span not in memory.supposed and span not in memory.reasons
+                                     and span not in memory.hedged and memory.names_day(said)), None), transitions)
     if previous is None or previous[0].casefold() == value.casefold():
         return []
     return [Transition("time", previous[0], value, Span(offer_id, *moved_to), previous[1])]
@@ -1800,7 +1816,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
                                    or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read)
                                    or _id_switched(offer.text, a, b, offer.id, memory, pack, read)
-                                   or _time_moved(offer.text, a, b, offer.id, event.id, memory, pack, read))
+                                   or _time_moved(offer.text, a, b, offer.id, event.id, memory, pack, read, transitions))
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
@@ -3718,6 +3734,14 @@ def _proposed(text: str, pack: RulePack,
         # a go-ahead asked without a question mark tells what follows it, not what is proposed ("我建议
         # 这样给您申请：整盒退款39.90元…您看可以吗？可以的话我现在就提交，…24小时内上传照片")
         return proposed
+    if proposed and rules.change_from is not None and question[1] > question[0]:
+        # "我更推荐C1…。要我把报名单从C2普通班改成C1 VIP周末班吗？": the change from one to another it asks to make
+        gapped = rules.gapped_change.search(text, *question)
+        cue = None if gapped else rules.change.search(text, *question)
+        if gapped or cue:
+            before = _first_group(gapped) if gapped else (question[0], cue.start())
+            if rules.change_from.search(text, *before):
+                return question
     if question[1] > question[0] and has_values(*question):
         # a question naming again, in short, what was proposed ("My proposal: 8:15 am for you
         # and 8:30 am for Valentina. … Want me to reserve 8:15 and 8:30?") accepts the proposal

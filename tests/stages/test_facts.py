@@ -31,6 +31,7 @@ ZH_ROWS = [
     ("必须有三相电380伏入户", "quantity", "380伏", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     ("大概要运5吨货", "quantity", "5吨", EQ),   # a weight in tons
+    ("新号码是 +65 9127 4538 以后打这个", "phone", "+65 9127 4538", EQ),   # eight digits after a country code
     ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
     ("寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "address", "6088 Willingdon Ave 1507室", EQ),
@@ -249,6 +250,7 @@ EN_ROWS = [
     # a weight or cooling capacity in tons, a current in amps ("the 2.5 ton" had been no value)
     ("ok that makes sense. go with the 2.5 ton then", "quantity", "2.5 ton", EQ),
     ("i think our breaker for the ac is 30 amp fyi", "quantity", "30 amp", EQ),
+    ("my new number is +65 9127 4538, text me there", "phone", "+65 9127 4538", EQ),
     # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word
     ("also add 60 tote bags for the goodie bags", "quantity", "60 tote bags", EQ),
     ("we need 2 queen beds", "quantity", "2 queen beds", EQ),
@@ -2080,6 +2082,12 @@ def test_a_clock_is_on_the_day_under_discussion(lang: str, turns: list[str], clo
 # (lang, text, whether its clause asks): a question word opening a clause that goes on after a
 # comma asks nothing ("When we buy, send the e-tickets to …" was quoted as a question)
 ASKING = [
+    # a question the user will put to someone else asks the assistant nothing ("我要先问问其他家长同不同意"
+    # had been quoted with a question mark); asked of the assistant it still asks
+    ("zh", "我要先问问其他家长同不同意", False),
+    ("zh", "回去问一下我老公要不要加", False),
+    ("zh", "问问你们有没有无坚果的零食", True),
+    ("en", "i need to ask the other parents if they agree first", False),   # control
     # "whats" holds its "is": a subject after it still asks ("whats your cancellation policy btw" had
     # been quoted as a statement)
     ("en", "whats your cancellation policy btw", True),

@@ -90,6 +90,9 @@ NOTHING = Expect()
 # zh
 # ---------------------------------------------------------------------------------------------
 ZH_ROWS: list[tuple[list[str], Expect]] = [
+    # what the user will do first is no thing chosen ("我要先问问其他家长同不同意" had been chosen)
+    (["还有 先别把照片发到你们公众号 我要先问问其他家长同不同意"], NOTHING),
+    (["我要先跟我老公商量一下"], NOTHING),
     # 说得出的总数改了（"能出到一万五"），没说"改"也换掉原来的"一共一万二"
     (["大概六十个人，场地餐饮蛋糕一共一万二", "跟娜迪亚商量了，她们能出到一万五"], expect(change("money", "一万二", "一万五"))),
     (["总共3000元吧", "另外一共三个人"], NOTHING),
@@ -628,6 +631,7 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do, or whom they take along, is no thing chosen
     (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
     (["I'll take the king room"], expect(chosen("the king room"))),
+    (["i'll first ask the other parents if they agree"], NOTHING),   # (zh: "我要先问问…")
     # a mark between two digits is inside the number chosen ("go with the 2.5 ton then" had chosen
     # "the 2"), and a weight or a cooling capacity in tons is measured (the 3 ton had stayed current)
     (["ready to go ahead with the 3 ton carrier setup he quoted", "ok that makes sense. go with the 2.5 ton then"],
@@ -1320,6 +1324,20 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # "我更推荐X" proposes X ("…我更推荐彩虹手工套餐…您看要不要就定这个？" had accepted the price sentence before
+    # the question); en controls, and a counter-choice takes nothing
+    ("zh", [("user", "想要户外草坪"),
+            ("assistant", "预算内有两个套餐：1. 彩虹手工套餐 S$45/人。2. 小小科学家套餐 S$49/人。我更推荐彩虹手工套餐：游戏"
+                          "环节多。按12位小朋友算是S$540，另加场地费S$80。您看要不要就定这个？"),
+            ("user", "好的就这个 手工她应该会喜欢")], "彩虹手工套餐：游戏环节多", []),
+    ("en", [("user", "outdoor lawn please"),
+            ("assistant", "Two packages fit: 1. Rainbow Craft $45/kid. 2. Little Scientist $49/kid. I'd recommend the "
+                          "Rainbow Craft package: more games. For 12 kids that's $540. Want to go with this one?"),
+            ("user", "ok this one")], "the Rainbow Craft package", []),
+    ("en", [("user", "outdoor lawn please"),
+            ("assistant", "Two packages fit: 1. Rainbow Craft $45/kid. 2. Little Scientist $49/kid. I'd recommend the "
+                          "Rainbow Craft package: more games. For 12 kids that's $540. Want to go with this one?"),
+            ("user", "ok, he wants the other one")], None, []),
     # a question pointing back at a proposal accepts the proposal, whatever else it names ("Want me
     # to go with that and order the rim now so it's here before Saturday?" had been what was accepted)
     ("en", [("user", "she's fine going up to $350"),
@@ -2914,6 +2932,24 @@ TIME_MOVED = [
             ("assistant", "I'd suggest moving it to Tuesday the 21st at 3:00 pm. Want me to change it?"), ("user", "yes")], []),
     ("zh", [("user", "周六不行 改到下周吧"),
             ("assistant", "建议改到林医生那边，她下周二下午3点有空。要这样改吗？"), ("user", "行")], []),
+    # … and so does a day proposed whose question asks to move a thing there, from the day booked, not
+    # from a day the user turned down since ("I'd go with Wednesday, March 3. … Should I move the booking
+    # there?" "yeah do it" had left "next tuesday" current; here the day booked is the one accepted)
+    ("en", [("user", "when can you guys do it, next tuesday?"), ("assistant", "Tuesday, September 21 works. Should I book it?"),
+            ("user", "yes book it"), ("assistant", "Bad news: the permit is late, so the 21st is off."),
+            ("user", "ugh. ok but NOT monday the 27th, no work on the 27th"),
+            ("assistant", "Openings: Wednesday, September 29 or Friday, October 1. I'd go with Wednesday, September 29. "
+                          "Should I move the booking there?"),
+            ("user", "yeah do it")], [("Tuesday, September 21", "Wednesday, September 29")]),
+    ("zh", [("user", "下周二能装吗？"), ("assistant", "9月21日周二可以。要帮您订吗？"), ("user", "好的 订吧"),
+            ("assistant", "许可证晚了，21号装不了。"), ("user", "那27号周一不行 那天我女儿有演出"),
+            ("assistant", "空档有9月29日周三和10月1日周五。我建议9月29日周三。要帮您改到那天吗？"), ("user", "行")],
+     [("9月21日周二", "9月29日周三")]),
+    # (a question asking for another thing on that day moves nothing)
+    ("en", [("user", "when can you guys do it, next tuesday?"), ("assistant", "Tuesday, September 21 works. Should I book it?"),
+            ("user", "yes book it"),
+            ("assistant", "I'd go with Wednesday, September 29 for the duct check. Should I book that too?"),
+            ("user", "yeah do it")], []),
 ]
 
 

@@ -2691,7 +2691,11 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
             continue
         stop = end if cue.start() < end else reach
         words = pack.value_separator.split(text[cue.end():stop], 1)[0].strip().casefold()
-        said = memory.newest(lambda _, value: words in value.casefold()) if len(words) >= 2 else None
+        # (of the values holding them, one counting what the new count counts: "其实是15个小朋友 不是12个"
+        # names the "12个小朋友" of the party, not the cake's "要够12个小孩吃" said since)
+        units = {memory.unit(text[a:b]) for a, b, kind in kept if kind == "quantity"} - {""}
+        said = ((units and memory.newest(lambda _, value: words in value.casefold() and memory.unit(value) in units))
+                or memory.newest(lambda _, value: words in value.casefold())) if len(words) >= 2 else None
         return (cue.start(), *said) if said else None
     return None
 
@@ -3696,6 +3700,8 @@ def _proposed(text: str, pack: RulePack,
         if named and (colon := text.find(": ", start, end)) > start:
             end = colon
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
+                            # (a change: "我建议换成纸质彩旗+泡泡机：…您看这样可以吗？")
+                            or rules.change.regex.match(text, start) is not None
                             or _option_named(text, start, end, rules) or named
                             # (an action the question asks to go ahead with: "Here's what I'd do next:
                             # reserve the loading dock … Shall I go ahead?"; a thing, with its

@@ -1324,6 +1324,14 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a proposal to change to a thing proposes it ("我建议换成纸质彩旗+泡泡机：…您看这样可以吗？" "行 就这么办吧"
+    # had accepted nothing)
+    ("zh", [("user", "千万不要气球啊 她妹妹怕气球爆的声音"),
+            ("assistant", "明白，完全不用气球！我建议换成纸质彩旗+泡泡机：彩旗挂在草坪两侧，泡泡机放在入口。您看这样可以吗？"),
+            ("user", "行 就这么办吧 妹妹看到泡泡肯定开心")], "换成纸质彩旗+泡泡机：彩旗挂在草坪两侧，泡泡机放在入口", []),
+    ("en", [("user", "no balloons please, her sister is scared of the pop"),
+            ("assistant", "Understood, no balloons. I'd suggest switching to paper bunting plus a bubble machine. Does that work?"),
+            ("user", "ok lets do that")], "switching to paper bunting plus a bubble machine", []),   # control
     # "我更推荐X" proposes X ("…我更推荐彩虹手工套餐…您看要不要就定这个？" had accepted the price sentence before
     # the question); en controls, and a counter-choice takes nothing
     ("zh", [("user", "想要户外草坪"),
@@ -3934,6 +3942,11 @@ CORRECTED = [
     ("zh", ["要运3托", "师傅说第三张桌子赶不上了，换成，嗯，漆面还得再干几天"], []),
     ("en", ["the pickup is friday morning", "make it monday morning"], [("friday morning", "monday morning")]),
     ("zh", ["取件周五上午", "换成周一上午吧"], [("周五上午", "周一上午")]),
+    # an old count a correction names by its number alone is the one counting what the new count counts
+    # ("其实是15个小朋友 不是12个" had replaced the cake's "要够12个小孩吃" said since, the party left at 12)
+    ("zh", ["想办个生日派对 大概12个小朋友", "蛋糕要够12个小孩吃", "其实是15个小朋友 不是12个"], [("12个", "15个")]),
+    ("en", ["about 12 kids for the party", "the cake has to feed 12 people", "wait, its 15 kids not 12"],
+     [("12 kids", "15 kids")]),
     # a clause opening on what comes on top corrects nothing ("其实是15个小朋友 不是12个 还有家长" had
     # replaced the 12 with "还有家长")
     ("zh", ["要12个小朋友的", "其实是15个小朋友 不是12个 还有家长"], [("12个", "15个")]),

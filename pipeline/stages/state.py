@@ -2121,7 +2121,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
                         corrected.add(kind)
             elif (correction is not None and not asked and not supposed and not pack.question.search(text, start, end)
-                  and not rules.change.search(text, end)):
+                  and not rules.change.search(text, end)
+                  # (a clause forbidding, the cue said in another, holds no corrected value: "中午12点到2点之间别来
+                  # 孩子要午睡 10点开始的话会弄到1点 不行")
+                  and not (not start <= correction < end and any(
+                      hit.group().casefold() in pack.prohibition for hit in negations(text, start, end, pack)))):
                 # (a change said later in the message is what the correction corrects: "不对，
                 # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室
                 # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")

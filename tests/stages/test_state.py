@@ -90,6 +90,7 @@ NOTHING = Expect()
 # zh
 # ---------------------------------------------------------------------------------------------
 ZH_ROWS: list[tuple[list[str], Expect]] = [
+    (["我的控制在1200英镑以内", "行吧 预算现在是1300了"], expect(change("money", "1200英镑", "预算现在是1300"))),   # control
     # what the user will do first is no thing chosen ("我要先问问其他家长同不同意" had been chosen)
     (["还有 先别把照片发到你们公众号 我要先问问其他家长同不同意"], NOTHING),
     (["我要先跟我老公商量一下"], NOTHING),
@@ -632,6 +633,9 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
     (["I'll take the king room"], expect(chosen("the king room"))),
     (["i'll first ask the other parents if they agree"], NOTHING),   # (zh: "我要先问问…")
+    # a trailing "now" revises with "then" after it ("fine budget's 1300 now then" had left £1200 current)
+    (["want to keep mine under £1200 ideally", "fine budget's 1300 now then, its my wedding lol"],
+     expect(change("money", "£1200", "budget's 1300"))),
     # a mark between two digits is inside the number chosen ("go with the 2.5 ton then" had chosen
     # "the 2"), and a weight or a cooling capacity in tons is measured (the 3 ton had stayed current)
     (["ready to go ahead with the 3 ton carrier setup he quoted", "ok that makes sense. go with the 2.5 ton then"],
@@ -3942,6 +3946,16 @@ CORRECTED = [
     ("zh", ["要运3托", "师傅说第三张桌子赶不上了，换成，嗯，漆面还得再干几天"], []),
     ("en", ["the pickup is friday morning", "make it monday morning"], [("friday morning", "monday morning")]),
     ("zh", ["取件周五上午", "换成周一上午吧"], [("周五上午", "周一上午")]),
+    # a count worked out of any thing revises it, a plural in "-men" counts ("so thats 3 groomsmen" had
+    # left "2 groomsmen" current: neither was a count)
+    ("en", ["belt loops. 2 groomsmen, Dan (my brother) and Ollie", "my cousin Sam is in now as well so thats 3 groomsmen"],
+     [("2 groomsmen", "3 groomsmen")]),
+    ("zh", ["伴郎2个 我弟和小王", "我表哥也来 那就是3个伴郎了"], [("2个", "3个")]),
+    # a clause forbidding, the correction's cue in another clause, holds no new value ("中午12点到2点之间别来 …
+    # 10点开始的话会弄到1点 不行" had moved the visit from 周六上午十点 to 中午12点)
+    ("zh", ["那就周六上午十点", "中午12点到2点之间别来 孩子要午睡 10点开始的话会弄到1点 不行"], []),
+    pytest.param("en", ["saturday at 10am then", "oh wait, dont come between 12 and 2pm, the kids nap"], [],
+                 marks=pytest.mark.xfail(strict=True, reason="the cue in the forbidding clause itself still corrects")),
     # an old count a correction names by its number alone is the one counting what the new count counts
     # ("其实是15个小朋友 不是12个" had replaced the cake's "要够12个小孩吃" said since, the party left at 12)
     ("zh", ["想办个生日派对 大概12个小朋友", "蛋糕要够12个小孩吃", "其实是15个小朋友 不是12个"], [("12个", "15个")]),

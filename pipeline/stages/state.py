@@ -1395,9 +1395,13 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
         asked = min((i for i in (text.find(m, end) for m in pack.state.question_marks) if i >= 0), default=-1)
         sentence = _sentence_start(text, asked, pack) if asked >= 0 else -1
         if (sentence < end or pack.state.move_asked.search(text, sentence, asked) is None
-                or any(kept for _, _, kept in read(text[sentence:asked]))):
+                or any(_FAMILY.get(k, k) == "time" for _, _, kept in read(text[sentence:asked]) for _, _, k in kept)):
             return []
         cue = _SPACES.match(text, start)
+    # (what is moved is what was booked: the newest day a change set, still current, "Thursday 1 April
+    # at 18:30" accepted, not "the 2nd" of the trip the user gave as the reason since)
+    booked = next(((t.new, t.span) for t in reversed(transitions) if memory.names_day(t.new)
+                   and not any(u.old_span == t.span for u in transitions)), None)
     moved_to = next(((cue.end() + a, cue.end() + b) for _, _, kept in read(text[cue.end():end]) for a, b, kind in kept
                      if _FAMILY.get(kind, kind) == "time"), None)
     if moved_to is None or not covered(text, cue.end(), moved_to[0], (pack.filler, pack.lead)):
@@ -1407,7 +1411,7 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
     if day is None or any(memory.day_of(said, memory.now) == day for _, said, span in memory.values.get("time", [])
                           if span not in memory.replaced):
         return []
-    previous = memory.previous("time", "", value, event_id)
+    previous = booked or memory.previous("time", "", value, event_id)
     turned = {span for (lead, _, _), _, span in memory.values.get("time", [])
               if next(negations(lead, 0, len(lead), pack), None) is not None}
     if previous is None or previous[1] in turned:

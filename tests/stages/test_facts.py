@@ -252,6 +252,7 @@ EN_ROWS = [
     ("i think our breaker for the ac is 30 amp fyi", "quantity", "30 amp", EQ),
     ("my new number is +65 9127 4538, text me there", "phone", "+65 9127 4538", EQ),
     ("belt loops. 2 groomsmen, Dan and Ollie", "quantity", "2 groomsmen", EQ),   # a plural in "-men"
+    ("I'd suggest Thursday 8 April at 18:30, same time as before", "time", "Thursday 8 April at 18:30", EQ),   # day before month
     # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word
     ("also add 60 tote bags for the goodie bags", "quantity", "60 tote bags", EQ),
     ("we need 2 queen beds", "quantity", "2 queen beds", EQ),

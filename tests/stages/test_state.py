@@ -90,6 +90,10 @@ NOTHING = Expect()
 # zh
 # ---------------------------------------------------------------------------------------------
 ZH_ROWS: list[tuple[list[str], Expect]] = [
+    # a thing the user will no longer have done is dropped ("柜机不洗了 … 换成洗洗衣机吧" had dropped nothing);
+    # a person's or a day's "不洗了" drops nothing
+    (["要洗挂机和柜机", "柜机先不洗了 换成洗衣机吧"], expect(dropped("柜机"), change("", "柜机", "洗衣机"))),
+    (["我今天不洗了 太累"], NOTHING),
     (["我的控制在1200英镑以内", "行吧 预算现在是1300了"], expect(change("money", "1200英镑", "预算现在是1300"))),   # control
     # what the user will do first is no thing chosen ("我要先问问其他家长同不同意" had been chosen)
     (["还有 先别把照片发到你们公众号 我要先问问其他家长同不同意"], NOTHING),
@@ -633,6 +637,8 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Saturday I'll take my mom to the doctor"], NOTHING), (["I'll take the day off on Friday"], NOTHING),
     (["I'll take the king room"], expect(chosen("the king room"))),
     (["i'll first ask the other parents if they agree"], NOTHING),   # (zh: "我要先问问…")
+    (["wash the split unit and the standing unit", "skip the standing unit, do the washing machine instead"],
+     expect(dropped("the standing unit"), change("", "the standing unit", "washing machine"))),   # control
     # a trailing "now" revises with "then" after it ("fine budget's 1300 now then" had left £1200 current)
     (["want to keep mine under £1200 ideally", "fine budget's 1300 now then, its my wedding lol"],
      expect(change("money", "£1200", "budget's 1300"))),
@@ -2957,6 +2963,23 @@ TIME_MOVED = [
             ("assistant", "许可证晚了，21号装不了。"), ("user", "那27号周一不行 那天我女儿有演出"),
             ("assistant", "空档有9月29日周三和10月1日周五。我建议9月29日周三。要帮您改到那天吗？"), ("user", "行")],
      [("9月21日周二", "9月29日周三")]),
+    # … what is moved is the day booked, not a day of the reason said since ("im in manchester 31st to the
+    # 2nd. can we move the fitting" … "Shall I move FT-8841 to that?" had moved "the 2nd"); a weekday
+    # with its day before the month is one time ("Thursday 8 April at 18:30")
+    ("en", [("user", "can i do next thursday after work?"),
+            ("assistant", "I'd suggest Thursday 23 September at 18:30. Shall I book that?"), ("user", "yes book that"),
+            ("user", "crap, im in manchester 27th to the 29th. can we move the fitting"),
+            ("assistant", "I'd suggest Thursday 30 September at 18:30. Shall I move FT-8841 to that?"), ("user", "ok do that")],
+     [("Thursday 23 September at 18:30", "Thursday 30 September at 18:30")]),
+    ("zh", [("user", "下周四下班后可以吗？"), ("assistant", "建议9月23日（周四）18:30。给您订这个吗？"), ("user", "好 订吧"),
+            ("user", "我27号到29号出差 试衣能改期吗"),
+            ("assistant", "建议改到9月30日（周四）18:30。要这样改吗？"), ("user", "好的")],
+     [("9月23日（周四）18:30", "9月30日（周四）18:30")]),
+    ("en", [("user", "can i do next thursday after work?"),
+            ("assistant", "I'd suggest Thursday 23 September at 18:30. Shall I book that?"), ("user", "yes book that"),
+            ("user", "crap, im in manchester 27th to the 29th. can we move the fitting"),
+            ("assistant", "I'd suggest moving it to Thursday 30 September at 18:30. Want me to change it?"), ("user", "ok do that")],
+     [("Thursday 23 September at 18:30", "Thursday 30 September at 18:30")]),
     # (a question asking for another thing on that day moves nothing)
     ("en", [("user", "when can you guys do it, next tuesday?"), ("assistant", "Tuesday, September 21 works. Should I book it?"),
             ("user", "yes book it"),
@@ -3946,6 +3969,9 @@ CORRECTED = [
     ("zh", ["要运3托", "师傅说第三张桌子赶不上了，换成，嗯，漆面还得再干几天"], []),
     ("en", ["the pickup is friday morning", "make it monday morning"], [("friday morning", "monday morning")]),
     ("zh", ["取件周五上午", "换成周一上午吧"], [("周五上午", "周一上午")]),
+    # which digit is what is a correction's cue ("最后一位是6 不是2 MJ30058176" had left "券号MJ30058172" current)
+    ("zh", ["券号MJ30058172", "啊 最后一位是6 不是2 MJ30058176"], [("MJ30058172", "MJ30058176")]),
+    ("en", ["coupon code MJ30058172", "oh the last digit is 6 not 2, MJ30058176"], [("MJ30058172", "MJ30058176")]),
     # a count worked out of any thing revises it, a plural in "-men" counts ("so thats 3 groomsmen" had
     # left "2 groomsmen" current: neither was a count)
     ("en", ["belt loops. 2 groomsmen, Dan (my brother) and Ollie", "my cousin Sam is in now as well so thats 3 groomsmen"],

@@ -1385,9 +1385,11 @@ def _thing_accepted(text: str, start: int, end: int, offer_id: str, event_id: st
 def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, memory: _Memory, pack: RulePack,
                 read: Callable[[str], tuple[tuple[int, int, Values], ...]], transitions: list[Transition]) -> list[Transition]:
     """A time an accepted proposal moves a thing to ("改到下周吧" … "建议改到9月21日（周二）15:00 …要这样改
-    吗？" "行"): it replaces the time the user's change set, as the user's own change would. A day the
-    user's current times name already is no move, the proposal only says it closer ("周五晚上6点以后" …
-    "把取车改为6月16日（周五）18:00-21:00"): the user's words stay, the accepted proposal beside them."""
+    吗？" "行"; "I'd go with Wednesday, March 3. … Should I move the booking there?" "yeah do it"): it
+    replaces the day booked (the newest a change set), else the time the user's change set, as the
+    user's own change would, never a day the user turned down. A day the user's current times name
+    already is no move, the proposal only says it closer ("周五晚上6点以后" … "把取车改为6月16日（周五）
+    18:00-21:00"): the user's words stay, the accepted proposal beside them."""
     cue = pack.state.change.search(text, start, end)
     if cue is None:
         # (… or the question after it asks the move of the time it named: "I'd go with Wednesday,
@@ -1719,7 +1721,7 @@ def _as_place(text: str, start: int, end: int, pack: RulePack) -> bool:
         return True
     before = rules.determiners.strip_run(text, 0, start, from_end=True)
     before = len(text[:before].rstrip())
-    return any(hit.end() == before for hit in rules.place_before_name.finditer(text, max(0, before - 12), before))
+    return any(hit.end() == before for hit in rules.place_before_name.finditer(text, 0, before))
 
 
 def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
@@ -2128,7 +2130,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   and not rules.change.search(text, end)
                   # (a clause forbidding, the cue said in another, holds no corrected value: "中午12点到2点之间别来
                   # 孩子要午睡 10点开始的话会弄到1点 不行")
-                  and not (not start <= correction < end and any(
+                  and (start <= correction < end or not any(
                       hit.group().casefold() in pack.prohibition for hit in negations(text, start, end, pack)))):
                 # (a change said later in the message is what the correction corrects: "不对，
                 # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室

@@ -1995,6 +1995,13 @@ HABIT = [
     ("zh", ["每个周末都可以"], "周末", None),
     ("zh", ["每天晚上8点以后"], "晚上8点以后", None),
     ("zh", ["每人200元，周五之前付"], "周五之前", {"start": "2026-11-30T10:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
+    # the date of a record is a day that went by ("the receipt from February 8", 44 days back, had been next
+    # year's); a ticket of that day is to come
+    ("en", ["Hold the return request until I find the receipt from October 8"], "October 8",
+     {"start": "2026-10-08T00:00:00-04:00", "end": "2026-10-08T23:59:59-04:00", "past": True}),
+    ("zh", ["退货先别提交 等我找到10月8号的小票"], "10月8号",
+     {"start": "2026-10-08T00:00:00+08:00", "end": "2026-10-08T23:59:59+08:00", "past": True}),
+    ("zh", ["10月8号的票还有吗"], "10月8号", {"start": "2027-10-08T00:00:00+08:00", "end": "2027-10-08T23:59:59+08:00"}),
     # a day of the month with "前" is a deadline, counted from now, not from the day under discussion
     # ("尾款是18号之前付吗" after the party on the 21st had been the 18th of the next month)
     ("zh", ["派对是21号周一下午两点", "尾款是18号之前付吗"], "18号之前",

@@ -1394,19 +1394,18 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
     if cue is None:
         # (… or the question after it asks the move of the time it named: "I'd go with Wednesday,
         # March 3. … Should I move the booking there?")
-        asked = min((i for i in (text.find(m, end) for m in pack.state.question_marks) if i >= 0), default=-1)
-        sentence = _sentence_start(text, asked, pack) if asked >= 0 else -1
-        if (sentence < end or pack.state.move_asked.search(text, sentence, asked) is None
-                or any(_FAMILY.get(k, k) == "time" for _, _, kept in read(text[sentence:asked]) for _, _, k in kept)):
+        asked = next(((a, b) for a, b, mark in _sentences(text, pack) if b > end and mark in pack.state.question_marks), None)
+        if (asked is None or asked[0] < end or pack.state.move_asked.search(text, *asked) is None
+                or any(_FAMILY.get(k, k) == "time" for _, _, kept in read(text[slice(*asked)]) for _, _, k in kept)):
             return []
-        cue = _SPACES.match(text, start)
+    after = cue.end() if cue is not None else start   # (where the time moved to is said)
     # (what is moved is what was booked: the newest day a change set, still current, "Thursday 1 April
     # at 18:30" accepted, not "the 2nd" of the trip the user gave as the reason since)
     booked = next(((t.new, t.span) for t in reversed(transitions) if memory.names_day(t.new)
                    and not any(u.old_span == t.span for u in transitions)), None)
-    moved_to = next(((cue.end() + a, cue.end() + b) for _, _, kept in read(text[cue.end():end]) for a, b, kind in kept
+    moved_to = next(((after + a, after + b) for _, _, kept in read(text[after:end]) for a, b, kind in kept
                      if _FAMILY.get(kind, kind) == "time"), None)
-    if moved_to is None or not covered(text, cue.end(), moved_to[0], (pack.filler, pack.lead)):
+    if moved_to is None or not covered(text, after, moved_to[0], (pack.filler, pack.lead)):
         return []   # (the time right after the cue: "改到下午，3点那个医生没空" moves to no 3 o'clock)
     value = text[slice(*moved_to)]
     day = memory.day_of(value, memory.now) if memory.now else None

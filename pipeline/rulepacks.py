@@ -255,6 +255,7 @@ class StateRules:
     unit_forms: tuple[tuple[re.Pattern[str], str], ...]
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...]   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
+    weak_slot_words: frozenset[str]     # words naming a slot only alone ("date" of "reply by date"): no decision's tie
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
     kind_words: dict[str, tuple[str, ...]]   # words naming a value's kinds besides its display name ("手机": phone)
@@ -661,6 +662,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         slot_key_forms=tuple((_compile(lang, pattern), replacement)
                              for pattern, replacement in table.get("slot_key_forms", [])),
         slot_stopwords=frozenset(w.casefold() for w in table.get("slot_stopwords", [])),
+        weak_slot_words=frozenset(w.casefold() for w in table.get("weak_slot_words", [])),
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),
@@ -715,7 +717,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         proposal_mark=Lexicon(table.get("proposal_marks", []), bounds, patterns=table.get("proposal_marks_patterns", ())),
         open_offer=Lexicon(table.get("open_offers", []), bounds),
         asks_preference=Lexicon(table.get("asks_preference", []), bounds),
-        confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds),
+        confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds,
+                                  patterns=table.get("confirmation_marks_patterns", ())),
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),

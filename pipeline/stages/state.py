@@ -376,25 +376,31 @@ class _Memory:
             return None
         return apart[0][2], apart[0][3]
 
-    def bare_number(self, number: str, event_id: str, message: str) -> tuple[str, tuple[str, Span]] | None:
+    def bare_number(self, number: str, event_id: str, message: str, slot: str = "") -> tuple[str, tuple[str, Span]] | None:
         """What a change to a bare number sets, and the value it replaces ("9:30 works" … "make it
-        11"): the clock or count its ``message`` names again ("make it 8, 7:30 is brutal"), else
-        the newest said before; a clock only where the number can be an hour ("leave at 7:30 …
-        come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
+        11"): the one its ``slot``'s words name ("100 invites" … "bump invites to 110", not the
+        "$900" said since), else the clock or count its ``message`` names again ("make it 8, 7:30
+        is brutal"), else the newest said before; a clock only where the number can be an hour
+        ("leave at 7:30 … come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
         hour = int(number) if number.isdigit() else -1
         message = message.casefold()
         # (a count or sum of its scale only; a sum only where the number can be no hour: "budget is $6,000"
         # … "change the max to 5500" had replaced "3 of us")
         said = [(self._said_again(family, value, message),
-                 self.order.get(span.event_id, -1), span.start, family, value, span)
-                for family in ("time", "quantity", "money") for _, value, span in self.values.get(family, [])
+                 self.order.get(span.event_id, -1), span.start, family, value, span, texts)
+                for family in ("time", "quantity", "money") for texts, value, span in self.values.get(family, [])
                 if span.event_id != event_id and span not in self.replaced
                 # (a clock said since is no hour's old value for a number that is none: "明天下午三点" … "上限改成1000")
                 and (self.names_clock(value) and 0 < hour <= 24 if family == "time"
                      else self.of_scale(value, number) and (family == "quantity" or not 0 < hour <= 24))]
         if not said:
             return None
-        *_, family, value, span = max(said)
+        if self.keys(slot):
+            newest = sorted(said, key=lambda s: (s[1], s[2]), reverse=True)
+            named = self._named_by(slot, [(texts, value, span) for *_, value, span, texts in newest], own_first=True)
+            if named is not None:
+                return next(s[3] for s in newest if s[5] is named[1]), named
+        *_, family, value, span, _ = max(said, key=lambda s: s[:3])
         return family, (value, span)
 
     def of_scale(self, value: str, number: str) -> bool:
@@ -1970,7 +1976,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # a value typed only with the words before it ("上限改成2万3": money by its lead)
                 enclosing = next((k for a, b, k in kept if a <= value_start and value_end <= b and k in _VALUE_KINDS), None)
                 kind = _value_kind(value, pack) or enclosing
-                bare = memory.bare_number(value, event.id, text) if not kind and pack.number.fullmatch(value) else None
+                bare = (memory.bare_number(value, event.id, text, text[slot_start:slot_end])
+                        if not kind and pack.number.fullmatch(value) else None)
                 if bare:   # "make it 11": the hour, or the count, said last
                     kind = bare[0]
                 apposed = _apposed(text, end, clauses[n + 1] if n + 1 < len(clauses) else None, pack) if not kind else None
@@ -2084,7 +2091,17 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = _current_of(booked or previous, transitions[:made])
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
-                    decided = _decided(memory.keys(slot), decisions, events, rules)
+                    # (by the slot's words that name it, not a word any time or number is named by:
+                    # "change the reply by date to august 7" is no proof call accepted "… the ship date")
+                    keys = memory.keys(slot)
+                    decided = _decided(tuple(k for k in keys if k not in rules.weak_slot_words) or keys,
+                                       decisions, events, rules)
+                    if decided and kind and not any(_FAMILY.get(k, k) == _FAMILY.get(kind, kind)
+                                                    for _, _, held in read(decided[0]) for _, _, k in held):
+                        # (a line holding no value of the new one's kind is no value it replaces: "make the
+                        # seating chart 24x36" replaces nothing of "a separate order for the seating chart:
+                        # you send the final table list by Friday, August 27")
+                        decided = None
                     # (not a value the user said naming the slot, which a proposal only mentions:
                     # "每月预算八千左右" … "双人间…大约8,800元，跟预算差不多" … "预算改成一万三")
                     said_so = previous is not None and memory.named(slot) == previous
@@ -2258,11 +2275,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 cue = rules.revise.search(text, revising, end)
                 under = (_condition(text, clauses, n, cue.start(), condition, event.id, pack)
                          if cue is not None and (supposed or condition is not None) else None)
+                # (a cue of revise_current replaces the newest time: its sentence's own, since
+                # ``revising`` holds for one sentence; not when it asks for another day than the one
+                # the assistant just offered and the user never named: "I can book the call on Friday,
+                # April 16 at 5:30 PM" … "can we do monday instead?" moves no party "on the 8th")
+                current = cue is not None and rules.revise_current.regex.match(text, cue.start()) is not None and not (
+                    asked_by is not None and (asked or pack.question.search(text, start, end) is not None)
+                    and _counters_offer(asked_by, event.id, memory, pack, read))
                 transitions.extend(replace(t, condition=under)
-                                   # (a cue of revise_current replaces the newest time: its sentence's own,
-                                   # since ``revising`` holds for one sentence)
-                                   for t in _revised(text, revising, kept, event.id, memory, rules, cue,
-                                                     cue is not None and rules.revise_current.regex.match(text, cue.start()) is not None)
+                                   for t in _revised(text, revising, kept, event.id, memory, rules, cue, current)
                                    if (t.span.start, t.span.end) not in taken)
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
@@ -2956,7 +2977,7 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
             # a count of its own unit)
             if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced
-                    and pack.uncertainty.search(clause) and value.casefold() != text[a:b].casefold()
+                    and _hedges(clause, value, pack) and value.casefold() != text[a:b].casefold()
                     # (a day said again in other words settles nothing: "signed off next tuesday so maybe
                     # wait" … "issue it tuesday like we said")
                     and not (_FAMILY.get(kind, kind) == "time" and memory.same_day(value, text[a:b]))
@@ -2966,6 +2987,15 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                 if own & words(clause, [value]):
                     return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
+
+
+def _hedges(clause: str, value: str, pack: RulePack) -> bool:
+    """Whether a hedge of a (casefolded) clause is said of ``value``: before it, or after it with no
+    joiner between ("married in september and need invitations and probably a seating chart" is
+    sure of September)."""
+    at = clause.find(value.casefold())
+    return any(at < 0 or hedge.start() < at or not pack.state.value_joiners.search(clause, at + len(value), hedge.start())
+               for hedge in pack.uncertainty.finditer(clause))
 
 
 def _said_along(text: str, after: int, end: int, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
@@ -3302,6 +3332,22 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
+
+
+def _counters_offer(offer: Event, event_id: str, memory: _Memory, pack: RulePack,
+                    read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> bool:
+    """Whether the assistant's message ``offer`` proposed a day none of the user's times is on: a
+    day asked for instead of it counters the offer and replaces nothing the user said."""
+    if offer.role != "assistant":
+        return False
+    found = _proposal(offer.text, pack, read)
+    if found is None:
+        return False
+    a, b = found
+    days = [offer.text[a + x:a + y] for _, _, kept in read(offer.text[a:b]) for x, y, kind in kept
+            if _FAMILY.get(kind, kind) == "time" and memory.names_day(offer.text[a + x:a + y])]
+    return bool(days) and not any(memory.same_day(day, value) for day in days
+                                  for _, value, span in memory.values.get("time", ()) if span.event_id != event_id)
 
 
 def _opens_new_task(text: str, pack: RulePack) -> bool:
@@ -3685,7 +3731,16 @@ def _proposed(text: str, pack: RulePack,
     if marks:
         begin, end = next(((a, b) for a, b, _ in sentences if a <= marks[-1].start() < b), (0, len(text)))
         start, end = _trim_proposal(text, marks[-1].end(), end, rules)
-        if end <= start and any(ch.isalnum() for ch in text[begin:marks[-1].start()]):
+        lead = text[marks[-1].end():start].rstrip()
+        introduces = lead.endswith((":", "："))   # (the words before the plan, up to its colon)
+        if end > start and introduces and any(ch.isalpha() for ch in lead):
+            # words that only say a plan follows ("建议这样安排：去程…；回程…。…\n您看这样行吗？",
+            # "I'd suggest the following: …"): the plan is its whole paragraph, up to the asking
+            # sentence (not "Here's what I propose: one dispute … Reason: …", a mark alone)
+            line_end = text.find("\n", start, asking)
+            end = _without_end_mark(text, start, max(end, _trim_proposal(
+                text, start, line_end if line_end > 0 else asking, rules)[1]), pack)
+        if end <= start and not introduces and any(ch.isalnum() for ch in text[begin:marks[-1].start()]):
             # "Cafe Jello Gallery would be my recommendation. The phone number is …": what it
             # recommends is before it, not the sentence after
             start, end = _trim_proposal(text, begin, marks[-1].start(), rules)
@@ -3820,6 +3875,15 @@ def _proposed(text: str, pack: RulePack,
         before = sentences[asked[-1] - 1]
         return _trim_proposal(text, before[0], question[1] if question[1] > question[0] else before[1], rules)
     return question if acts else None
+
+
+def _without_end_mark(text: str, start: int, end: int, pack: RulePack) -> int:
+    """Where a proposal of several sentences ends, past its last mark and spaces ("…no police.":
+    its line reads "…no police: assistant's proposal, accepted")."""
+    while end > start and (text[end - 1].isspace() or pack.sentence_end is not None
+                           and pack.sentence_end.fullmatch(text, end - 1, end)):
+        end -= 1
+    return end
 
 
 def _listed(text: str, end: int, rules: StateRules) -> tuple[int, int] | None:

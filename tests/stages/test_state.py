@@ -1572,6 +1572,25 @@ ACCEPTED = [
     ("en", [("user", "Which one?"), ("assistant", "Here's what I propose: one dispute covering five charges, $514.96 in total. "
                                                   "Reason: unauthorized online purchases. Shall I file it?"),
             ("user", "Yes please, go ahead and file it")], "one dispute covering five charges, $514.96 in total", []),
+    # words that only say a plan follows, up to a colon: the plan is the paragraph after them, not
+    # its first clause nor the sentence before the question ("7座商务车往返共¥480… 您看这样")
+    ("zh", [("user", "接送机怎么弄"), ("assistant", "我们有7座商务车，每单程¥240。\n建议这样安排：去程1月30日早上5:40到您家楼下接；"
+                                                  "回程2月4日18:20落地后在到达口接。往返共¥480。\n您看这样行吗？"), ("user", "好的就这个")],
+     "去程1月30日早上5:40到您家楼下接；回程2月4日18:20落地后在到达口接。往返共¥480", []),
+    ("en", [("user", "How do we get to the airport?"),
+            ("assistant", "We have a 7-seat van, $240 each way.\nI'd suggest the following: pickup on Jan 30 at 5:40 am at "
+                          "your door; return on Feb 4 after your 18:20 landing. Round trip $480.\nDoes that work?"),
+            ("user", "yes")],
+     "pickup on Jan 30 at 5:40 am at your door; return on Feb 4 after your 18:20 landing. Round trip $480", []),
+    # "here's what I'll <verb>" with any verb reads back what a yes takes: the whole list
+    ("en", [("user", "book them both"),
+            ("assistant", "Understood.\n\nHere's what I'll enrol — please check:\n- Mia — piano, Thursdays 5:00–5:45pm\n"
+                          "- Leo — violin, Thursdays 4:30–5:00pm\n- Parent: Daniel Reyes, 0412 558 903\n\nShall I go ahead?"),
+            ("user", "go for it")],
+     "Mia — piano, Thursdays 5:00–5:45pm\n- Leo — violin, Thursdays 4:30–5:00pm\n- Parent: Daniel Reyes, 0412 558 903", []),
+    ("zh", [("user", "两个孩子都报上"), ("assistant", "好的。\n安排如下：\n- 米娅：钢琴，每周四17:00-17:45\n- 小乐：小提琴，每周四16:30-17:00\n"
+                                                   "- 家长：王先生，13800138000\n\n我这就提交吗？"), ("user", "可以 提交吧")],
+     "米娅：钢琴，每周四17:00-17:45\n- 小乐：小提琴，每周四16:30-17:00\n- 家长：王先生，13800138000", []),
     # an acceptance may name at any length what the offer holds; a point after one letter ends nothing
     ("en", [("user", "Which lease?"), ("assistant", "My recommendation: the 13-month lease at $2,350 a month. Want me to go with that?"),
             ("user", "Yes, that works, go with the 13-month one.")], "the 13-month lease at $2,350 a month", []),
@@ -2256,6 +2275,20 @@ MENTIONED_IN_A_PROPOSAL = [
             ("assistant", "Booked."),
             ("user", "Change the budget to 13000 dollars")],
      "budget", "8000 dollars"),
+    # … a word any date is named by ("date" of "reply by date") ties no accepted proposal to the slot
+    ("en", [("user", "reply by august 14. venue is hollow creek barn"),
+            ("assistant", "I'd suggest Monday, April 19 at 5:30 PM for the proof call, so we keep the April 28 ship date. "
+                          "Want me to book that?"),
+            ("user", "yes"),
+            ("assistant", "Booked."),
+            ("user", "and change the reply by date to august 7, caterer wants headcount 6 wks out")],
+     "reply by date", "august 14"),
+    ("zh", [("user", "回复截止8月14号 场地是溪谷农场"),
+            ("assistant", "我建议约4月19日（周一）下午5:30跟设计师通话确认样稿，这样发货日期不变。要帮您约吗？"),
+            ("user", "好的"),
+            ("assistant", "约好了。"),
+            ("user", "回复截止日期改成8月7号 餐饮那边要提前六周")],
+     "回复截止日期", "8月14号"),
 ]
 
 
@@ -2264,6 +2297,41 @@ def test_a_proposal_mentioning_a_slot_the_user_set_is_not_its_value(lang, messag
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     [change] = [t for t in result.transitions if t.span.event_id == f"U{len(messages)}"]
     assert change.slot == slot and _matches(old, change.old), _show(result)
+
+
+# (lang, messages, the changes the last message makes (old, new)): a day asked for instead of one the
+# assistant offered and the user never named replaces no time of the user's ("on the 8th" had become
+# "monday", the Monday then resolved near May 8); a change whose value no line of an accepted proposal
+# holds the kind of replaces no line of it ("a separate order for the seating chart: … August 27" → "24x36")
+COUNTERED = [
+    ("en", [("user", "we're doing a stuffing party at my moms on the 8th"),
+            ("assistant", "Saturday, May 8 works. I can book a walkthrough call with the designer on Friday, April 16 at "
+                          "5:30 PM. Want me to book that?"),
+            ("user", "ahh we're away this wknd for dans cousins thing. can we do monday instead? after 5 obv")], []),
+    # (control: the offer was on the day the user had named, which the new day replaces)
+    ("en", [("user", "friday afternoon works for the call"),
+            ("assistant", "I can book the call on Friday, April 16 at 3 PM. Want me to book that?"),
+            ("user", "hmm can we do monday instead?")], [("friday afternoon", "monday")]),
+    ("en", [("user", "seating chart - maybe 18x24 foam board?"),
+            ("assistant", "I'd suggest a separate order for the seating chart: you send the final table list by Friday, "
+                          "August 27. Want me to set it up?"),
+            ("user", "sure sounds good"),
+            ("assistant", "Setting it up."),
+            ("user", "actually make the seating chart 24x36, venue guy says their easel is huge")], [(None, "24x36")]),
+    ("zh", [("user", "座位图可能要18x24的泡沫板？"),
+            ("assistant", "我建议座位图单独下一个订单：您8月27日（周五）前把桌次名单发来。要帮您建吗？"),
+            ("user", "好的"),
+            ("assistant", "建好了。"),
+            ("user", "座位图改成24x36吧 场地的画架很大")], [("18x24", "24x36")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), COUNTERED)
+def test_a_day_asked_instead_of_an_offer_or_a_value_no_accepted_line_holds_replaces_none_of_them(
+        lang: str, messages: list[tuple[str, str]], changes: list[tuple[str | None, str]]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    made = [(t.old, t.new) for t in result.transitions if t.span.event_id == f"U{len(messages)}"]
+    assert made == changes, made
 
 
 # (lang, the assistant's message, the user's reply, what was accepted): a proposal naming a listed
@@ -3203,6 +3271,17 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a bare number changed with its slot's words replaces the value those words name, not the newest
+    # amount ("bump invites to 110" had replaced "$900")
+    ("en", ["ok 100 invites then", "budget is like $900 total", "bump invites to 110, my mom wants some for her church friends"],
+     [("100 invites", "110")]),
+    ("zh", ["请柬先印100份", "预算900块左右", "请柬加到110吧 我妈要送教会朋友"], [("100份", "110")]),
+    # the minutes of a clock count nothing ("til 4:30 most days" had been "30 most days", then replaced)
+    ("en", ["please don't call me before 5, i'm on shift til 4:30 most days", "make it 3 days"], [(None, "3 days")]),
+    # a hedge past a joiner is another thing's: the month said sure is no guess a later month settles
+    ("en", ["we're getting married in september and need invitations and probably a seating chart",
+            "ok seating chart - we wont have seating done til end of august tho"], []),
+    ("zh", ["我们9月结婚 要请柬 可能还要座位图", "座位图8月底才能定"], []),
     # a count revised by "还是" replaces the newest of its unit said after the same word ("还是贷30年吧" had
     # replaced the "3年" of "应该连续交满3年了", not the loan's "贷25年"); with no such word, the newest
     ("zh", ["首付100万 贷25年吧 想做公积金组合贷", "我公积金应该连续交满3年了", "还是贷30年吧 反正后面有钱就提前还"], [("25年", "30年")]),

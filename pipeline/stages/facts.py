@@ -35,12 +35,13 @@ _TIE_ORDER = {"uncertain": 0, "claim": 1, "negation": 2, "obligation": 3, "id": 
 
 def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
     """(start, end) of each non-blank clause, trimmed of surrounding whitespace; none ends inside a
-    closed quote (``RulePack.quotes``: "刻「爸妈三十周年快乐，永远爱你们」" is one clause). In a text
+    closed quote (``RulePack.quotes``: "刻「爸妈三十周年快乐，永远爱你们」" is one clause). In a sentence
     typed without marks, spaces may part clauses too (``[text] space_clause_split``)."""
     quoted = _quoted(text, pack)
     seps = list(pack.clause_split.finditer(text))
-    if pack.space_split is not None and (pack.space_split_unless is None or pack.space_split_unless.search(text) is None):
-        seps = sorted([*seps, *pack.space_split.finditer(text)], key=lambda m: m.start())
+    if pack.space_split is not None:
+        seps = sorted([*seps, *(m for a, b in _unmarked_sentences(text, pack) for m in pack.space_split.finditer(text, a, b))],
+                      key=lambda m: m.start())
     pos = 0
     for sep in seps:
         if any(a < sep.start() < b for a, b in quoted):
@@ -48,6 +49,23 @@ def split_clauses(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
         yield from _trimmed(text, pos, sep.start())
         pos = sep.end()
     yield from _trimmed(text, pos, len(text))
+
+
+def _unmarked_sentences(text: str, pack: RulePack) -> Iterator[tuple[int, int]]:
+    """The sentences of a text typed without marks inside them (``[text] space_clause_split_unless``):
+    "是原件。婚纱照翻出来量了 不是12寸 是30×45的" types its second sentence so, whatever its first."""
+    unless = pack.space_split_unless
+    if unless is None or unless.search(text) is None:
+        yield 0, len(text)
+        return
+    pos = 0
+    for end in [*(m for m in pack.sentence_end.finditer(text)), None] if pack.sentence_end else [None]:
+        stop = end.start() if end else len(text)
+        if unless.search(text, pos, stop) is None:
+            yield pos, stop
+        if end is None:
+            return
+        pos = end.end()
 
 
 def _quoted(text: str, pack: RulePack) -> list[tuple[int, int]]:

@@ -917,6 +917,12 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
     if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
+    # (a thing named as the reason before it: "说胡桃木太暗了 算了 还是金色那个吧", not the 深色 of its head)
+    turned = _turned_from(text, cue.start(), value, event_id, memory, pack)
+    if turned:   # (… or the offered thing holding that word, whole: "荷兰石", not the word "荷兰")
+        alongside = offered_alongside()
+        return (alongside if alongside and turned[0].casefold() in alongside[0].old.casefold()
+                else [Transition("", turned[0], value, Span(event_id, a, b), turned[1])])
     said = _same_head(value, head, event_id, memory, pack)
     if said is None or chosen and rules.choose_after.search(said[2]):   # two choices ("还是选B套餐吧"): the decisions tell it
         return offered_alongside() or _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
@@ -1008,6 +1014,35 @@ def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, me
                 return [Transition("", clause[at:at + len(word)], value, span,
                                    Span(said.event_id, said.start + at, said.start + at + len(word)))]
     return []
+
+
+def _turned_from(text: str, stop: int, value: str, event_id: str, memory: _Memory,
+                 pack: RulePack) -> tuple[str, Span] | None:
+    """The thing a change of no slot turns from, named before it in its own message as the reason
+    ("says charcoal looks like a funeral home lol. change it to Weathered Wood", "说胡桃木太暗了 算了
+    还是金色那个吧"): of the words there, the last one the user said before as a short clause of its
+    own, asking and negating nothing ("still charcoal", "胡桃木那个吧"), where the user said it last.
+    Words in longer clauses are no choice ("我老公的号码" names no 老公 a frame could be); a word of a
+    clause negating something is a thing dropped, which the drop tells ("算了露台不要了 换成木兰厅吧")."""
+    rules = pack.state
+    folded, folded_value = text[:stop].casefold(), value.casefold()
+    clauses = list(split_clauses(text[:stop], pack))
+    end = len(folded)
+    for word in reversed(words_of(folded, pack.lang)):
+        at = folded.rfind(word, 0, end)
+        end = at if at >= 0 else end
+        if (len(word) < rules.own_word_chars or not word.isalpha() or word in memory.slot_stopwords
+                or word in folded_value or pack.filler.covers(word) or pack.uncertainty.search(word)
+                or memory.names_day(word) or _value_kind(word, pack)   # (a day is no thing: "下周六我要加班")
+                or any(a <= at < b and next(negations(text, a, b, pack), None) for a, b in clauses)):
+            continue
+        # (the newest clause naming it: a thing dropped since is none to turn from, "算了 机器人编程不要了")
+        clause, said, found = next(((c, s, f) for c, s in reversed(memory.clauses) if s.event_id != event_id
+                                    for f in [_word_at(word, c.casefold(), pack)] if f >= 0), ("", None, -1))
+        if (said is not None and len(clause.strip()) <= rules.untyped_value_chars and not pack.question.search(clause)
+                and next(negations(clause, 0, len(clause), pack), None) is None):
+            return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
+    return None
 
 
 def _verb_object(cue: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
@@ -2070,6 +2105,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 or (memory.said_alone(slot.casefold(), event.id)
                                     if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None)
                                 or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None)
+                                or (_turned_from(text, change.start(), value, event.id, memory, pack) if not slot else None)
                                 # (… or, a short thing, the newest with its head: "上午场就行" … "改下午场吧")
                                 # (one holding a value of its own is no such thing: "周二要订个会议室")
                                 or (same_head[:2] if not slot and len(value) <= rules.untyped_value_chars

@@ -1621,8 +1621,12 @@ def test_a_bound_after_a_measure_is_part_of_its_value(lang: str, text: str, quan
     ("zh", "我找到他旧的验光单了 右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00 轴85",
      ["我找到他旧的验光单了", "右眼 +2.75 散光-0.75 轴90 左眼+2.25 散光-1.00 轴85"]),
     ("zh", "10点半吧 验光大概要多久", ["10点半吧", "验光大概要多久"]),
-    # … and after a sentence's particle in any text ("那算了 换星澜府那个吧 2楼也行" had been one clause)
-    ("zh", "那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。", ["那算了", "换星澜府那个吧", "2楼也行 只要不是一楼就可以"]),
+    # … and after a sentence's particle in any text ("那算了 换星澜府那个吧 2楼也行" had been one clause), and
+    # anywhere in a sentence typed without marks, whatever marks the others have
+    ("zh", "那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。", ["那算了", "换星澜府那个吧", "2楼也行", "只要不是一楼就可以"]),
+    ("zh", "是原件，证书别用胶水粘。婚纱照翻出来量了 不是12寸 是30×45的", ["是原件", "证书别用胶水粘", "婚纱照翻出来量了", "不是12寸",
+                                                          "是30×45的"]),
+    ("zh", "评分在5分的高档 型酒店，谢谢。帮我查一下", ["评分在5分的高档 型酒店", "谢谢", "帮我查一下"]),   # (a sentence with marks: no)
     ("zh", "他又说周四下午他领导不批假。。只能周六了 周六上午10点可以不", ["他又说周四下午他领导不批假", "只能周六了", "周六上午10点可以不"]),
     ("zh", "去千只鹤手作料理 居楽屋(昌平店)吃饭", ["去千只鹤手作料理 居楽屋(昌平店)吃饭"]),   # nor inside a shop's name
     # (only in a text typed without marks: "评分在5分的高档 型酒店" had been cut inside 高档型)

@@ -3271,6 +3271,20 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a value turned down by name is corrected by the next one whatever its unit ("不是12寸 是30×45的" had
+    # changed nothing: a count of another unit revises another thing), and a sentence typed without marks
+    # parts its clauses at spaces whatever the sentence before it holds
+    ("zh", ["婚纱照是我爸妈的 应该是12寸的 老照片了", "是原件 证书别用胶水粘。婚纱照翻出来量了 不是12寸 是30×45的 比我想的大"],
+     [("12寸", "30×45")]),
+    ("en", ["the wedding photo is probably 12 inch", "found it and measured. not 12 inch, its 30x45 cm"],
+     [("12 inch", "30x45 cm")]),
+    # a thing the user chose tersely, named before a change of no slot in its message as the reason, is
+    # what it turns from ("深色" had been, by its head; "Weathered Wood" had replaced nothing)
+    ("zh", ["胡桃木那个吧 深色木头应该配", "别打我老公电话 他上班不方便接", "嗯 我老公过来看了 说胡桃木太暗了 算了 还是金色那个吧"],
+     [("胡桃木", "金色那个")]),
+    ("en", ["plan on the basic 3-tab then, charcoal", "my husband wants to be there", "still charcoal",
+            "my husband looked at the samples and says charcoal looks like a funeral home lol. change it to Weathered Wood"],
+     [("charcoal", "Weathered Wood")]),
     # a bare number changed with its slot's words replaces the value those words name, not the newest
     # amount ("bump invites to 110" had replaced "$900")
     ("en", ["ok 100 invites then", "budget is like $900 total", "bump invites to 110, my mom wants some for her church friends"],

@@ -256,6 +256,8 @@ class StateRules:
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...]   # a slot's word as said in any form ("pickup": "pick")
     slot_stopwords: frozenset[str]      # words naming no slot ("till", "doesn"): never what ties a value to its slot
     weak_slot_words: frozenset[str]     # words naming a slot only alone ("date" of "reply by date"): no decision's tie
+    hour_leads: Lexicon                 # words after which a bare number is an hour ("come at 9 not 8")
+    topic_leads: Lexicon                # words opening a clause on what it is about ("for the 22nd, can …")
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
     kind_words: dict[str, tuple[str, ...]]   # words naming a value's kinds besides its display name ("手机": phone)
@@ -663,6 +665,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
                              for pattern, replacement in table.get("slot_key_forms", [])),
         slot_stopwords=frozenset(w.casefold() for w in table.get("slot_stopwords", [])),
         weak_slot_words=frozenset(w.casefold() for w in table.get("weak_slot_words", [])),
+        hour_leads=Lexicon(table.get("hour_leads", []), bounds),
+        topic_leads=Lexicon(table.get("topic_leads", []), bounds),
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),

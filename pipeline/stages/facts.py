@@ -127,6 +127,8 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
         if last is not None and (pack.sentence_end is None or pack.sentence_end.search(text, last, start)):
             condition = None
         own = cues.search(text, start, end)
+        while own is not None and word_start(text, own.start(), pack.lang) != own.start():
+            own = cues.search(text, own.end(), end)   # (inside a word: "主要是给宝宝准备的" supposes nothing)
         if own is not None and condition is None:
             # a cue that closes its condition ("修的话…") has it begin with the clause
             condition = start if own.group().casefold() in pack.state.condition_closers else own.start()

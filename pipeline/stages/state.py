@@ -73,6 +73,7 @@ class _Memory:
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
     # whether the name at clause[start:end] is said as a place (:func:`_as_place`)
     as_place: Callable[[str, int, int], bool] = lambda _, __, ___: False
+    hour_leads: Lexicon | None = None   # words after which a bare number is an hour ("come at 9 not 8")
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
     reach: int | None = None
@@ -384,6 +385,10 @@ class _Memory:
         ("leave at 7:30 … come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
         hour = int(number) if number.isdigit() else -1
         message = message.casefold()
+        # (a number its message says as an hour is one: "can the crew come at 9 not 8? … make it 9" replaces
+        # no "10 inches")
+        as_hour = 0 < hour <= 24 and self.hour_leads is not None and any(
+            re.match(rf"\s*{re.escape(number)}(?!\d)", message[lead.end():]) for lead in self.hour_leads.finditer(message))
         # (a count or sum of its scale only; a sum only where the number can be no hour: "budget is $6,000"
         # … "change the max to 5500" had replaced "3 of us")
         said = [(self._said_again(family, value, message),
@@ -392,7 +397,9 @@ class _Memory:
                 if span.event_id != event_id and span not in self.replaced
                 # (a clock said since is no hour's old value for a number that is none: "明天下午三点" … "上限改成1000")
                 and (self.names_clock(value) and 0 < hour <= 24 if family == "time"
-                     else self.of_scale(value, number) and (family == "quantity" or not 0 < hour <= 24))]
+                     else not as_hour and self.of_scale(value, number) and (family == "quantity" or not 0 < hour <= 24))
+                # (nor a measure: "make it 3, forgot the little one" counts stumps, not the gate's "34 inches")
+                and not (family == "quantity" and self.unit(value) in self.magnitudes)]
         if not said:
             return None
         if self.keys(slot):
@@ -1442,8 +1449,12 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
     after = cue.end() if cue is not None else start   # (where the time moved to is said)
     # (what is moved is what was booked: the newest day a change set, still current, "Thursday 1 April
     # at 18:30" accepted, not "the 2nd" of the trip the user gave as the reason since)
-    booked = next(((t.new, t.span) for t in reversed(transitions) if memory.names_day(t.new)
-                   and not any(u.old_span == t.span for u in transitions)), None)
+    booked_by = next((t for t in reversed(transitions) if memory.names_day(t.new)
+                      and not any(u.old_span == t.span for u in transitions)), None)
+    booked = (booked_by.new, booked_by.span) if booked_by else None
+    named = memory.keys(text[start:cue.start()]) if cue is not None else ()
+    if booked_by and named and memory.keys(booked_by.slot) and not set(named) & set(memory.keys(booked_by.slot)):
+        return []   # (a move of another thing than the one booked: "把除甲醛改到5月27日…" moves no 开荒)
     moved_to = next(((after + a, after + b) for _, _, kept in read(text[after:end]) for a, b, kind in kept
                      if _FAMILY.get(kind, kind) == "time"), None)
     if moved_to is None or not covered(text, after, moved_to[0], (pack.filler, pack.lead)):
@@ -1750,7 +1761,8 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           kind_names={**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
                                          if key.startswith("kind_") and name}, **pack.state.kind_words},
                           sentence_end=pack.sentence_end, reach=reach,
-                          as_place=lambda clause, start, end: _as_place(clause, start, end, pack)))
+                          as_place=lambda clause, start, end: _as_place(clause, start, end, pack),
+                          hour_leads=pack.state.hour_leads))
 
 
 def _as_place(text: str, start: int, end: int, pack: RulePack) -> bool:
@@ -2504,6 +2516,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # 19th … like 5:30")
             if ((asked or tag is None and pack.question.search(text, start, end)) and not supposed and condition is None
                     and len(asked_for) == 1 and len(transitions) == clause_made
+                    and not _topic_of(text, start, asked_for[0][0], pack)
                     and not (memory._time_parts(text[slice(*asked_for[0][:2])]) == (False, True)
                              and any(memory.names_day(t.new) for t in transitions[made:]))):
                 # "can the nurse come thursday at 11?", "how about 3 nights?": asked for, changed if
@@ -2565,6 +2578,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
     walked.count, walked.last_event = len(events), last_event
     return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
                        open_items=tuple(open_items))
+
+
+def _topic_of(text: str, start: int, at: int, pack: RulePack) -> bool:
+    """Whether a time opening its clause after a topic word is what the question is about, not what it
+    asks for ("also for the 22nd can the crew come at 9 not 8?" asks to move no day to the 22nd)."""
+    lead = pack.lead.strip_run(text, start, at, from_end=False)
+    topic = pack.state.topic_leads.regex.match(text, lead)
+    return topic is not None and not text[topic.end():at].strip()
 
 
 def _done_as_asked(requested: tuple[str, str, str, int, int, str, bool], memory: _Memory,

@@ -26,6 +26,10 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # a conditional cue inside a word supposes nothing ("主要是给宝宝准备的" had made "要是…" the condition
+    # of the budget, quoted "要是给宝宝准备的 预算3000以内")
+    ("我怀孕5个月了 主要是给宝宝准备的 预算3000以内", "obligation", "预算3000以内", EQ),
+    ("要是下雨就改期吧 别来了", "negation", "要是下雨就改期吧 别来了", EQ),   # (control: the cue opens its word)
     # power and charge are measured ("11kW" had been an id; "那就换7kW的吧" changed nothing)
     ("行 功率我要11kW的 充得快", "quantity", "11kW", EQ),
     ("必须有三相电380伏入户", "quantity", "380伏", EQ),

@@ -2326,6 +2326,32 @@ COUNTERED = [
 ]
 
 
+# (lang, messages, the changes of the user's question the assistant's last message answered): a time
+# after a topic word opening the question is what it is about, no time it asks to move to
+TOPICAL = [
+    ("en", [("user", "can it be a saturday, i want to be there for that one. the 13th?"),
+            ("assistant", "Booked: Saturday 13 November, Crew B with Marco arriving 09:00."),
+            ("user", "also for the 22nd can the crew come at 9 not 8? moms physio van picks her up at 8:30"),
+            ("assistant", "Moved: Tuesday 22 June, Crew B now arriving 09:00.")], []),
+    # (control: the day asked for instead)
+    ("en", [("user", "can it be a saturday the 13th?"), ("assistant", "Booked: Saturday 13 November."),
+            ("user", "can you do the 22nd instead?"), ("assistant", "Moved to Monday 22 November.")],
+     [("saturday the 13th", "the 22nd")]),
+    ("zh", [("user", "能不能周六 13号？"), ("assistant", "约好了：11月13日周六。"),   # (controls in Chinese)
+            ("user", "至于22号那天 能不能早点来"), ("assistant", "已改好：6月22日周二9点到。")], []),
+    ("zh", [("user", "能不能周六 13号？"), ("assistant", "约好了：11月13日周六。"),
+            ("user", "能改到22号吗"), ("assistant", "已改好：11月22日。")], [("周六 13号", "22号")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), TOPICAL)
+def test_a_time_the_question_is_about_is_none_it_asks_for(lang: str, messages: list[tuple[str, str]],
+                                                          changes: list[tuple[str, str]]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    made = [(t.old, t.new) for t in result.transitions if t.span.event_id == f"U{len(messages) - 1}"]
+    assert made == changes, made
+
+
 @pytest.mark.parametrize(("lang", "messages", "changes"), COUNTERED)
 def test_a_day_asked_instead_of_an_offer_or_a_value_no_accepted_line_holds_replaces_none_of_them(
         lang: str, messages: list[tuple[str, str]], changes: list[tuple[str | None, str]]) -> None:
@@ -3002,6 +3028,19 @@ PROPOSED_CHANGE = [
 
 # (lang, messages, the changes the last message makes (old, new)), the conversation's now 2027-09-14 evening
 TIME_MOVED = [
+    # a move of another thing than the one booked moves nothing of it ("帮您把除甲醛改到…上午10:00" had moved
+    # the cleaning's "下周二")
+    ("zh", [("user", "开荒改到下周二吧 除甲醛你们建议哪天"),
+            ("assistant", "建议：\n1. 开荒保洁：改到9月21日（周二）上午9:00；\n2. 除甲醛：9月23日（周四）下午14:00。\n按这个方案可以吗？"),
+            ("user", "可以 就这个"),
+            ("assistant", "9月23日上午有空档。帮您把除甲醛改到9月23日（周四）上午10:00可以吗？"),
+            ("user", "行 改吧")], []),
+    ("en", [("user", "move the cleaning to next tuesday. when should the formaldehyde treatment be?"),
+            ("assistant", "My proposal:\n1. Cleaning: Tuesday, September 21 at 9:00 am\n2. Formaldehyde treatment: Thursday, "
+                          "September 23 at 2 pm\nDoes that work?"),
+            ("user", "yes"),
+            ("assistant", "The morning is open. Shall I move the formaldehyde treatment to Thursday, September 23 at 10 am?"),
+            ("user", "ok do that")], []),   # (a control in English)
     # a time an accepted proposal moves a thing to replaces the time the user's change set ("改到下周吧" …
     # "建议改到9月21日（周二）15:00 …要这样改吗？" "行" had left "下周" current); on a day the user named
     # already it only says it closer (the user's words stay), and a time said past the cue's words is none
@@ -3271,6 +3310,15 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a bare number replaces a count, not a measure ("34 inches" had become 3), nor a verb after "one"
+    # ("the big one hangs" had been a count), nor anything but a time when its message says it as an
+    # hour ("come at 9 not 8 … make it 9" had replaced "10 inches")
+    ("en", ["grind 2 stumps - the maple and an old cedar stump", "measured the gate, 34 inches. enough?",
+            "oh yeah make it 3, forgot the little one by the garage, like 10 inches"], [("2 stumps", "3")]),
+    ("zh", ["要磨2个树桩", "量了门 86厘米 够吗", "改成3吧 忘了车库边那个小的"], [("2个", "3")]),   # (control)
+    ("en", ["ok change on the oaks. the big one hangs over the roof", "oh yeah make it 3"], [(None, "3")]),
+    ("en", ["forgot the little one by the garage, like 10 inches",
+            "can the crew come at 9 not 8? moms physio van picks her up at 8:30. make it 9"], [(None, "9")]),
     # a value turned down by name is corrected by the next one whatever its unit ("不是12寸 是30×45的" had
     # changed nothing: a count of another unit revises another thing), and a sentence typed without marks
     # parts its clauses at spaces whatever the sentence before it holds

@@ -1028,7 +1028,8 @@ def _turned_from(text: str, stop: int, value: str, event_id: str, memory: _Memor
     """The thing a change of no slot turns from, named before it in its own message as the reason
     ("says charcoal looks like a funeral home lol. change it to Weathered Wood", "说胡桃木太暗了 算了
     还是金色那个吧"): of the words there, the last one the user said before as a short clause of its
-    own, asking and negating nothing ("still charcoal", "胡桃木那个吧"), where the user said it last.
+    own, with only pointing words and particles beside it, asking and negating nothing ("still charcoal",
+    "胡桃木那个吧"; not "诶我儿子刚看到"), where the user said it last.
     Words in longer clauses are no choice ("我老公的号码" names no 老公 a frame could be); a word of a
     clause negating something is a thing dropped, which the drop tells ("算了露台不要了 换成木兰厅吧")."""
     rules = pack.state
@@ -1046,8 +1047,14 @@ def _turned_from(text: str, stop: int, value: str, event_id: str, memory: _Memor
         # (the newest clause naming it: a thing dropped since is none to turn from, "算了 机器人编程不要了")
         clause, said, found = next(((c, s, f) for c, s in reversed(memory.clauses) if s.event_id != event_id
                                     for f in [_word_at(word, c.casefold(), pack)] if f >= 0), ("", None, -1))
+        rest = [w for w in words_of(f"{clause[:found]} {clause[found + len(word):]}".casefold(), pack.lang)
+                if w not in memory.slot_stopwords]
         if (said is not None and len(clause.strip()) <= rules.untyped_value_chars and not pack.question.search(clause)
-                and next(negations(clause, 0, len(clause), pack), None) is None):
+                and next(negations(clause, 0, len(clause), pack), None) is None
+                # (said as the clause's thing, with nothing but pointing words and particles: "胡桃木那个吧",
+                # "still charcoal"; not "诶我儿子刚看到")
+                and covered(" ".join(rest), 0, len(" ".join(rest)),
+                            (pack.filler, rules.determiners, pack.lead, rules.accept, rules.proposal_trail))):
             return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
     return None
 

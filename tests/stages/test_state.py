@@ -3333,6 +3333,12 @@ CORRECTED = [
     ("en", ["plan on the basic 3-tab then, charcoal", "my husband wants to be there", "still charcoal",
             "my husband looked at the samples and says charcoal looks like a funeral home lol. change it to Weathered Wood"],
      [("charcoal", "Weathered Wood")]),
+    # … said alone, with only pointing words or particles beside it: a word of a longer clause is none
+    # ("刚看" of "诶我儿子刚看到" had been what "改成送货吧" turned from)
+    ("zh", ["自取吧 下周六去店里拿 上午", "诶我儿子刚看到 说他的毕业证也要裱", "诶等下 刚看了排班 下周六我要加班 去不了 改成送货吧"],
+     [(None, "送货")]),
+    ("en", ["my son just looked", "he just looked at it and says the charcoal is too dark. change it to Weathered Wood"],
+     [(None, "Weathered Wood")]),
     # a bare number changed with its slot's words replaces the value those words name, not the newest
     # amount ("bump invites to 110" had replaced "$900")
     ("en", ["ok 100 invites then", "budget is like $900 total", "bump invites to 110, my mom wants some for her church friends"],

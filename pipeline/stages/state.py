@@ -1004,7 +1004,8 @@ def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, me
     # (the piece right after the revision's, in its sentence: "…, maple is fine" names no reason)
     for a, b in pieces[at + 1:at + 2] if at is not None else ():
         if (b <= a or pack.sentence_end is not None and pack.sentence_end.search(text, span.end, a)
-                or pack.state.choose_after.search(text, a, b)):   # ("…, maple is fine" chooses it)
+                or pack.state.choose_after.search(text, a, b)   # ("…, maple is fine" chooses it)
+                or _value_kind(text[a:b], pack)):   # (… and one with a value sets another thing: "预算放到18000")
             continue
         a = _strip(text, a, b, pack)[0]
         first = (re.match(r"[^\W\d_][\w-]*", text[a:b]) if pack.spaced
@@ -2286,6 +2287,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # a Chinese space parts clauses) says was wrong, no new value ("the wall is 2.58
                         # meters, I misspoke", "是13957182460 最后两位反了" are ones)
                         continue
+                    if (named and _FAMILY.get(kind, kind) == "time" and not memory.names_day(named[1])
+                            and not memory.names_clock(named[1]) and not rules.correction_not.search(text, start, end)):
+                        # (a correction naming another value than a time corrects no time said in a clause of
+                        # its own: "他7岁 不是8岁 明年3月才满8岁", "he's 7 not 8, he turns 8 next march")
+                        continue
                     # the old value named is of its own kind ("the email on HV-U-10482 should be
                     # …86@…, not 88": the e-mail's, not the id's)
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
@@ -2785,6 +2791,8 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
             continue
         stop = end if cue.start() < end else reach
         words = pack.value_separator.split(text[cue.end():stop], 1)[0].strip().casefold()
+        # (past its determiner: "not the 12th" names the "12th of nov" said before)
+        words = words[pack.state.determiners.strip_run(words, 0, len(words), from_end=False):].strip()
         # (of the values holding them, one counting what the new count counts: "其实是15个小朋友 不是12个"
         # names the "12个小朋友" of the party, not the cake's "要够12个小孩吃" said since)
         units = {memory.unit(text[a:b]) for a, b, kind in kept if kind == "quantity"} - {""}

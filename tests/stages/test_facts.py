@@ -1268,6 +1268,14 @@ def test_a_hedged_request_claims_nothing(lang: str, text: str, claims: bool) -> 
 # user's zone. A clock written with its day is one fact on that day, not a clock on today's date
 # plus a day; minutes written as words or fractions keep their value ("十点一刻" was read 10:01).
 WRITTEN_TIMES = [
+    # a weekday and a month written short around its day are one day ("wed 10 nov" had been no time, and
+    # "not the 12th" then corrected the "wednesday" of a prohibition)
+    ("en", "we fly wed 2 dec not the 4th", "wed 2 dec", {"start": "2026-12-02T00:00:00-05:00", "end": "2026-12-02T23:59:59-05:00"}),
+    ("en", "back on 29 dec", "29 dec", {"start": "2026-12-29T00:00:00-05:00", "end": "2026-12-29T23:59:59-05:00"}),
+    ("zh", "12月29号回来", "12月29号", {"start": "2026-12-29T00:00:00+08:00", "end": "2026-12-29T23:59:59+08:00"}),   # (control)
+    # what ran out, expired or was renewed went by ("pretty sure leo's ran out in august" was next August)
+    ("en", "pretty sure leo's ran out in august", "in august",
+     {"start": "2026-08-01T00:00:00-04:00", "end": "2026-08-31T23:59:59-04:00", "past": True}),
     # a month named, at its start or end or whole, is that month's ("12月底就生了" was "月底", the end
     # of this month)
     ("zh", "要是预产期在12月底呢", "12月底", {"start": "2026-12-27T00:00:00+08:00", "end": "2026-12-31T23:59:59+08:00"}),

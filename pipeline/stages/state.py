@@ -3950,8 +3950,8 @@ def _proposed(text: str, pack: RulePack,
 
 
 def _without_end_mark(text: str, start: int, end: int, pack: RulePack) -> int:
-    """Where a proposal of several sentences ends, past its last mark and spaces ("…no police.":
-    its line reads "…no police: assistant's proposal, accepted")."""
+    """Where a plan of several sentences ends, before its last mark and spaces ("…联系您本人。\n": its
+    line reads "…联系您本人：助手提议，用户已接受", not "本人。：")."""
     while end > start and (text[end - 1].isspace() or pack.sentence_end is not None
                            and pack.sentence_end.fullmatch(text, end - 1, end)):
         end -= 1

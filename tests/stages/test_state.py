@@ -3310,6 +3310,9 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # an amount the user "can go to" is a new ceiling ("ok i can go to 4500 all in max" had changed nothing)
+    ("en", ["budget is like $4000 all in", "no keep B. ok i can go to 4500 all in max, mom agreed"], [("$4000", "4500")]),
+    ("zh", ["预算4000以内吧", "行 我最多能到4500 我妈同意了"], [("预算4000", "4500")]),
     # a piece after a revision that sets a value of its own is no reason naming what it turns from ("预算放到
     # 18000" had made "预算" the thing "还是雅马哈那台吧" replaced, "budget goes up to 18000" the "budget")
     ("zh", ["预算15000以内吧", "那就kawai吧 预算内的", "行吧 我想了想 算了 还是雅马哈那台吧 预算放到18000"], [("预算15000", "18000")]),

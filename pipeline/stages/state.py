@@ -1028,11 +1028,9 @@ def _turned_from(text: str, stop: int, value: str, event_id: str, memory: _Memor
                  pack: RulePack) -> tuple[str, Span] | None:
     """The thing a change of no slot turns from, named before it in its own message as the reason
     ("says charcoal looks like a funeral home lol. change it to Weathered Wood", "说胡桃木太暗了 算了
-    还是金色那个吧"): of the words there, the last one the user said before as a short clause of its
-    own, with only pointing words and particles beside it, asking and negating nothing ("still charcoal",
-    "胡桃木那个吧"; not "诶我儿子刚看到"), where the user said it last.
-    Words in longer clauses are no choice ("我老公的号码" names no 老公 a frame could be); a word of a
-    clause negating something is a thing dropped, which the drop tells ("算了露台不要了 换成木兰厅吧")."""
+    还是金色那个吧"): of the words there, the last one the user chose before (:func:`_chosen_alone`),
+    where the user said it last. A word of a clause negating something is a thing dropped, which the
+    drop tells ("算了露台不要了 换成木兰厅吧")."""
     rules = pack.state
     folded, folded_value = text[:stop].casefold(), value.casefold()
     clauses = list(split_clauses(text[:stop], pack))
@@ -1045,18 +1043,60 @@ def _turned_from(text: str, stop: int, value: str, event_id: str, memory: _Memor
                 or memory.names_day(word) or _value_kind(word, pack)   # (a day is no thing: "下周六我要加班")
                 or any(a <= at < b and next(negations(text, a, b, pack), None) for a, b in clauses)):
             continue
-        # (the newest clause naming it: a thing dropped since is none to turn from, "算了 机器人编程不要了")
-        clause, said, found = next(((c, s, f) for c, s in reversed(memory.clauses) if s.event_id != event_id
-                                    for f in [_word_at(word, c.casefold(), pack)] if f >= 0), ("", None, -1))
-        rest = [w for w in words_of(f"{clause[:found]} {clause[found + len(word):]}".casefold(), pack.lang)
-                if w not in memory.slot_stopwords]
-        if (said is not None and len(clause.strip()) <= rules.untyped_value_chars and not pack.question.search(clause)
-                and next(negations(clause, 0, len(clause), pack), None) is None
-                # (said as the clause's thing, with nothing but pointing words and particles: "胡桃木那个吧",
-                # "still charcoal"; not "诶我儿子刚看到")
-                and covered(" ".join(rest), 0, len(" ".join(rest)),
-                            (pack.filler, rules.determiners, pack.lead, rules.accept, rules.proposal_trail))):
-            return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
+        chosen = _chosen_alone(word, event_id, memory, pack)
+        if chosen is not None:
+            return chosen
+    return None
+
+
+def _chosen_alone(word: str, event_id: str, memory: _Memory, pack: RulePack,
+                  since: frozenset[str] | None = None) -> tuple[str, Span] | None:
+    """Where the user last named ``word`` (before ``event_id``; with ``since``, in those messages),
+    when that clause chose it: short, the word with nothing but pointing words and particles beside
+    it, asking and negating nothing ("still charcoal", "胡桃木那个吧", "自取吧"; not "诶我儿子刚看到",
+    nor "算了 机器人编程不要了", a thing dropped since). Words of longer clauses are no choice ("我老公的
+    号码" names no 老公 a frame could be)."""
+    rules = pack.state
+    clause, said, found = next(((c, s, f) for c, s in reversed(memory.clauses)
+                                if s.event_id != event_id and (since is None or s.event_id in since)
+                                for f in [_word_at(word, c.casefold(), pack)] if f >= 0), ("", None, -1))
+    if said is None or len(clause.strip()) > rules.untyped_value_chars or pack.question.search(clause):
+        return None
+    rest = " ".join(w for w in words_of(f"{clause[:found]} {clause[found + len(word):]}".casefold(), pack.lang)
+                    if w not in memory.slot_stopwords)
+    if (next(negations(clause, 0, len(clause), pack), None) is not None
+            or not covered(rest, 0, len(rest), (pack.filler, rules.determiners, pack.lead, rules.accept, rules.proposal_trail))):
+        return None
+    return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
+
+
+def _other_alternative(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
+                       pack: RulePack) -> tuple[str, Span] | None:
+    """What a change of no slot to one of two alternatives the assistant asked between replaces: the
+    other, which the user chose since ("您是来店自取，还是需要我们送货？" "自取吧" … "改成送货吧"; "pick
+    up in store or delivery?" "pickup is fine" … "make it delivery")."""
+    rules, wanted = pack.state, value.casefold()
+    here = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
+    for i in range(here - 1, -1, -1):
+        if events[i].role != "assistant" or wanted not in events[i].text.casefold():
+            continue
+        text = events[i].text
+        for a, b, _ in _sentences(text, pack):
+            alt = rules.alternative.search(text, a, b)
+            if alt is None:
+                continue
+            left, right = text[a:alt.start()].casefold(), text[alt.end():b].casefold()
+            other, own = (left, right) if wanted in right else (right, left) if wanted in left else (None, "")
+            if other is None:
+                continue
+            since = frozenset(e.id for e in events[i + 1:here] if e.role == "user")
+            for word in reversed(words_of(other, pack.lang)):
+                # (a word both sides hold names neither: "Belgard Holland Stone … or Belgard Catalina Grana")
+                if (len(word) >= rules.own_word_chars and word.isalpha() and word not in memory.slot_stopwords
+                        and _word_at(word, own, pack) < 0):
+                    chosen = _chosen_alone(word, event.id, memory, pack, since)
+                    if chosen is not None:
+                        return chosen
     return None
 
 
@@ -2125,7 +2165,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 or (memory.said_alone(slot.casefold(), event.id)
                                     if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None)
                                 or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None)
-                                or (_turned_from(text, change.start(), value, event.id, memory, pack) if not slot else None)
+                                or (_turned_from(text, change.start(), value, event.id, memory, pack)
+                                    or _other_alternative(value, event, events, memory, pack) if not slot else None)
                                 # (… or, a short thing, the newest with its head: "上午场就行" … "改下午场吧")
                                 # (one holding a value of its own is no such thing: "周二要订个会议室")
                                 or (same_head[:2] if not slot and len(value) <= rules.untyped_value_chars

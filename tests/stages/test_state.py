@@ -2894,6 +2894,13 @@ LISTED_ALONGSIDE = [
             ("assistant", "约好了。"), ("user", "还是换成顺丰吧")], ("德邦快运", "顺丰")),
     ("en", [("user", "what pavers"), ("assistant", _PAVERS_EN), ("user", "the belgard please"),
             ("assistant", "Which one?"), ("user", "switch to travertine")], (None, "travertine")),   # shared: no one's
+    # … and of two the assistant asked between ("A还是B？", "A or B?"), the other, chosen since alone
+    ("zh", [("user", "接下来呢"), ("assistant", "您是来店自取，还是需要我们送货？送货15公里内$35。"),
+            ("user", "自取吧 下周六去店里拿 上午"), ("assistant", "好的。"),
+            ("user", "诶等下 下周六我要加班 去不了 改成送货吧 送到家")], ("自取", "送货")),
+    ("en", [("user", "what next"), ("assistant", "Would you like store pickup, or delivery? Delivery within 15 km is $35."),
+            ("user", "pickup is fine"), ("assistant", "Great."),
+            ("user", "ugh i have to work saturday. make it delivery")], ("pickup", "delivery")),
     # items numbered ①②, named with their ids, are listed too; "那个" after a thing is no head of
     # it; a space after 吧 parts clauses ("…那算了 换星澜府那个吧 2楼也行 只要不是一楼就可以。" had
     # replaced nothing, then "士 钱江新城那个" of "来福士 钱江新城那个来福士")

@@ -258,6 +258,7 @@ class StateRules:
     weak_slot_words: frozenset[str]     # words naming a slot only alone ("date" of "reply by date"): no decision's tie
     hour_leads: Lexicon                 # words after which a bare number is an hour ("come at 9 not 8")
     topic_leads: Lexicon                # words opening a clause on what it is about ("for the 22nd, can …")
+    new_part_said_with_copula: bool     # the new part after an old one turned down opens on the copula ("不是古城那个店，是…")
     particles: Lexicon                 # closing a decided thing or a new value, no part of it ("改到周五了", "…1点半吗")
     pronouns: frozenset[str]
     kind_words: dict[str, tuple[str, ...]]   # words naming a value's kinds besides its display name ("手机": phone)
@@ -667,6 +668,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         weak_slot_words=frozenset(w.casefold() for w in table.get("weak_slot_words", [])),
         hour_leads=Lexicon(table.get("hour_leads", []), bounds),
         topic_leads=Lexicon(table.get("topic_leads", []), bounds),
+        new_part_said_with_copula=bool(table.get("new_part_said_with_copula", False)),
         particles=Lexicon(table.get("particles", []), bounds),
         determiners=Lexicon(table.get("determiners", []), bounds),
         slot_prepositions=Lexicon(table.get("slot_prepositions", []), bounds),

@@ -2382,7 +2382,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # the assistant just offered and the user never named: "I can book the call on Friday,
                 # April 16 at 5:30 PM" … "can we do monday instead?" moves no party "on the 8th")
                 current = cue is not None and rules.revise_current.regex.match(text, cue.start()) is not None and not (
-                    asked_by is not None and (asked or pack.question.search(text, start, end) is not None)
+                    asked_by is not None and (asked or pack.question.search(text, start, end) is not None
+                                              or rules.proposes_revision.search(text, start, end) is not None)
                     and _counters_offer(asked_by, event.id, memory, pack, read))
                 transitions.extend(replace(t, condition=under)
                                    for t in _revised(text, revising, kept, event.id, memory, rules, cue, current)
@@ -2852,8 +2853,13 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     correction names, no value of any kind alone, replace the value that part was said in."""
     if named is None or not start < named[0] or named[0] > end and text[end:named[0]].strip(" \u3000,，"):
         return []
-    if pack.state.also_opening.regex.match(text, pack.lead.strip_run(text, start, end, from_end=False)):
+    opening = pack.lead.strip_run(text, start, end, from_end=False)
+    if pack.state.also_opening.regex.match(text, opening):
         return []   # (what comes on top corrects nothing: "不是12个 还有家长")
+    if (named[0] >= end and pack.state.new_part_said_with_copula and pack.state.copula is not None
+            and not pack.state.copula.match(text, opening)):
+        return []   # (after the old part turned down, only a clause saying what it is is the new one: "不是古城
+        # 那个店，是三义机场店"; not "是7栋1302 不是1203 我老是记反")
     # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店", or in the next
     # clause, "是1205室，不是1502室")
     upto = min(named[0], end)
@@ -3453,7 +3459,12 @@ def _counters_offer(offer: Event, event_id: str, memory: _Memory, pack: RulePack
     day asked for instead of it counters the offer and replaces nothing the user said."""
     if offer.role != "assistant":
         return False
-    found = _proposal(offer.text, pack, read)
+    # (what it proposed, else its last question and the sentence before it: "Maeve's calendar has Monday
+    # 22 November at 12:30 free. Would that suit you for the call?")
+    sentences = _sentences(offer.text, pack)
+    asked = [i for i, (_, _, mark) in enumerate(sentences) if mark in pack.state.question_marks]
+    found = _proposal(offer.text, pack, read) or (
+        (sentences[max(0, asked[-1] - 1)][0], sentences[asked[-1]][1]) if asked else None)
     if found is None:
         return False
     a, b = found
@@ -3544,7 +3555,9 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     # (days to choose from: two or more; "anything else today?" offers none)
     offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
                if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}
-    if len(offered) < 2 or not any(memory.same_day(new, day) for day in offered):
+    # (two days, not one said twice: "ready on Monday 22 November … Monday 22 November at 12:30 free")
+    days = [day for i, day in enumerate(sorted(offered)) if not any(memory.same_day(day, other) for other in sorted(offered)[:i])]
+    if len(days) < 2 or not any(memory.same_day(new, day) for day in days):
         return []
     return [Transition("time", asked[0], new, Span(event_id, a, b), asked[1])]
 

@@ -2304,6 +2304,16 @@ def test_a_proposal_mentioning_a_slot_the_user_set_is_not_its_value(lang, messag
 # "monday", the Monday then resolved near May 8); a change whose value no line of an accepted proposal
 # holds the kind of replaces no line of it ("a separate order for the seating chart: … August 27" → "24x36")
 COUNTERED = [
+    # … the offer read from its last question and the sentence before it when no proposal is read, a question
+    # without its mark ("can we do … instead") asking too; a day said twice is one day offered, not two to
+    # choose between ("tonight" had become "monday", the deadline "by the 7th" had become "tuesday at 1")
+    ("en", [("user", "would need it there by the 7th at the latest. can we drop the rush if i get photos to you tonight?"),
+            ("assistant", "Maeve will have the sketch ready on Monday 22 November.\n\nMaeve's calendar has Monday 22 November "
+                          "at 12:30 free. Would that suit you for the call?"),
+            ("user", "monday im in meetings all day. can we do tuesday at 1 instead")], []),
+    ("zh", [("user", "生日是12月9号 最晚7号要送到 今晚发照片的话能不加急吗？"),
+            ("assistant", "画师11月22日（周一）能出草图。\n\n11月22日（周一）12:30可以视频，您看行吗？"),
+            ("user", "周一我一整天开会 能改周二1点吗")], [("周一", "周二1点")]),
     ("en", [("user", "we're doing a stuffing party at my moms on the 8th"),
             ("assistant", "Saturday, May 8 works. I can book a walkthrough call with the designer on Friday, April 16 at "
                           "5:30 PM. Want me to book that?"),
@@ -3317,6 +3327,11 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # after the old part a correction turns down, only a clause saying what it is is the new part ("我老是记反"
+    # had replaced "1203")
+    ("zh", ["海珠区江南大道中 翠湖苑7栋1203 楼里好像有你们的光纤", "等下 地址写错了 是7栋1302 不是1203 我老是记反"],
+     [("翠湖苑7栋1203", "7栋1302")]),
+    ("zh", ["去古城那个店取车", "不是古城那个店，是三义机场店"], [("古城那个店", "三义机场店")]),   # (control)
     # an amount the user "can go to" is a new ceiling ("ok i can go to 4500 all in max" had changed nothing)
     ("en", ["budget is like $4000 all in", "no keep B. ok i can go to 4500 all in max, mom agreed"], [("$4000", "4500")]),
     ("zh", ["预算4000以内吧", "行 我最多能到4500 我妈同意了"], [("预算4000", "4500")]),

@@ -2856,10 +2856,11 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     opening = pack.lead.strip_run(text, start, end, from_end=False)
     if pack.state.also_opening.regex.match(text, opening):
         return []   # (what comes on top corrects nothing: "不是12个 还有家长")
+    # (after the old part turned down, only a clause saying what it is is the new one: "不是古城那个店，
+    # 是三义机场店"; not "是7栋1302 不是1203 我老是记反")
     if (named[0] >= end and pack.state.new_part_said_with_copula and pack.state.copula is not None
             and not pack.state.copula.match(text, opening)):
-        return []   # (after the old part turned down, only a clause saying what it is is the new one: "不是古城
-        # 那个店，是三义机场店"; not "是7栋1302 不是1203 我老是记反")
+        return []
     # (the clause's end: the old part named before it, "不是古城那个店，是三义机场店", or in the next
     # clause, "是1205室，不是1502室")
     upto = min(named[0], end)
@@ -3556,7 +3557,8 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
                if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}
     # (two days, not one said twice: "ready on Monday 22 November … Monday 22 November at 12:30 free")
-    days = [day for i, day in enumerate(sorted(offered)) if not any(memory.same_day(day, other) for other in sorted(offered)[:i])]
+    ordered = sorted(offered)
+    days = [day for i, day in enumerate(ordered) if not any(memory.same_day(day, other) for other in ordered[:i])]
     if len(days) < 2 or not any(memory.same_day(new, day) for day in days):
         return []
     return [Transition("time", asked[0], new, Span(event_id, a, b), asked[1])]

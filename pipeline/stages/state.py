@@ -3735,7 +3735,7 @@ def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[
     start = bullet.end() if bullet else start
     start = rules.proposal_lead.strip_run(text, start, end, from_end=False)
     end = rules.proposal_trail.strip_run(text, start, end, from_end=True)
-    while start < end and text[start].isspace():
+    while start < end and (text[start].isspace() or text[start] in ":："):   # ("my recommendation is: …")
         start += 1
     return start, end
 

@@ -1582,6 +1582,14 @@ ACCEPTED = [
                           "your door; return on Feb 4 after your 18:20 landing. Round trip $480.\nDoes that work?"),
             ("user", "yes")],
      "pickup on Jan 30 at 5:40 am at your door; return on Feb 4 after your 18:20 landing. Round trip $480", []),
+    # a proposal mark's own words after it, and their colon, are no part of the plan ("我建议的方案是：…" had
+    # read "的方案是：…", "My recommendation is: …" ": the Silver 59 plan …")
+    ("zh", [("user", "套餐怎么选"), ("assistant", "查过了，可以安装。\n那我建议的方案是：银龄59主卡 + 家庭副卡 + 融合宽带300M，月费合计99元。"
+                                                "宽带就先定300M可以吗？"), ("user", "行")],
+     "银龄59主卡 + 家庭副卡 + 融合宽带300M，月费合计99元", []),
+    ("en", [("user", "which plan"), ("assistant", "Checked, we can install.\nMy recommendation is: the Silver 59 plan + a family "
+                                                "SIM + 300M broadband, $99 a month. Shall I set that up?"), ("user", "yes")],
+     "the Silver 59 plan + a family SIM + 300M broadband, $99 a month", []),   # (its colon had opened the plan)
     # "here's what I'll <verb>" with any verb reads back what a yes takes: the whole list
     ("en", [("user", "book them both"),
             ("assistant", "Understood.\n\nHere's what I'll enrol — please check:\n- Mia — piano, Thursdays 5:00–5:45pm\n"

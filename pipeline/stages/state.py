@@ -651,8 +651,10 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
              rules: StateRules) -> tuple[str, Span, str] | None:
     """The line of the newest decision that names the slot ("10:00 am at Shilshole Terrace (Unit
     2C)" of an accepted list of viewings, for "move Shilshole to half past two"), and the user's
-    event that made it, by the slot's words (``_Memory.keys``). A thing dropped holds no value a
-    change could replace."""
+    event that made it, by the slot's words (``_Memory.keys``) that name it, not a word any time or
+    number is named by (``[state] weak_slot_words``: "change the reply by date to august 7" is no proof
+    call accepted "… the ship date"). A thing dropped holds no value a change could replace."""
+    keys = tuple(k for k in keys if k not in rules.weak_slot_words) or keys
     for d in reversed(decisions):
         if keys and d.status != "dropped" and any(k in d.object.casefold() for k in keys):
             text = next(e.text for e in events if e.id == d.span.event_id)
@@ -2188,11 +2190,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = _current_of(booked or previous, transitions[:made])
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
-                    # (by the slot's words that name it, not a word any time or number is named by:
-                    # "change the reply by date to august 7" is no proof call accepted "… the ship date")
-                    keys = memory.keys(slot)
-                    decided = _decided(tuple(k for k in keys if k not in rules.weak_slot_words) or keys,
-                                       decisions, events, rules)
+                    decided = _decided(memory.keys(slot), decisions, events, rules)
                     if decided and kind and not any(_FAMILY.get(k, k) == _FAMILY.get(kind, kind)
                                                     for _, _, held in read(decided[0]) for _, _, k in held):
                         # (a line holding no value of the new one's kind is no value it replaces: "make the

@@ -116,16 +116,21 @@ def _scan(text: str, pack: RulePack) -> ClauseHits:
 
 
 def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePack,
-                    cues: Lexicon | None = None) -> Iterator[tuple[int, int, int | None]]:
+                    cues: Lexicon | None = None, ends: Lexicon | None = None) -> Iterator[tuple[int, int, int | None]]:
     """Each clause with the start of the condition governing it: a conditional cue (or one of
     ``cues``) in it or in an earlier clause of its sentence. "如果检测下来是人为损坏，那就不修了"
-    forbids repairing only if; without the condition "那就不修了" reads as a plain refusal."""
+    forbids repairing only if; without the condition "那就不修了" reads as a plain refusal. A clause
+    opening on one of ``ends`` starts afresh ("我号码打错了 是…0495 还有…月费最好控制在120以内": the
+    monthly fee corrects nothing)."""
     cues = cues or pack.state.conditional
     condition: int | None = None
     last = None
     for start, end in clauses:
         if last is not None and (pack.sentence_end is None or pack.sentence_end.search(text, last, start)):
             condition = None
+        if ends is not None and any(ends.regex.match(text, at) for at in (
+                start + len(text[start:end]) - len(text[start:end].lstrip()), pack.lead.strip_run(text, start, end, from_end=False))):
+            condition = None   # (past lead words or not: "also" may be one)
         own = cues.search(text, start, end)
         while own is not None and word_start(text, own.start(), pack.lang) != own.start():
             own = cues.search(text, own.end(), end)   # (inside a word: "主要是给宝宝准备的" supposes nothing)

@@ -1942,7 +1942,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             memory.asking.add(event.id)
         conditions = [c for _, _, c in with_conditions(text, ((a, b) for a, b, _ in clauses), pack)]
         corrections = _carried(text, clauses, [c for _, _, c in with_conditions(
-            text, ((a, b) for a, b, _ in clauses), pack, rules.correction)], pack)
+            text, ((a, b) for a, b, _ in clauses), pack, rules.correction, rules.also_opening)], pack)
         # a clause only turning down an old value corrects it with the next clause of its sentence
         # ("不是12桌，是13桌", "not 12 tables, 13 tables")
         for n in range(len(clauses) - 1):

@@ -1236,11 +1236,26 @@ def test_descriptive_facts_keep_the_facts_inside_them(lang: str, text: str, oute
     ("en", "Can you help me with my booking?"),
     # a time after "with" is no feature ("with today?" was cut from "anything else I can help you with today?")
     ("en", "Is there anything else I can help you with today ?"), ("zh", "今天还有什么能帮你的吗"),
+    # a joiner names no feature: "have and how much does" had been quoted of the question below, alone at 50 %
+    ("en", "also what paper stock do you have and how much does it cost"), ("zh", "你们都有什么纸 多少钱一张"),
 ])
 
 def test_no_descriptive_fact_from_questions_and_plain_words(lang: str, text: str) -> None:
     kinds = {kind for kind, _ in _shown(_run(lang, text)[0])}
     assert not kinds & {"feature", "route", "place", "venue"}, _shown(_run(lang, text)[0])
+
+
+@pytest.mark.parametrize(("lang", "text", "feature"), [
+    ("en", "does it have wifi and how much does it cost", "have wifi"),
+    ("en", "do you have matte and what does it cost", "have matte"),
+    ("en", "a hotel with free parking and a pool", "with free parking and a pool"),   # (control: things joined)
+    ("zh", "给我推荐一个价格200-300元的酒店，要有会议室和国际长途电话。", "要有会议室和国际长途电话"),
+    ("zh", "帮我找一家带停车场的民宿 多少钱一晚", "带停车场的"),
+])
+def test_a_feature_ends_before_a_question_joined_to_it(lang: str, text: str, feature: str) -> None:
+    """What a thing has ends where a question about it starts ("have wifi and how much does" would
+    quote a question's pieces as a want)."""
+    assert [f.text for f in _run(lang, text)[0] if f.kind == "feature"] == [feature]
 
 
 # a hedge in a request or a question asks politely or asks whether: nothing is claimed ("Could you

@@ -1068,10 +1068,11 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     (["Change the budget to $300.", "Shipping was $20."], expect(change("budget", None, "$300"))),
     # a time read with its slot's words ("Dinner at 6") is that slot's, not the value after it
     # ("Make dinner 5:30 instead" had replaced the 7:30 show)
+    # (the word "make" sets names the slot: "dinner")
     (["Dinner at 6 before the 7:30, please.", "Make dinner 5:30 instead."],
-     expect(change("clock", "Dinner at 6", "5:30"))),
+     expect(change("dinner", "Dinner at 6", "5:30"))),
     (["The show starts at 7:30, dinner at 6.", "Make dinner 5:30 instead."],
-     expect(change("clock", "dinner at 6", "5:30"))),
+     expect(change("dinner", "dinner at 6", "5:30"))),
     # a value a change replaced is never replaced again, nor its mention there ("instead of 5:30")
     (["Dinner at 5:30 near the theatre.", "Let's do 5:15 then instead of 5:30, Dana hates rushing through dinner.",
       "Her flight moved, so push dinner to quarter to six."],
@@ -3335,6 +3336,12 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a word right after "make" and before a number names the slot made so ("actually make rsvp 90" had
+    # changed nothing, "rsvp 85 cards" current)
+    ("en", ["rsvp 85 cards too", "actually make rsvp 90"], [("85 cards", "90")]),
+    ("en", ["dinner at 5 please", "make dinner 5:30"], [("dinner at 5", "5:30")]),
+    ("en", ["need 20 copies", "make sure 10 of them are stapled"], []),   # (control: "make sure" makes nothing)
+    ("zh", ["回执卡要85张", "回执卡改成90张吧"], [("85张", "90张")]),
     # after the old part a correction turns down, only a clause saying what it is is the new part ("我老是记反"
     # had replaced "1203")
     ("zh", ["海珠区江南大道中 翠湖苑7栋1203 楼里好像有你们的光纤", "等下 地址写错了 是7栋1302 不是1203 我老是记反"],

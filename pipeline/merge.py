@@ -22,6 +22,7 @@ from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
 from .stages.base import Memo
 from .stages.entities import word_end
+from .stages.times import only_a_weekday
 from .types import (Attachment, Conversation, Decision, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition, said_of_the_past)
 
@@ -220,15 +221,23 @@ class _Times:
                 and (inner[0].date() == outer[0].date() or inner[1].date() == outer[1].date()))
 
 
-def _dated_by_changes(facts: list[Fact], transitions: Sequence[Transition], order: dict[str, int]) -> list[Fact]:
+def _dated_by_changes(facts: list[Fact], transitions: Sequence[Transition], order: dict[str, int],
+                      pack: RulePack) -> list[Fact]:
     """The facts with each clock a change sets with no day of its own put on the day of the time
     it replaces: changing the hour keeps the day ("改到下周二吧 上午10点" … "不对 10点要送娃上学 改
-    11点吧" is Tuesday at 11, though the reply between named other days)."""
-    clocks: dict[str, list[int]] = {}   # where the clocks that name no day are, by event
+    11点吧" is Tuesday at 11, though the reply between named other days). A weekday said with no
+    week in the message making the change is the one nearest that day ("安装下周三行不行" … "改成周四吧
+    周三我临时要加班": Thursday and Wednesday of next week, not of this one)."""
+    clocks: dict[str, list[int]] = {}     # where the clocks that name no day are, by event
+    weekdays: dict[str, list[int]] = {}   # … and the days named by a weekday alone
     for i, fact in enumerate(facts):
-        if fact.kind == "time" and isinstance(fact.value, dict) and "time" in fact.value and _resolved(fact.value) is None:
+        if fact.kind != "time" or not isinstance(fact.value, dict):
+            continue
+        if "time" in fact.value and _resolved(fact.value) is None:
             clocks.setdefault(fact.span.event_id, []).append(i)
-    changes = [t for t in transitions if t.old_span is not None and t.span.event_id in clocks]
+        elif (day := _resolved(fact.value)) and day[0].date() == day[1].date() and only_a_weekday(fact.text, pack.lang, pack):
+            weekdays.setdefault(fact.span.event_id, []).append(i)
+    changes = [t for t in transitions if t.old_span is not None and (t.span.event_id in clocks or t.span.event_id in weekdays)]
     if not changes:
         return facts
     facts, times = list(facts), _Times(facts)
@@ -236,13 +245,21 @@ def _dated_by_changes(facts: list[Fact], transitions: Sequence[Transition], orde
         was = times.at(change.old_span)
         if was is None or was[0].date() != was[1].date():
             continue
-        for i in clocks[change.span.event_id]:
+        for i in clocks.get(change.span.event_id, ()):
             fact = facts[i]
             if _overlaps(fact.span, change.span) and "time" in fact.value:
                 value = {k: v for k, v in fact.value.items() if k != "time"}
                 at = datetime.combine(was[0].date(), time.fromisoformat(fact.value["time"]))
                 facts[i] = replace(fact, value={**value, "at": at.isoformat()})
-                times = _Times(facts)   # a clock moved again later is on this day too
+        for i in weekdays.get(change.span.event_id, ()):
+            fact = facts[i]
+            said = _resolved(fact.value)[0].date()
+            nearest = was[0].date() + timedelta(days=(said.weekday() - was[0].weekday() + 3) % 7 - 3)
+            if nearest != said:
+                shift = nearest - said
+                facts[i] = replace(fact, value={k: (datetime.fromisoformat(v) + shift).isoformat()
+                                                if k in ("start", "end", "at") else v for k, v in fact.value.items()})
+        times = _Times(facts)   # a time moved again later is on this day too
     return facts
 
 
@@ -357,8 +374,9 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
             inside = _interval(fact)
             # (the replaced words said again in the change's own message, by no change, are left to
             # the mentions: "那数学改成40节 英语还是20节" holds another slot's 20节)
-            return (((fold(fact.text) in words or fold(fact.text) in holding) and fact.span.event_id != chain[-1].span.event_id)
-                    or any(times.within(inside, g) for g in gone))
+            # ("改成周四吧 周三我临时要加班": the old day, said as the reason, neither)
+            return fact.span.event_id != chain[-1].span.event_id and (
+                fold(fact.text) in words or fold(fact.text) in holding or any(times.within(inside, g) for g in gone))
 
         # (a fact holding the replaced value where it was named is stale through that span alone:
         # "on Saturday" in "I need a reservation for 6 people for 5 nights starting on Saturday"
@@ -917,7 +935,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     # the messages after the prefix are placed too: a change said there ends a chain of the prefix
     order = {e.id: e.index for e in conv.events}
-    facts = _dated_by_changes(facts, transitions + later, order)
+    facts = _dated_by_changes(facts, transitions + later, order, pack)
     roles = {e.id: e for e in (*conv.events[len(prefix):], *prefix)}
     summarised = {e.id for e in prefix}
     templates = pack.templates
@@ -1096,7 +1114,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                          for value, _, by in _steps_replaced(chain, times) if value and fold(value) != fold(chain[-1].new)]
     replaced_at = [(at, fold(old)) for at, old in replaced_anywhere if len(fold(old)) >= 3]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
-    replaced_times = [(order[by.span.event_id], interval, next((slot_keys(t.slot) for t in chain if _named(t, pack)), ()))
+    replaced_times = [(order[by.span.event_id], interval, next((slot_keys(t.slot) for t in chain if _named(t, pack)), ()),
+                       times.at(chain[-1].span))
                       for chain in chains
                       for value, span, by in _steps_replaced(chain, times) if fold(value or "") != fold(chain[-1].new)
                       and (interval := times.at(span, value or "")) is not None]
@@ -1113,9 +1132,12 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     changed_later = {d.object for d in decisions if any(
         at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id]
-        and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held))
+        and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held)
+             # (a time on a day moved, the new time not on it: "安装下周三行不行" … "2027年1月27日（周三）上午
+             # 9:00–12:00" accepted … "改成周四吧")
+             or _Times.within(held, interval) and not _Times.within(now_at, interval))
         and (not keys or interval[0] == interval[1] or any(k in fold(d.object) for k in keys))
-        for at, interval, keys in replaced_times for held in map(_resolved, d.times) if held)}
+        for at, interval, keys, now_at in replaced_times for held in map(_resolved, d.times) if held)}
     for obj, statuses in paths.items():
         mark = templates.get("changed", "") if obj in changed_later else ""
         line = templates["decision"].format(object=obj, status=" → ".join(statuses)) + mark

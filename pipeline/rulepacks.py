@@ -299,6 +299,7 @@ class StateRules:
     asks_preference: Lexicon   # a question asking what the user wants, proposing nothing unless it asks an action too
     confirmation_mark: Lexicon  # what follows it, up to the asking sentence, is one proposal ("我跟您确认一下要办理的内容：")
     confirm_request: Lexicon   # a sentence asking for the go-ahead without a question mark ("您确认的话回复我一下")
+    suits: Lexicon   # a question asking whether what was said before suits ("这样做可以吗？", "Does that work for you?")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
     proposes_revision: Lexicon  # a question holding one asks for the revision it names ("Can we go up to $95?")
     asks_for_info: Lexicon  # a clause holding one asks to be told, sets no value ("那周五晚上体测要带啥")
@@ -726,6 +727,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         confirmation_mark=Lexicon(table.get("confirmation_marks", []), bounds,
                                   patterns=table.get("confirmation_marks_patterns", ())),
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
+        suits=Lexicon(table.get("asks_suits", []), bounds, patterns=table.get("asks_suits_patterns", ())),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
         asks_for_info=Lexicon(table.get("info_questions", []), bounds),

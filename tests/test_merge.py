@@ -852,6 +852,16 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
             ("yes please", "Reserved."),
             ("Actually we can't leave until saturday, so saturday instead of friday", "Sure, I'll ask the host."),
             ("Are dogs allowed?", None)], "December 4–9", "saturday"),
+    # a time of the plan on the day the user asked for, that day moved ("安装下周三行不行" … "12月9日（周三）上午
+    # 9:00–12:00" accepted … "改成周四吧": the accepted plan had read as current)
+    ("zh", [("安装下周三行不行 上午", "我建议这样安排：安装12月9日（周三）上午 9:00–12:00，王师傅上门。这样安排可以吗？"),
+            ("行 都可以", "好的，已预约。"),
+            ("改成周四吧 周三我临时要加班 去不了", "好的，我查一下周四的时段。"),
+            ("师傅会说中文吗", None)], "12月9日（周三）上午 9:00–12:00", "周四"),
+    ("en", [("can install be next wednesday morning?", "I'd suggest Wednesday, December 9, 9am–12pm with Wang. Shall I book it?"),
+            ("yes", "Booked."),
+            ("make it thursday, wednesday i have to work late", "Sure, let me check Thursday."),
+            ("does the installer speak chinese?", None)], "Wednesday, December 9, 9am–12pm", "thursday"),
 ])
 def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
                                                               proposal: str, kept: str) -> None:
@@ -1650,7 +1660,8 @@ CLOCK_MOVES = [
      "ugh 10am clashes with school drop-off, make it 11:30am", "next Tuesday", "11:30am", "2026-12-08T11:30:00-05:00"),
     ("en", "Book the vet for Thursday, 3pm", "Booked Thursday Dec 3, 3:00 pm. Vaccines are due again Dec 30.",
      "sorry 3pm is too early, change it to 4:30pm", "Thursday", "4:30pm", "2026-12-03T16:30:00-05:00"),
-    ("zh", "验车改到下周二吧 上午10点", "好的，改到12月8日（周二）上午10:00。", "不对 改周三11点吧", None, "周三11点", "2026-12-02T11:00:00+08:00"),
+    # (a weekday with no week, the day moved: the one nearest the day it replaces, next week's)
+    ("zh", "验车改到下周二吧 上午10点", "好的，改到12月8日（周二）上午10:00。", "不对 改周三11点吧", None, "周三11点", "2026-12-09T11:00:00+08:00"),
 ]
 
 
@@ -1673,6 +1684,29 @@ def test_a_clock_moved_alone_keeps_the_day_said_with_it(lang, day_turn, reply, c
         assert day in times, times   # the day still holds
     else:
         assert "下周二" not in times, times
+
+
+# a weekday said with no week in the message changing a day is the one nearest that day, and so is the
+# old day said there as the reason ("安装下周三行不行" … "改成周四吧 周三我临时要加班" had been this week's
+# Thursday and Wednesday, Dec 3 and Dec 2)
+@pytest.mark.parametrize(("lang", "day_turn", "reply", "change_turn", "expected"), [
+    ("zh", "安装下周三行不行 上午", "好的，12月9日（周三）上午9:00–12:00可以。", "改成周四吧 周三我临时要加班 去不了",
+     {"周四": "2026-12-10", "周三": "2026-12-09"}),
+    ("en", "can you install next wednesday morning?", "Sure, Wednesday Dec 9, 9am–12pm works.",
+     "make it thursday, wednesday i have to work late", {"thursday": "2026-12-10", "wednesday": "2026-12-09"}),
+    ("zh", "安装下周三行不行 上午", "好的，12月9日（周三）上午9:00–12:00可以。", "改成这周五吧", {"这周五": "2026-12-04"}),   # (control)
+    ("en", "can you install next wednesday morning?", "Sure, Wednesday Dec 9, 9am–12pm works.", "hmm can we do friday instead",
+     {"friday": "2026-12-11"}),
+])
+def test_a_weekday_said_with_a_change_is_in_the_week_of_the_day_it_replaces(lang, day_turn, reply, change_turn, expected):
+    filler = ("好的，我记下了，还有什么需要调整的吗？" if lang == "zh" else "Noted. Anything else you want to adjust?") * 3
+    thanks = "谢谢" if lang == "zh" else "Thanks"
+    turns = [(day_turn, reply), *[(thanks, filler)] * 3, (change_turn, filler), *[(thanks, filler)] * 3,
+             ("好的" if lang == "zh" else "ok", None)]
+    messages = turns_to_messages(turns)
+    result = compressor().compress(messages, target_chars=size_of(messages) // 2, now=NOW[lang])
+    days = {t["text"]: t["value"].get("start", "")[:10] for t in result.snapshot["times"]}
+    assert {text: days.get(text) for text in expected} == expected, days
 
 
 @pytest.mark.parametrize(("lang", "turns", "quoted"), [

@@ -956,6 +956,9 @@ def _field_holds_value(key: tuple[str, str], field: str) -> bool:
     return _VALUE_SEARCH[key].search(field) is not None
 
 
+_NAMED_GROUP = re.compile(r"\(\?P([<=])(\w+)")   # "(?P<amount>" and its "(?P=amount)"
+
+
 def _holds_value(text: str, pack: RulePack, start: int = 0, end: int | None = None) -> bool:
     """Whether ``text[start:end]`` holds an id, an amount, a date or a time: the tool kinds'
     patterns as one alternation, compiled once per pack (a tool result has many fields)."""
@@ -963,8 +966,10 @@ def _holds_value(text: str, pack: RulePack, start: int = 0, end: int | None = No
     regex = _VALUE_SEARCH.get(key)
     if regex is None:
         parts = [r for k in _TOOL_KINDS for r in pack.patterns.get(k, ())]
-        regex = _VALUE_SEARCH[key] = re.compile("|".join(f"(?:{r.pattern})" for r in parts),
-                                                parts[0].flags if parts else 0)
+        # (a group's name may repeat across patterns, "fact": joined, each pattern's names are its own)
+        joined = "|".join("(?:" + _NAMED_GROUP.sub(lambda m, i=i: f"(?P{m.group(1)}{m.group(2)}_{i}", r.pattern) + ")"
+                          for i, r in enumerate(parts))
+        regex = _VALUE_SEARCH[key] = re.compile(joined, parts[0].flags if parts else 0)
     if start == 0 and end is None:
         return _field_holds_value(key, text)
     return regex.search(text, start, len(text) if end is None else end) is not None

@@ -550,6 +550,14 @@ class _Memory:
         folded = value.casefold()
         return any(k in folded for k in keys) and not any(old in folded for old in self.old_values)
 
+    def time_said_with(self, words: str, event_id: str, whole: bool = False) -> bool:
+        """Whether a time said before this message was said with ``words`` in its own phrase (``whole``:
+        or in its clause or message)."""
+        keys = self.keys(words)
+        return bool(keys) and any(any(k in text for k in keys for text in (texts if whole else texts[:1]))
+                                  for texts, _, span in self.values.get("time", [])
+                                  if span.event_id != event_id and span not in self.replaced)
+
     def _named_by(self, slot: str, candidates: list[tuple[tuple[str, str, str], str, Span]],
                   own: bool = False, own_first: bool = False) -> tuple[str, Span] | None:
         """The first of ``candidates`` (newest first) said next to the slot's words: in the
@@ -1435,12 +1443,17 @@ def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_i
     asked = [(value, span) for texts, value, span in memory.values.get("time", []) if span.event_id == before
              and span not in memory.replaced and memory.names_day(value) and memory.single_day(value)
              and asks(texts[2], span)]
-    offered = next(((a, b) for _, _, kept in read(text[start:end]) for a, b, kind in kept
-                    if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[start + a:start + b])), None)
-    if len(asked) != 1 or offered is None:
+    days = [(a, b) for _, _, kept in read(text[start:end]) for a, b, kind in kept
+            if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[start + a:start + b])]
+    if len(asked) != 1 or not days:
         return []
-    value = text[start + offered[0]:start + offered[1]]
     old, old_span = asked[0]
+    old_day = memory.day_of(old, memory.now) if memory.now else None
+    # (of the days a plan names, the day asked for is the one it answers with: "安装下周三行不行" … "送货：后天…；
+    # 安装：2027年1月27日（周三）上午 9:00–12:00" had replaced 下周三 by the delivery's 后天)
+    offered = next(((a, b) for a, b in days if old_day is not None and memory.day_of(text[start + a:start + b], memory.now) == old_day),
+                   days[0])
+    value = text[start + offered[0]:start + offered[1]]
     if names_one_day(old, value, pack.lang, pack) or old.casefold() in value.casefold():
         return []
     return [Transition("time", old, value, Span(offer_id, start + offered[0], start + offered[1]), old_span)]
@@ -1731,8 +1744,8 @@ def read_clauses(text: str, pack: RulePack) -> tuple[tuple[int, int, Values], ..
         values: list[tuple[int, int, str]] = []
         for a, b, kind in sorted(_outermost(found)):
             # a day and the time of day right after it are one time ("12号早上七点多": the patterns
-            # read "12号" and "早上七点多", and a change took the day alone)
-            if (values and kind == "time" == values[-1][2] and values[-1][1] == a
+            # read "12号" and "早上七点多", and a change took the day alone; "下周日中午 11点半", a space between)
+            if (values and kind == "time" == values[-1][2] and not text[values[-1][1]:a].strip()
                     and names_a_day(text[values[-1][0]:a], pack.lang, pack) and not names_a_day(text[a:b], pack.lang, pack)):
                 values[-1] = (values[-1][0], b, kind)
             else:
@@ -1919,12 +1932,22 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           _core(offer.text[a:b], read), times,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
-                transitions.extend(_proposed_change(offer.text, a, b, offer.id, memory, pack)
-                                   or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
-                                   or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
-                                   or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read)
-                                   or _id_switched(offer.text, a, b, offer.id, memory, pack, read)
-                                   or _time_moved(offer.text, a, b, offer.id, event.id, memory, pack, read, transitions))
+                taken = (_proposed_change(offer.text, a, b, offer.id, memory, pack)
+                         or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
+                         or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
+                         or _day_offered_instead(offer.text, a, b, offer.id, event.id, memory, pack, read)
+                         or _id_switched(offer.text, a, b, offer.id, memory, pack, read)
+                         or _time_moved(offer.text, a, b, offer.id, event.id, memory, pack, read, transitions))
+                transitions.extend(taken)
+                # a value the yes set is its slot's current one, for a later change to replace ("I'd suggest 3
+                # rooms" "yes" … "make it 4 rooms" had replaced nothing)
+                for t in taken:
+                    kind = _value_kind(t.new, pack) if t.span.event_id == offer.id else None
+                    if kind is not None:
+                        memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
+                            (_phrase(offer.text, a, t.span.start, t.span.end, b, pack), offer.text[a:b].casefold(),
+                             offer.text.casefold()), t.new, t.span))
+                        memory.settled.add(t.span)
             acts = {m.group(0).casefold() for m in rules.actions.finditer(offer.text, a, b)}
             for i, item in enumerate(open_items):   # "Shall I cancel the order?" "yes": the go-ahead
                 forbidden = {m.group(0).casefold() for m in rules.actions.finditer(item.text)}
@@ -1956,13 +1979,18 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   and _FAMILY.get(clauses[n][2][-1][2], clauses[n][2][-1][2]) == _FAMILY.get(clauses[n + 1][2][0][2], clauses[n + 1][2][0][2])
                   and (pack.sentence_end is None or not pack.sentence_end.search(text, end, after))):
                 corrections[n] = start
-        # … and so does a time said with ", not" and words naming one said before ("we can pick up
-        # sunday the 30th, not monday"; an amount's slot words say it already: "预算10万，不是8万")
+        # … and so does a time or a count said with ", not" and words naming one said before ("we can
+        # pick up sunday the 30th, not monday", "柜子是36寸的 不是30"; an amount's slot words say it
+        # already: "预算10万，不是8万")
         for n, (start, end, kept) in enumerate(clauses):
-            cue = pack.state.correction_not.regex.search(text, kept[0][1], end) if kept and corrections[n] is None else None
-            meant = [k for _, b, k in kept if cue and b <= cue.start()]
-            if (meant and _FAMILY.get(meant[-1], meant[-1]) == "time"
-                    and _named_old(text, start, end, end, kept, memory, pack, event_id=event.id)):
+            # (the old value may open the next clause: "是1705室 不是1507室")
+            after = clauses[n + 1] if n + 1 < len(clauses) else None
+            reach = after[1] if after and not after[2] and pack.state.correction_not.regex.match(text, after[0]) else end
+            cue = pack.state.correction_not.regex.search(text, kept[0][1], reach) if kept and corrections[n] is None else None
+            meant = [(a, b, k) for a, b, k in kept if cue and b <= cue.start() and not _inside_another(a, b, kept)]
+            family = _FAMILY.get(meant[-1][2], meant[-1][2]) if meant else None
+            named = _named_old(text, start, end, reach, kept, memory, pack, event_id=event.id) if family in ("time", "quantity") else None
+            if named and (family == "time" or memory.unit(named[1]) == memory.unit(text[meant[-1][0]:meant[-1][1]]) != ""):
                 corrections[n] = start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
@@ -2009,7 +2037,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             span = Span(event.id, start, end)
             clause = text[start:end]
             tag = next((m for begins, m in tags if begins <= start < m.end()), None)
-            asked = tag is None and text[end:].lstrip()[:1] in rules.question_marks
+            asked = tag is None and (text[end:].lstrip()[:1] in rules.question_marks or _other_side_asked(text, clauses, n, pack))
             supposed = rules.conditional.search(text, start, end) is not None
             if revising is not None and pack.sentence_end is not None and pack.sentence_end.search(text, revising, start):
                 # a revision cue holds for its own sentence ("The new address changed, it's Queens
@@ -2150,10 +2178,21 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     turned = turned or (None if kind else _dropped_before(text, slot_start, slot_end, before, event.id, pack))
                     if turned:
                         slot = ""
+                    told_with = None   # the earlier time the words said with the new one name
+                    if kind and _FAMILY.get(kind, kind) == "time" and not memory.time_said_with(slot, event.id, whole=True):
+                        # (no words before the cue name an earlier time: the words said with the new one do, when
+                        # an earlier time was said with them: "然后酒楼说要改期 改到下周日中午 11点半开席" moves "晚上
+                        # 6点半开席", not the flowers' "周五" said since)
+                        said_with = _said_with_time(text, value_start, end, kept, pack)
+                        if said_with and memory.time_said_with(said_with, event.id):
+                            told_with = memory.previous(kind, said_with, typed, event.id, reason, False, value_start)
+                            if told_with == memory.previous(kind, slot, typed, event.id, reason, False, value_start):
+                                told_with = None   # (the time they name is the one replaced anyway: no slot of theirs)
+                            slot = said_with if told_with else slot
                     bare_slot = _without_determiners(slot, pack)
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
-                    previous = turned or (bare[1] if bare else memory.previous(
+                    previous = turned or told_with or (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
@@ -2798,6 +2837,17 @@ def _asks_to_be_told(text: str, start: int, end: int, pack: RulePack) -> bool:
         pack.request is None or pack.request.search(text, start, end) is None)
 
 
+def _other_side_asked(text: str, clauses: tuple[tuple[int, int, Values], ...], n: int, pack: RulePack) -> bool:
+    """"能刷信用卡吗 还是要微信": a clause opening on the other side of a choice, right after a clause of
+    its sentence that asks, asks too (typed without a mark, it had chosen WeChat)."""
+    if n == 0 or pack.other_side is None:
+        return False
+    (a, b, _), (start, _, _) = clauses[n - 1], clauses[n]
+    if pack.sentence_end is not None and pack.sentence_end.search(text, b, start):
+        return False
+    return pack.other_side.regex.match(text, start) is not None and _asks(text, a, b, pack)
+
+
 def _asks(text: str, start: int, end: int, pack: RulePack) -> bool:
     return text[end:].lstrip()[:1] in pack.state.question_marks or pack.question.search(text, start, end) is not None
 
@@ -2825,7 +2875,8 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
             return (end, *said)
     for cue in pack.state.correction_not.finditer(text, start, reach):
         if not (pack.value_separator.fullmatch(text[:cue.start()].rstrip()[-1:])
-                or any(b <= cue.start() and not text[b:cue.start()].strip() for _, b, _ in kept)
+                # (past a word that makes it the thing of that value: "柜子是36寸的 不是30", "the 36 inch one not 30")
+                or any(b <= cue.start() and text[b:cue.start()].strip() in ("", *pack.state.headless_ends) for _, b, _ in kept)
                 or end <= cue.start() and not text[end:cue.start()].strip()   # opening the next clause ("是1705室 不是1507室")
                 or _AFTER_DIGITS.search(text, 0, cue.start())):   # right after a number no pattern types ("its 1705 not 1507")
             continue
@@ -2836,8 +2887,12 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         # (of the values holding them, one counting what the new count counts: "其实是15个小朋友 不是12个"
         # names the "12个小朋友" of the party, not the cake's "要够12个小孩吃" said since)
         units = {memory.unit(text[a:b]) for a, b, kind in kept if kind == "quantity"} - {""}
-        said = ((units and memory.newest(lambda _, value: words in value.casefold() and memory.unit(value) in units))
-                or memory.newest(lambda _, value: words in value.casefold())) if len(words) >= 2 else None
+        # (a number names a value whole: "6 people, not 5" names "5 people", never "15 people")
+        holds = ((lambda value: re.search(rf"(?<![\d.]){words}(?![\d.]*\d)", value) is not None) if words.isdigit()
+                 else (lambda value: words in value.casefold()))
+        said = ((units and memory.newest(lambda _, value: holds(value) and memory.unit(value) in units))
+                or (memory.newest(lambda _, value: holds(value)) if len(words) >= 2 else None)
+                ) if len(words) >= 2 or words.isdigit() else None
         return (cue.start(), *said) if said else None
     return None
 
@@ -3039,10 +3094,21 @@ def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RuleP
 _BARE_DIGITS = re.compile(r"(?<![\dA-Za-z-])\d{3,}(?:-\d{3,})*(?![\dA-Za-z-])")
 
 
+_DIGIT_GROUPS = re.compile(r"(?<![\dA-Za-z-])\d+(?:[ -]\d+)+(?![\dA-Za-z-])")   # "9123 4568", "973-555-0174"
+
+
 def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Memory) -> list[Transition]:
     """"啊我打反了，是4527" after "她身份证后四位4572", "sorry, 0174" after "my cell is 973-555-0147":
     a bare number in a correction, the last digits of a recent id or phone number in another
-    order, corrects that value (alone it is no value of any kind)."""
+    order, corrects that value (alone it is no value of any kind); said whole in its groups ("是9123 4568
+    不是4586" after "9123 4586"), the whole number does."""
+    for run in _DIGIT_GROUPS.finditer(text, start, end):
+        new = _digits(run.group(0))
+        for kind in ("id", "phone"):
+            for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
+                old = _digits(value)
+                if len(old) == len(new) > 4 and old != new and sorted(old) == sorted(new) and span not in memory.replaced:
+                    return [Transition(kind, value, run.group(0), Span(event_id, run.start(), run.end()), span)]
     for digits in _BARE_DIGITS.finditer(text, start, end):
         new = _digits(digits.group(0))
         if any(_digits(value).endswith(new) for kind in ("id", "phone") for _, value, _ in memory.values.get(kind, [])):
@@ -3126,6 +3192,23 @@ def _said_along(text: str, after: int, end: int, kept: Values, event_id: str, me
             if previous and previous[0].casefold() != text[a:b].casefold():
                 along.append(Transition(_FAMILY.get(kind, kind), previous[0], text[a:b], Span(event_id, a, b), previous[1]))
     return along
+
+
+def _said_with_time(text: str, start: int, end: int, kept: Values, pack: RulePack) -> str:
+    """The words of a clause from ``start`` to a separator that are no time, lead or filler ("开席"
+    of "下周日中午 11点半开席", "when the banquet starts" of "11:30 am next sunday when the banquet starts";
+    not "demo and dumpster both" of "Jan 18, demo and dumpster both")."""
+    stop = pack.value_separator_of_words.search(text, start, end)
+    end = stop.start() if stop else end
+    pieces, at = [], start
+    for a, b, kind in kept:
+        if a >= start and b <= end and _FAMILY.get(kind, kind) == "time":
+            pieces.append(text[at:a])
+            at = b
+    pieces.append(text[at:end])
+    words = " ".join(w for piece in pieces for w in [piece.strip(" ,，.。;；!！?？")] if w)
+    a, b = _strip(text, 0, 0, pack) if not words else (0, len(words))
+    return words[a:b] if not pack.filler.covers(words) else ""
 
 
 def _value_follows(text: str, at: int, end: int) -> bool:
@@ -3903,6 +3986,12 @@ def _proposed(text: str, pack: RulePack,
                             # converting the 2 bed zones to drip … Want me to add that?", "…morning drop-off
                             # only … Want me to set that up for Hollis Park?")
                             or offers and _points_back(text[question[0]:question[1]], pack)
+                            # (… or, said after the mark and its colon, when the message's last sentence asks
+                            # whether it suits: "我的建议是：从厨房后墙开孔直排到外面。…这样做可以吗？", "My
+                            # recommendation is: vent out the back wall. … Does that work for you?"; not advice,
+                            # "I'd suggest booking early, it fills up. Does that sound good?")
+                            or lead.endswith((":", "：")) and asked and asked[-1] == len(sentences) - 1
+                            and rules.suits.search(text, *sentences[asked[-1]][:2]) is not None
                             # (a thing its own list offers, named: "我建议优先看悦馨月子会所（西溪店）")
                             or any(name in text[start:end].casefold() for name in _list_names(text, pack))):
             proposed = start, end

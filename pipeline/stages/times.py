@@ -60,7 +60,7 @@ from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by",
            "leans_on_context", "listed_days", "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day",
-           "normalize_time", "preload", "said_as_past", "single_day", "weekdays_of", "zoned_span"]
+           "normalize_time", "only_a_weekday", "preload", "said_as_past", "single_day", "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -316,6 +316,14 @@ def _day_named(text: str, grammar: TimeGrammar) -> frozenset[tuple[str, str]]:
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
     return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
+
+
+def only_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names its day by a weekday alone, no week said ("周四", "Thursday
+    afternoon"; not "下周四", "next Thursday", "Thursday the 28th"): the week is the context's."""
+    kinds, parts = _read(text.strip(), _grammar(pack, lang))
+    return ("weekday" in kinds and not kinds & {"date", "day_of_month", "relative_day", "period", "offset"}
+            and not any(part == "weekday_modifiers" for part, _ in parts))
 
 
 def names_a_date(text: str, lang: str, pack: RulePack) -> bool:

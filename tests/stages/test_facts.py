@@ -36,6 +36,9 @@ ZH_ROWS = [
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     ("大概要运5吨货", "quantity", "5吨", EQ),   # a weight in tons
     ("新号码是 +65 9127 4538 以后打这个", "phone", "+65 9127 4538", EQ),   # eight digits after a country code
+    # … or after the words saying it is a phone, in its clause ("电话留我的 9123 4586" had been no value)
+    ("收花人写我妈 王秀英 电话留我的 9123 4586 邮箱 hm.lin88@gmail.com", "phone", "9123 4586", EQ),
+    ("手机 91234586 有事打这个", "phone", "91234586", EQ),
     ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
     ("寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "address", "6088 Willingdon Ave 1507室", EQ),
@@ -255,6 +258,8 @@ EN_ROWS = [
     ("ok that makes sense. go with the 2.5 ton then", "quantity", "2.5 ton", EQ),
     ("i think our breaker for the ac is 30 amp fyi", "quantity", "30 amp", EQ),
     ("my new number is +65 9127 4538, text me there", "phone", "+65 9127 4538", EQ),
+    ("my cell is 9123 4586, email is hm.lin88@gmail.com", "phone", "9123 4586", EQ),
+    ("text me at 91234586 anytime", "phone", "91234586", EQ),
     ("belt loops. 2 groomsmen, Dan and Ollie", "quantity", "2 groomsmen", EQ),   # a plural in "-men"
     ("I'd suggest Thursday 8 April at 18:30, same time as before", "time", "Thursday 8 April at 18:30", EQ),   # day before month
     # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word

@@ -98,6 +98,10 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # what the user will do first is no thing chosen ("我要先问问其他家长同不同意" had been chosen)
     (["还有 先别把照片发到你们公众号 我要先问问其他家长同不同意"], NOTHING),
     (["我要先跟我老公商量一下"], NOTHING),
+    # where the user goes and whom they keep company is no thing chosen ("上午 我要过去陪他们" had been chosen)
+    (["安装下周三行不行 上午 我要过去陪他们"], NOTHING),
+    (["我要陪我妈去复查"], NOTHING),
+    (["我要A671那款"], expect(chosen("A671那款"))),   # (control)
     # 说得出的总数改了（"能出到一万五"），没说"改"也换掉原来的"一共一万二"
     (["大概六十个人，场地餐饮蛋糕一共一万二", "跟娜迪亚商量了，她们能出到一万五"], expect(change("money", "一万二", "一万五"))),
     (["总共3000元吧", "另外一共三个人"], NOTHING),
@@ -1335,6 +1339,19 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a proposal the message's last sentence asks whether it suits ("我的建议是：**从厨房后墙开孔直排**到外面…请问厨房
+    # 是在房子后面吗？这样做可以吗？" "行 就按你说的" had accepted nothing; the bold's "**" is no bullet)
+    ("zh", [("user", "不想再走屋顶了 有别的办法吗"),
+            ("assistant", "可以不走屋顶。我的建议是：**从厨房后墙开孔直排**到外面。具体开孔位置王师傅到现场再定。"
+                          "请问厨房是在房子后面吗？这样做可以吗？"),
+            ("user", "行 就按你说的 厨房是在后面")], "**从厨房后墙开孔直排**到外面", []),
+    ("en", [("user", "we dont want to vent through the roof again, other options?"),
+            ("assistant", "We can skip the roof. My recommendation is: vent straight out through the back kitchen wall. "
+                          "The exact spot is decided on site. Is the kitchen at the back of the house? Does that work for you?"),
+            ("user", "ok lets do what you said, kitchen is at the back")], "vent straight out through the back kitchen wall", []),
+    ("en", [("user", "any ideas?"),
+            ("assistant", "My recommendation is: vent straight out through the back kitchen wall. Is the kitchen at the back?"),
+            ("user", "yes")], None, []),   # (control: the last question asks another thing)
     # a proposal to change to a thing proposes it ("我建议换成纸质彩旗+泡泡机：…您看这样可以吗？" "行 就这么办吧"
     # had accepted nothing)
     ("zh", [("user", "千万不要气球啊 她妹妹怕气球爆的声音"),
@@ -3336,6 +3353,36 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a limit set again on "it", the whole, revises the budget ("he wants to keep it under 8k" and "cap it at 210
+    # then" had changed nothing); Chinese names the budget ("预算控制在8千以内")
+    ("en", ["budget is around 9k total", "ugh husband just texted, he wants to keep it under 8k. drop the 2 basement ones"],
+     [("budget is around 9k", "keep it under 8k")]),
+    ("en", ["budget 180 then", "fine keep the 10, cap it at 210 then. its better value"], [("budget 180", "cap it at 210")]),
+    ("zh", ["预算大概9千", "老公说预算控制在8千以内"], [("预算大概9千", "预算控制在8千")]),
+    ("en", ["budget is around 9k total", "keep it under 30 minutes please"], []),   # (control: no amount)
+    # with no words before the cue naming an earlier time, the words said with the new one name it ("然后酒楼说要改期
+    # 改到下周日中午 11点半开席" had moved the flowers' "周五" said since, not the banquet's "晚上6点半开席")
+    ("zh", ["酒楼是福满楼 晚上6点半开席 8桌", "订阅改成周五送吧 每周五", "然后酒楼说要改期 改到下周日中午 11点半开席"],
+     [(None, "周五送"), ("晚上6点半", "下周日中午 11点半开席")]),
+    ("en", ["the banquet starts at 6:30 pm, 8 tables", "change the subscription to friday delivery, every friday",
+            "restaurant wants to reschedule. move it to 11:30 am next sunday when the banquet starts"],
+     [(None, "friday"), ("at 6:30 pm", "11:30 am next sunday")]),
+    ("zh", ["晚上6点半开席", "订阅改成周五送吧", "还是改到周六上午送吧"], [(None, "周五送"), ("周五", "周六上午送")]),   # (controls)
+    ("en", ["dinner at 6:30 pm", "change the subscription to friday delivery", "hmm move it to saturday morning then"],
+     [(None, "friday"), ("friday", "saturday morning")]),
+    # a number said whole in its groups with its digits in another order corrects the phone number
+    # ("是9123 4568 不是4586" had replaced "9123 4586" by "4568")
+    ("zh", ["电话留我的 9123 4586 邮箱 hm.lin88@gmail.com", "等下 电话我刚看了 打错了 是9123 4568 不是4586 sorry"],
+     [("9123 4586", "9123 4568")]),
+    ("en", ["my cell is 9123 4586", "oops typo, its 9123 4568 not 4586"], [("9123 4586", "9123 4568")]),
+    # a count said, then "not" and a number naming one said before, its unit left out, corrects it ("柜子是36寸的
+    # 不是30" had corrected nothing, "30寸" current)
+    ("zh", ["柜子宽度我量了是30寸", "等下 我爸刚又量了一遍 柜子是36寸的 不是30 他说之前量错了"], [("30寸", "36寸")]),
+    ("en", ["i measured the cabinet, it's 30 inches wide", "my dad measured again, the cabinet is 36 inches not 30"],
+     [("30 inches", "36 inches")]),
+    ("zh", ["订5个人的桌", "6个人，不是5个"], [("5个人", "6个人")]),
+    ("en", ["table for 5 people", "6 people, not 5"], [("5 people", "6 people")]),
+    ("en", ["table for 15 people", "6 people, not 5"], []),   # (control: a number names a value whole)
     # a word right after "make" and before a number names the slot made so ("actually make rsvp 90" had
     # changed nothing, "rsvp 85 cards" current)
     ("en", ["rsvp 85 cards too", "actually make rsvp 90"], [("85 cards", "90")]),
@@ -3359,7 +3406,7 @@ CORRECTED = [
     # 才满8岁" had replaced the lesson's "下周三下午"); in English the clause is one ("he's 7 not 8, he turns 8
     # next march") and "next march" is still read as the lesson's new time
     ("zh", ["儿子林乐言 8岁 女儿林朵 5岁", "时间最好下周三下午 4点半以后", "哦对 他7岁 不是8岁 明年3月才满8岁 刚才打错了",
-            "等下 改成周四吧 周三他有足球"], [("下周三下午", "周四")]),
+            "等下 改成周四吧 周三他有足球"], [("下周三下午 4点半以后", "周四")]),   # (a day and its clock, a space between: one time)
     pytest.param("en", ["my son leo is 8, we want tuesday afternoon", "oh wait he's 7 not 8, he turns 8 next march",
                         "actually make it thursday instead"], [("tuesday afternoon", "thursday")],
                  marks=pytest.mark.xfail(reason="a birthday said with its age in the correcting clause", strict=True)),
@@ -4717,3 +4764,50 @@ def test_a_count_said_again_as_the_reason_of_its_change_is_replaced_where_first_
     """The old value's span is the earlier message's, so its quote there reads as changed later."""
     [change] = _run(lang, texts).transitions
     assert change.old_span is not None and change.old_span.event_id == "U1", change
+
+
+# a clause opening on the other side of a choice, right after a clause of its sentence that asks, asks
+# too ("能刷信用卡吗 还是要微信" typed without marks had chosen WeChat)
+@pytest.mark.parametrize(("lang", "texts", "chosen"), [
+    ("zh", ["那付款怎么付 能刷信用卡吗 还是要微信"], []),
+    ("zh", ["能刷信用卡吗 还是要用微信付"], []),
+    ("en", ["how do i pay, can i use a credit card, or should i go with paypal"], []),
+    ("zh", ["能刷信用卡吗", "还是要微信吧 我老公说要用他的"], ["微信"]),   # (controls: a choice of its own)
+    ("en", ["card works? or i'll go with paypal"], ["paypal"]),
+])
+def test_the_other_side_of_a_question_asks_and_chooses_nothing(lang: str, texts: list[str], chosen: list[str]) -> None:
+    assert [d.object for d in _run(lang, texts).decisions if d.status == "chosen"] == chosen
+
+
+# the day asked for among the days an accepted plan names is the one it answers with ("安装下周三行不行" … "送货：
+# 后天…；安装：12月9日（周三）" had replaced 下周三 by the delivery's 后天); a plan naming only another day replaces it
+@pytest.mark.parametrize(("lang", "messages", "changes"), [
+    ("zh", [("user", "什么时候能送？安装下周三行不行 上午"),
+            ("assistant", "我建议这样安排：\n- 送货：后天，12月2日（周三）上午；\n- 安装：12月9日（周三）上午 9:00–12:00。这样安排可以吗？"),
+            ("user", "行 都可以")], [("下周三", "12月9日（周三）上午")]),
+    ("en", [("user", "when can you deliver? can install be next wednesday morning?"),
+            ("assistant", "I'd suggest the following:\n- delivery: the day after tomorrow, Wed Dec 2, morning;\n"
+                          "- install: Wednesday, December 9, 9am–12pm. Shall I book it?"),
+            ("user", "ok both fine")], [("next wednesday morning", "Wednesday, December 9")]),
+    ("zh", [("user", "安装下周三行不行 上午"),
+            ("assistant", "下周三排满了。我建议安装放在12月10日（周四）上午 9:00–12:00。要我约吗？"), ("user", "行")],
+     [("下周三", "12月10日（周四）上午")]),   # (control)
+])
+def test_a_day_asked_for_that_an_accepted_plan_names_among_others_is_had(lang, messages, changes):
+    result = extract_state(_dialogue(messages), load_rule_pack(lang), now=datetime.fromisoformat("2026-11-30T10:00:00+08:00"))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+
+
+# a value a yes set is its slot's current one, for a later change to replace ("I'd suggest 3 rooms" "yes" …
+# "make it 4 rooms" had replaced nothing: "3 rooms" read as current beside "4 rooms")
+@pytest.mark.parametrize(("lang", "messages", "changes"), [
+    ("en", [("user", "we're 6 people, 2 rooms"), ("assistant", "I'd suggest 3 rooms. Shall I book 3 rooms?"), ("user", "yes"),
+            ("assistant", "Booked."), ("user", "actually make it 4 rooms")], [("2 rooms", "3 rooms"), ("3 rooms", "4 rooms")]),
+    ("zh", [("user", "我们6个人，订2间房"), ("assistant", "建议订3间房。要我订3间房吗？"), ("user", "好的"),
+            ("assistant", "已订好。"), ("user", "改成4间吧")], [("2间", "3间"), ("3间", "4间")]),
+    ("en", [("user", "we're 6 people, 2 rooms"), ("assistant", "I'd suggest 3 rooms. Shall I book 3 rooms?"), ("user", "no thanks"),
+            ("assistant", "Ok."), ("user", "actually make it 4 rooms")], [("2 rooms", "4 rooms")]),   # (control: turned down)
+])
+def test_a_value_a_yes_set_is_what_a_later_change_replaces(lang, messages, changes) -> None:
+    found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
+    assert found == changes, found

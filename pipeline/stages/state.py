@@ -3143,7 +3143,7 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
     """"好像他护照明年五月到期" … "他护照有效期到2027年8月，刚翻出来看了", "I think the roof was
     redone in 2018" … "the roof was redone in 2016": a value said sure replaces one of its kind said
     unsure in an earlier clause sharing a word of its own with this one (the value's words, hedges
-    and fillers aside)."""
+    and fillers aside), or, an address or id, written in its scheme."""
     def words(clause: str, values: Sequence[str]) -> set[str]:
         return _own_words(clause, values, memory, pack)
 
@@ -3168,7 +3168,8 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                     and not (kind == "quantity" and (_same_count(value, text[a:b], pack)
                                                      or memory.unit(value) != memory.unit(text[a:b])))):
                 own = own if own is not None else words(text[start:end].casefold(), [text[x:y] for x, y, _ in kept])
-                if own & words(clause, [value]):
+                # (… or one of its scheme, an address or id: "地址好像是 #02-05 我再跟我舅确认" … "单位是#03-05")
+                if own & words(clause, [value]) or kind in ("address", "id") and _id_shape(value) == _id_shape(text[a:b]):
                     return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 

@@ -39,6 +39,7 @@ ZH_ROWS = [
     # … or after the words saying it is a phone, in its clause ("电话留我的 9123 4586" had been no value)
     ("收花人写我妈 王秀英 电话留我的 9123 4586 邮箱 hm.lin88@gmail.com", "phone", "9123 4586", EQ),
     ("手机 91234586 有事打这个", "phone", "91234586", EQ),
+    ("单位是#03-05 三楼 不是二楼", "address", "#03-05", EQ),   # a flat's floor and unit after "#"
     ("帐篷要租 租一个四人帐我们一家睡", "quantity", "四人帐", EQ),
     # a street address written in English in a Chinese message, with its room number
     ("寄到 6088 Willingdon Ave 1507室 Burnaby V5H 0E8 收件人写我", "address", "6088 Willingdon Ave 1507室", EQ),
@@ -260,6 +261,7 @@ EN_ROWS = [
     ("my new number is +65 9127 4538, text me there", "phone", "+65 9127 4538", EQ),
     ("my cell is 9123 4586, email is hm.lin88@gmail.com", "phone", "9123 4586", EQ),
     ("text me at 91234586 anytime", "phone", "91234586", EQ),
+    ("its Blk 412 Bedok North Ave 2 #08-133", "address", "#08-133", EQ),
     ("belt loops. 2 groomsmen, Dan and Ollie", "quantity", "2 groomsmen", EQ),   # a plural in "-men"
     ("I'd suggest Thursday 8 April at 18:30, same time as before", "time", "Thursday 8 April at 18:30", EQ),   # day before month
     # a plural after one lower-case word naming its kind is counted ("60 tote bags"), not after a time's word

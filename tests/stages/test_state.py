@@ -3353,6 +3353,16 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a flat's unit said unsure, then one of its scheme said sure: it settles it ("地址好像是 #02-05" … "单位是#03-05
+    # 三楼 不是二楼" had left #02-05 current)
+    ("zh", ["酒楼是福满楼 在Jalan Besar 地址好像是 #02-05 我再跟我舅确认", "好 外婆那边 我舅刚回我 单位是#03-05 三楼 不是二楼"],
+     [("#02-05", "#03-05")]),
+    ("en", ["the restaurant is on Jalan Besar, unit is #02-05 i think", "my uncle says its #03-05, third floor not second"],
+     [("#02-05", "#03-05")]),
+    ("en", ["my mom's flat is #08-133", "the restaurant is #03-05"], []),   # (control: both said sure)
+    # a ceiling raised to a bare number after "in total" ("我舅说他出一半 总共到1800都行" had left "总共1500以内" current)
+    ("zh", ["总共1500以内吧 包括门口那个花篮", "另外预算可以松一点 我舅说他出一半 总共到1800都行"], [("1500", "1800")]),
+    ("en", ["1500 max in total", "my uncle pays half, we can go up to 1800"], [("1500", "go up to 1800")]),   # (control)
     # a limit set again on "it", the whole, revises the budget ("he wants to keep it under 8k" and "cap it at 210
     # then" had changed nothing); Chinese names the budget ("预算控制在8千以内")
     ("en", ["budget is around 9k total", "ugh husband just texted, he wants to keep it under 8k. drop the 2 basement ones"],

@@ -313,6 +313,7 @@ class StateRules:
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
     wanted_by: Lexicon         # before a thing revised, who wants it ("he wants Boston College instead"): no part of it
+    intends: Lexicon           # right before an instead cue, it is the task ("looking to replace 7 windows"): nothing replaced
     value_joiners: Lexicon     # joining two values' own words in one clause ("check in the 20th and check out the 22nd")
     reason_joiners: Lexicon    # ending the words before a change, they make them its reason, no slot ("we hired one more person today so make it 7")
     every_thing: Lexicon       # a count said with these is the count of every thing counted together before ("make it 7 of everything", "各改成7台")
@@ -745,6 +746,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         reason_joiners=Lexicon(table.get("reason_joiners", []), bounds),
         value_joiners=Lexicon(table.get("value_joiners", []), bounds),
         wanted_by=Lexicon(table.get("wanted_by", []), bounds),
+        intends=Lexicon(table.get("intends", []), bounds),
         every_thing=Lexicon(table.get("every_thing", []), bounds),
         slot_revisers=Lexicon(table.get("slot_revisers", []), bounds, patterns=table.get("slot_revisers_patterns", ())),
         accept_rest=int(table.get("accept_rest", 0)),

@@ -1588,10 +1588,11 @@ def _past_value_leads(text: str, pos: int, rules: StateRules) -> int:
 
 
 def _head(words: str, pack: RulePack) -> str:
-    """The head of a thing's name: its last word of three letters or more, or, unspaced, the last
-    character of a compound ("单人间": 间), none for a word naming no noun ("白的", "the white one")."""
+    """The head of a thing's name: its last word of three letters or more, hyphened whole ("one
+    trade-off" is no "off"), or, unspaced, the last character of a compound ("单人间": 间), none for a
+    word naming no noun ("白的", "the white one")."""
     words = words.strip().casefold()
-    last = re.search(r"[a-z]{3,}$", words)
+    last = re.search(r"(?<![a-z-])(?:[a-z]+-)*[a-z]{3,}$", words)
     if last or pack.spaced:
         return last.group(0) if last and last.group(0) not in pack.state.headless_ends else ""
     return words[-1] if words and words[-1].isalpha() and not words.endswith(pack.state.headless_ends) else ""
@@ -3051,6 +3052,8 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     # number; "改成5点15吧，而不是5点半" says it before the comma
     phrase = _strip(text, own_phrase(text, new_from, cue.start(), cue.start(), cue.start(), pack)[0], cue.start(), pack)
     new_words = phrase if phrase[1] > phrase[0] else _strip(text, new_from, cue.start(), pack)
+    if any(hit.end() == new_words[1] for hit in pack.state.intends.finditer(text, *new_words)):
+        return None   # ("looking to replace 7 windows", "我们打算替换7扇窗户": the task, nothing put in their place)
     new_start, new_end = _values_in(*new_words, kept)
     stop = pack.state.object_end.search(text, cue.end(), end)
     old_words = _strip(text, cue.end(), stop.start() if stop else end, pack)

@@ -1122,6 +1122,8 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
     ("en", "The lease ending in 2027 is fine"),   # a year
     ("en", "I'm ending in 30 minutes"),
     ("en", "Order 4417 please"),                  # a bare number
+    ("en", "cockapoo is Biscuit, 12kg-ish. full groom for both"),   # a guess ("12kg-ish" had been an id a postcode replaced)
+    ("zh", "柯基大概12kg-ish吧"),
     ("zh", "租约2027年到期"),
     ("zh", "订4417号房间"),
 ])
@@ -1290,6 +1292,18 @@ def test_a_hedged_request_claims_nothing(lang: str, text: str, claims: bool) -> 
 # user's zone. A clock written with its day is one fact on that day, not a clock on today's date
 # plus a day; minutes written as words or fractions keep their value ("十点一刻" was read 10:01).
 WRITTEN_TIMES = [
+    # where one moved in went by ("we only moved in march" was next March)
+    ("en", "i think the postcode is LS6 4QT, we only moved in march", "in march",
+     {"start": "2026-03-01T00:00:00-05:00", "end": "2026-03-31T23:59:59-04:00", "past": True}),
+    ("zh", "我们是3月份刚搬过来的", "3月份", {"start": "2026-03-01T00:00:00+08:00", "end": "2026-03-31T23:59:59+08:00", "past": True}),
+    ("zh", "3号回来的时候再说", "3号", {"start": "2026-12-03T00:00:00+08:00", "end": "2026-12-03T23:59:59+08:00"}),   # (control)
+    # a weekday written short with a part of the day, a clock or a word placing it, or "tue"/"thurs"/"fri"
+    # alone, is a day ("can we move the measure to wed afternoon" and "next tue" had named no time)
+    ("en", "can we move the measure to wed afternoon", "wed afternoon",
+     {"start": "2026-12-02T12:00:00-05:00", "end": "2026-12-02T17:59:59-05:00"}),
+    ("en", "next tue would be ideal", "next tue", {"start": "2026-12-08T00:00:00-05:00", "end": "2026-12-08T23:59:59-05:00"}),
+    ("en", "sat at 10am ok?", "sat at 10am", {"at": "2026-12-05T10:00:00-05:00"}),
+    ("zh", "能不能把上门测量改到周三下午", "周三下午", {"start": "2026-12-02T12:00:00+08:00", "end": "2026-12-02T17:59:59+08:00"}),   # (control)
     # a weekday and a month written short around its day are one day ("wed 10 nov" had been no time, and
     # "not the 12th" then corrected the "wednesday" of a prohibition)
     ("en", "we fly wed 2 dec not the 4th", "wed 2 dec", {"start": "2026-12-02T00:00:00-05:00", "end": "2026-12-02T23:59:59-05:00"}),

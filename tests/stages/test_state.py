@@ -3051,6 +3051,13 @@ PROPOSED_CHANGE = [
     ("en", [("user", "a compact rental is fine"),
             ("assistant", "I'd suggest the Bosch 800 Series induction package: auto shut-off answers the burner worry."),
             ("user", "yes go ahead")], []),
+    # (a hyphened word is one head: "The one trade-off: …" accepted had replaced "take triple pane off")
+    ("en", [("user", "hmm take triple pane off the master too, just moms room"),
+            ("assistant", "Done, moved to June 1-2. The one trade-off: the only backup left is June 8-9. Want me to email you a summary?"),
+            ("user", "yes please")], []),
+    ("zh", [("user", "主卧的三层玻璃也去掉吧 只留妈妈房间"),
+            ("assistant", "好的，改到6月1日-2日。唯一的取舍：之后只剩6月8日-9日可以备用。要我把汇总发邮件给您吗？"),
+            ("user", "好的")], []),   # (control)
     # (a thing's name ends where what is said of it starts, a pronoun is no determiner, a value no thing)
     ("en", [("user", "No shellfish, my wife is allergic"),
             ("assistant", "I'd suggest a room for you and your wife at the Latham. Shall I hold it?"), ("user", "yes")], []),
@@ -3353,6 +3360,15 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a side written as a mixed fraction is part of the size ("35 1/2 x 47" had been "2 x 47")
+    ("en", ["kitchen over sink 35 1/2 x 47, master br 41 x 55", "oops kitchen is 35 1/2 x 41 not 47"],
+     [("35 1/2 x 47", "35 1/2 x 41")]),
+    ("zh", ["厨房水槽上面那扇 35.5 x 47", "不好意思 厨房是35.5 x 41 不是47"], [("35.5 x 47", "35.5 x 41")]),   # (control)
+    # an instead cue right after words of intent says the task ("looking to replace 7 windows" had put "looking"
+    # in the windows' place)
+    ("en", ["looking to replace 7 windows and the sliding patio door at my house"], []),
+    ("zh", ["我们打算替换7扇窗户和一扇推拉门"], []),
+    ("zh", ["六人帐1顶替换原来的四人帐"], [("四人帐", "六人帐")]),   # (control)
     # a flat's unit said unsure, then one of its scheme said sure: it settles it ("地址好像是 #02-05" … "单位是#03-05
     # 三楼 不是二楼" had left #02-05 current)
     ("zh", ["酒楼是福满楼 在Jalan Besar 地址好像是 #02-05 我再跟我舅确认", "好 外婆那边 我舅刚回我 单位是#03-05 三楼 不是二楼"],

@@ -251,6 +251,7 @@ class StateRules:
     copula: re.Pattern[str] | None      # words before a corrected value that are none of it ("是3幢1201": 3幢1201)
     currencies: frozenset[str]          # units that make a quantity an amount of money ("一百块"): what a bare budget replaces
     headcounts: frozenset[str]          # units counting the party ("people", "位"): what a bare count replaces
+    headcount_slots: frozenset[str]   # words naming the party's count as a slot ("人数改成34个": people, whatever counts them)
     # a unit's plural and singular forms made one ("monitors" → "monitor"): (pattern, replacement), in order
     unit_forms: tuple[tuple[re.Pattern[str], str], ...]
     slot_key_forms: tuple[tuple[re.Pattern[str], str], ...]   # a slot's word as said in any form ("pickup": "pick")
@@ -663,6 +664,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         condition_closers=frozenset(c.casefold() for c in table.get("condition_closers", [])),
         currencies=frozenset(c.casefold() for c in table.get("currencies", [])),
         headcounts=frozenset(c.casefold() for c in table.get("headcounts", [])),
+        headcount_slots=frozenset(c.casefold() for c in table.get("headcount_slots", [])),
         unit_forms=tuple((_compile(lang, pattern), replacement) for pattern, replacement in table.get("unit_forms", [])),
         slot_key_forms=tuple((_compile(lang, pattern), replacement)
                              for pattern, replacement in table.get("slot_key_forms", [])),

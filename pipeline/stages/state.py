@@ -62,7 +62,9 @@ class _Memory:
     # the largest number a value says ("six people": 6, "预算一共1400": 1400, not the 一 of 一共)
     count: Callable[[str], float | None] = lambda _: None
     bare_scale: float = 0.0   # a bare number replaces no value this many times larger or smaller
-    headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
+    headcounts: frozenset[str] = frozenset()
+    bounds: frozenset[str] = frozenset()   # words bounding a value ("左右", "以内"): no part of its unit
+    headcount_slots: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     magnitudes: frozenset[str] = frozenset()   # units measuring a size ("gb", "升"): no count of things
     lang: str = ""   # the pack's: how its words are cut (jieba for Chinese)
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
@@ -182,6 +184,8 @@ class _Memory:
         count is one slot whatever counts it ("about sixty people" … "make it seventy-five
         guests", "六十个人" … "七十五位客人"), a singular one not ("one person with an allergy")."""
         unit = _unit(value, self.number)
+        # (a bound after it is no part of it: "大概30个人左右" counts people)
+        unit = next((unit[:-len(b)] for b in self.bounds if unit.endswith(b) and len(unit) > len(b)), unit)
         if any(unit.endswith(h.replace(" ", "")) for h in self.headcounts):
             return _PARTY
         # a count's unit of several words is its last, the head ("6 of the little portable tanks" …
@@ -325,6 +329,8 @@ class _Memory:
             # nearest its own (one day added), else neither
             return self._nearest_days([v for v in same_kind if v[2].event_id != event_id], new)
         unit = self.unit(new)
+        if kind == "quantity" and unit and any(k in self.headcount_slots for k in self.keys(slot)):
+            unit = _PARTY   # ("人数改成34个": the party's count, "大概30个人左右", not the "两个" said of two colleagues)
         if kind in ("quantity", "money") and new and not unit:
             same_kind = [v for v in same_kind if self.of_scale(v[1], new)]
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
@@ -1819,6 +1825,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                                                    if (n := count_of(m.group(), pack)) is not None), default=None),
                           bare_scale=bare_scale,
                           headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), lang=pack.lang,
+                          bounds=frozenset(b.replace(" ", "") for b in pack.limits), headcount_slots=pack.state.headcount_slots,
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
@@ -2889,8 +2896,11 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         # names the "12个小朋友" of the party, not the cake's "要够12个小孩吃" said since)
         units = {memory.unit(text[a:b]) for a, b, kind in kept if kind == "quantity"} - {""}
         # (a number names a value whole: "6 people, not 5" names "5 people", never "15 people")
+        # (… and a count in other numerals: "不是2个" names the "两个" said before)
+        count = memory.count(words) if any(ch.isdigit() for ch in words) and not words.isdigit() else None
         holds = ((lambda value: re.search(rf"(?<![\d.]){words}(?![\d.]*\d)", value) is not None) if words.isdigit()
-                 else (lambda value: words in value.casefold()))
+                 else (lambda value: words in value.casefold() or count is not None and memory.count(value) == count
+                       and memory.unit(value) == memory.unit(words)))
         said = ((units and memory.newest(lambda _, value: holds(value) and memory.unit(value) in units))
                 or (memory.newest(lambda _, value: holds(value)) if len(words) >= 2 else None)
                 ) if len(words) >= 2 or words.isdigit() else None

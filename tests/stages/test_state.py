@@ -3360,6 +3360,13 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # words naming the party's count change the party's ("人数改成34个" had replaced "两个" said of two colleagues, past
+    # "大概30个人左右", whose bound hid its unit); a count corrected names one said in other numerals ("不是2个": "两个")
+    ("zh", ["想订个包间吃火锅 大概30个人左右 有位置吗", "还有应该有两个回族的同事 我回头再确认下",
+            "又有变化 人数改成34个 刚有4个实习生也要来", "确认了 清真的是3个 不是2个"],
+     [("30个人左右", "34个"), ("两个", "3个")]),
+    ("en", ["team dinner, about 30 people", "and probably two of them need halal", "change the headcount to 34, four interns are coming"],
+     [("30 people", "34")]),
     # a side written as a mixed fraction is part of the size ("35 1/2 x 47" had been "2 x 47")
     ("en", ["kitchen over sink 35 1/2 x 47, master br 41 x 55", "oops kitchen is 35 1/2 x 41 not 47"],
      [("35 1/2 x 47", "35 1/2 x 41")]),

@@ -216,12 +216,14 @@ class _Memory:
         message, the one right after the words of the correction's ``slot`` ("我姐手机号说错了"
         corrects "我姐叫周敏，手机13857126694", not "我的是13967015382" said after it)."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
-        entries = [(texts, value, span) for texts, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
-                                                                          [-(self.lookback or 0):])
-                   if (span.event_id not in self.asking or span in self.settled)   # "make it 4 pm. Which one?"
-                   and span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
-                   and value.casefold() != new.casefold()
-                   and (not unit or self.counts_in(value, unit)) and not self._other_part(kind, value, new)]
+        said = [(texts, value, span) for texts, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
+                                                                       [-(self.lookback or 0):])
+                if span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
+                and value.casefold() != new.casefold()
+                and (not unit or self.counts_in(value, unit)) and not self._other_part(kind, value, new)]
+        # (… else those of a message that asks, its slot's words still read: "团子5.8公斤，芝麻大概4公斤左右吧 …
+        # 差多少钱啊" … "团子体重说错了 … 净重5.1公斤" corrects 5.8)
+        entries = [e for e in said if e[2].event_id not in self.asking or e[2] in self.settled] or said   # "make it 4 pm. Which one?"
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")

@@ -3360,6 +3360,12 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # of a message that asks, the value the correction's words name is what it corrects ("团子体重说错了" had corrected
+    # "芝麻大概4公斤左右" once the bound was no part of its unit)
+    ("zh", ["团子5.8公斤，芝麻大概4公斤左右吧，好久没称了。空运和陆运差多少钱啊", "啊对了刚才团子体重说错了，5.8那个是抱着猫包一起称的，净重5.1公斤"],
+     [("5.8公斤", "5.1公斤")]),
+    ("en", ["biscuit is 12kg, juno about 8kg or so. how much is the van?",
+            "oh wait i got biscuit's weight wrong, the 12 was with his crate, he's 10.5kg"], [("12kg", "10.5kg")]),   # (control)
     # words naming the party's count change the party's ("人数改成34个" had replaced "两个" said of two colleagues, past
     # "大概30个人左右", whose bound hid its unit); a count corrected names one said in other numerals ("不是2个": "两个")
     ("zh", ["想订个包间吃火锅 大概30个人左右 有位置吗", "还有应该有两个回族的同事 我回头再确认下",

@@ -128,8 +128,7 @@ def with_conditions(text: str, clauses: Iterable[tuple[int, int]], pack: RulePac
     for start, end in clauses:
         if last is not None and (pack.sentence_end is None or pack.sentence_end.search(text, last, start)):
             condition = None
-        if ends is not None and any(ends.regex.match(text, at) for at in (
-                start + len(text[start:end]) - len(text[start:end].lstrip()), pack.lead.strip_run(text, start, end, from_end=False))):
+        if ends is not None and any(ends.regex.match(text, at) for at in (start, pack.lead.strip_run(text, start, end, from_end=False))):
             condition = None   # (past lead words or not: "also" may be one)
         own = cues.search(text, start, end)
         while own is not None and word_start(text, own.start(), pack.lang) != own.start():

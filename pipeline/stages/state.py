@@ -62,9 +62,9 @@ class _Memory:
     # the largest number a value says ("six people": 6, "预算一共1400": 1400, not the 一 of 一共)
     count: Callable[[str], float | None] = lambda _: None
     bare_scale: float = 0.0   # a bare number replaces no value this many times larger or smaller
-    headcounts: frozenset[str] = frozenset()
+    headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     bounds: frozenset[str] = frozenset()   # words bounding a value ("左右", "以内"): no part of its unit
-    headcount_slots: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
+    headcount_slots: frozenset[str] = frozenset()   # words naming the party's count ("人数"): whatever counts it
     magnitudes: frozenset[str] = frozenset()   # units measuring a size ("gb", "升"): no count of things
     lang: str = ""   # the pack's: how its words are cut (jieba for Chinese)
     unit_forms: tuple[tuple[re.Pattern[str], str], ...] = ()   # a unit's plural made its singular ("monitors")
@@ -3211,9 +3211,9 @@ def _said_along(text: str, after: int, end: int, kept: Values, event_id: str, me
 
 
 def _said_with_time(text: str, start: int, end: int, kept: Values, pack: RulePack) -> str:
-    """The words of a clause from ``start`` to a separator that are no time, lead or filler ("开席"
-    of "下周日中午 11点半开席", "when the banquet starts" of "11:30 am next sunday when the banquet starts";
-    not "demo and dumpster both" of "Jan 18, demo and dumpster both")."""
+    """The words of a clause from ``start`` to a separator that are no time ("开席" of "下周日中午
+    11点半开席", "when the banquet starts" of "11:30 am next sunday when the banquet starts"; not "demo
+    and dumpster both" of "Jan 18, demo and dumpster both"), none when they are only fillers."""
     stop = pack.value_separator_of_words.search(text, start, end)
     end = stop.start() if stop else end
     pieces, at = [], start
@@ -3223,8 +3223,7 @@ def _said_with_time(text: str, start: int, end: int, kept: Values, pack: RulePac
             at = b
     pieces.append(text[at:end])
     words = " ".join(w for piece in pieces for w in [piece.strip(" ,，.。;；!！?？")] if w)
-    a, b = _strip(text, 0, 0, pack) if not words else (0, len(words))
-    return words[a:b] if not pack.filler.covers(words) else ""
+    return "" if not words or pack.filler.covers(words) else words
 
 
 def _value_follows(text: str, at: int, end: int) -> bool:

@@ -4100,6 +4100,14 @@ def _proposed(text: str, pack: RulePack,
         # "we can pull her IRS wage and income transcript … It usually comes back in 1–2 business
         # days. Want me to do that?": what it can do, not the sentence before the question
         return _trim_proposal(text, *said_can, rules)
+    changed = next(((a, b) for a, b, _ in reversed(sentences[max(0, asked[-1] - rules.verb_reach):asked[-1]])
+                    if has_values(a, b) and rules.instead.search(text, a, b)), None) \
+        if offers and asked[-1] > 0 and _points_back(text[question[0]:question[1]], pack) else None
+    if changed:
+        # "So that would be Friday 11 June at 10:00 instead of 13:00 … The only thing to know is that he'll
+        # need the driveway clear from about 09:45. Shall I move Biscuit to that slot?": the change said, not
+        # the caveat before the question
+        return _trim_proposal(text, *changed, rules)
     if (offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2])):   # "one of them": a pick
         before = sentences[asked[-1] - 1]

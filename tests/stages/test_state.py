@@ -1339,6 +1339,17 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a question pointing back ("that slot") takes the change said before it, not a caveat between ("The only thing to
+    # know is that he'll need the driveway clear from about 09:45" had been what "yep do that" accepted)
+    ("en", [("user", "biscuit, could the van come at 10 instead of 1 on friday?"),
+            ("assistant", "Marcus had the 10:00–11:30 van slot free on Friday. So that would be Friday 11 June at 10:00 "
+                          "instead of 13:00 — same groomer, same address. The only thing to know is that he'll need the "
+                          "driveway clear from about 09:45 to set up. Shall I move Biscuit to that slot?"),
+            ("user", "yep do that pls")], "that would be Friday 11 June at 10:00 instead of 13:00 — same groomer, same address", []),
+    ("zh", [("user", "饼干那个 上门车周五能不能10点来 别1点了"),
+            ("assistant", "之前查过，周五上午10:00–11:30有空。那就是6月11日（周五）10:00，代替原来的13:00，还是同一位美容师。"
+                          "唯一要注意的是9:45前要把车道空出来。要我把饼干改到那个时段吗？"),
+            ("user", "好 改吧")], "那就是6月11日（周五）10:00，代替原来的13:00，还是同一位美容师", []),
     # a proposal the message's last sentence asks whether it suits ("我的建议是：**从厨房后墙开孔直排**到外面…请问厨房
     # 是在房子后面吗？这样做可以吗？" "行 就按你说的" had accepted nothing; the bold's "**" is no bullet)
     ("zh", [("user", "不想再走屋顶了 有别的办法吗"),

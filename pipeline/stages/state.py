@@ -2188,17 +2188,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     turned = turned or (None if kind else _dropped_before(text, slot_start, slot_end, before, event.id, pack))
                     if turned:
                         slot = ""
-                    told_with = None   # the earlier time the words said with the new one name
-                    if kind and _FAMILY.get(kind, kind) == "time" and not memory.time_said_with(slot, event.id, whole=True):
-                        # (no words before the cue name an earlier time: the words said with the new one do, when
-                        # an earlier time was said with them: "然后酒楼说要改期 改到下周日中午 11点半开席" moves "晚上
-                        # 6点半开席", not the flowers' "周五" said since)
-                        said_with = _said_with_time(text, value_start, end, kept, pack)
-                        if said_with and memory.time_said_with(said_with, event.id):
-                            told_with = memory.previous(kind, said_with, typed, event.id, reason, False, value_start)
-                            if told_with == memory.previous(kind, slot, typed, event.id, reason, False, value_start):
-                                told_with = None   # (the time they name is the one replaced anyway: no slot of theirs)
-                            slot = said_with if told_with else slot
+                    said_with, told_with = (_time_told_with(text, value_start, end, kept, kind, slot, typed, event.id,
+                                                            reason, memory, pack)
+                                            if kind and _FAMILY.get(kind, kind) == "time" else (slot, None))
+                    slot = said_with
                     bare_slot = _without_determiners(slot, pack)
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
@@ -3210,6 +3203,23 @@ def _said_along(text: str, after: int, end: int, kept: Values, event_id: str, me
     return along
 
 
+def _time_told_with(text: str, start: int, end: int, kept: Values, kind: str, slot: str, typed: str, event_id: str,
+                    reason: str, memory: _Memory, pack: RulePack) -> tuple[str, tuple[str, Span] | None]:
+    """The slot and the earlier time a change to a time replaces by the words said with its new value,
+    when no words before the cue name an earlier time ("然后酒楼说要改期 改到下周日中午 11点半开席" moves
+    "晚上6点半开席", not the flowers' "周五" said since); ``slot`` and none when they name no other one
+    than the slot's words would."""
+    if memory.time_said_with(slot, event_id, whole=True):
+        return slot, None
+    said_with = _said_with_time(text, start, end, kept, pack)
+    if not said_with or not memory.time_said_with(said_with, event_id):
+        return slot, None
+    told = memory.previous(kind, said_with, typed, event_id, reason, False, start)
+    if told is None or told == memory.previous(kind, slot, typed, event_id, reason, False, start):
+        return slot, None   # (the time they name is the one replaced anyway: no slot of theirs)
+    return said_with, told
+
+
 def _said_with_time(text: str, start: int, end: int, kept: Values, pack: RulePack) -> str:
     """The words of a clause from ``start`` to a separator that are no time ("开席" of "下周日中午
     11点半开席", "when the banquet starts" of "11:30 am next sunday when the banquet starts"; not "demo
@@ -3824,16 +3834,21 @@ def _sentences(text: str, pack: RulePack) -> list[tuple[int, int, str]]:
 
 
 def _trim_proposal(text: str, start: int, end: int, rules: StateRules) -> tuple[int, int]:
-    """A proposal without its asking words ("Shall I", "需要我帮您", "for you", "吗")."""
-    while start < end and (text[start].isspace() or text[start] in ":："):
-        start += 1
+    """A proposal without its asking words ("Shall I", "需要我帮您", "for you", "吗"), nor the spaces and
+    colons before it or its lead ("my recommendation is: …")."""
+    start = _past_colons(text, start, end)
     bullet = rules.list_item.match(text, start, end)   # a list's bullet ("- ", "2. ", "（3）")
     start = bullet.end() if bullet else start
     start = rules.proposal_lead.strip_run(text, start, end, from_end=False)
     end = rules.proposal_trail.strip_run(text, start, end, from_end=True)
-    while start < end and (text[start].isspace() or text[start] in ":："):   # ("my recommendation is: …")
-        start += 1
-    return start, end
+    return _past_colons(text, start, end), end
+
+
+_COLONS = re.compile(r"[\s:：]*")
+
+
+def _past_colons(text: str, start: int, end: int) -> int:
+    return _COLONS.match(text, start, end).end()
 
 
 def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePack) -> set[str]:

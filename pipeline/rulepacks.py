@@ -279,6 +279,7 @@ class StateRules:
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
+    accept_reasons: Lexicon    # … nor does what the user cannot do themselves, naming no value ("搬不动那个大衣柜")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
     offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
@@ -710,6 +711,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),
+        accept_reasons=Lexicon(table.get("accept_reasons", []), bounds, patterns=table.get("accept_reasons_patterns", ())),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
         accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),
         offer_reach=int(table.get("offer_reach", 1)),

@@ -1532,12 +1532,19 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
         return []   # (the time right after the cue: "改到下午，3点那个医生没空" moves to no 3 o'clock)
     value = text[slice(*moved_to)]
     day = memory.day_of(value, memory.now) if memory.now else None
-    if day is None or any(memory.day_of(said, memory.now) == day for _, said, span in memory.values.get("time", [])
-                          if span not in memory.replaced):
-        return []
-    previous = booked or memory.previous("time", "", value, event_id)
     turned = {span for (lead, _, _), _, span in memory.values.get("time", [])
               if next(negations(lead, 0, len(lead), pack), None) is not None}
+    # (… unless the user turned its clock down since: "后天上午10点可以吗" … "10点不行 … 能改下午吗" … "建议改到
+    # 2026年12月11日（周五）14:00" moves it)
+    clocks_turned = [said.casefold() for _, said, span in memory.values.get("time", [])
+                     if span in turned and memory.names_clock(said) and not memory.names_day(said)]
+    if day is None:
+        return []
+    on_day = [(said, span) for _, said, span in memory.values.get("time", [])
+              if span not in memory.replaced and memory.day_of(said, memory.now) == day]
+    if any(not any(c in said.casefold() for c in clocks_turned) for said, _ in on_day):
+        return []
+    previous = booked or (on_day[-1] if on_day else memory.previous("time", "", value, event_id))
     if previous is None or previous[1] in turned:
         # (a day the user turned down is no time a thing is moved from: "NOT monday the 1st, no work
         # on the 1st" … "Should I move the booking there?" moves the day booked, the user's or what
@@ -2280,13 +2287,15 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # correction ("改成12桌吧，不对，13桌": a cue after the change is another)
                         corrected.add(kind)
             elif (correction is not None and not asked and not supposed and not pack.question.search(text, start, end)
-                  and not rules.change.search(text, end)
+                  and not any(rules.change.search(text, a, b) for (a, b, _), governed in zip(clauses[n + 1:], corrections[n + 1:])
+                              if governed == correction)
                   # (a clause forbidding, the cue said in another, holds no corrected value: "中午12点到2点之间别来
                   # 孩子要午睡 10点开始的话会弄到1点 不行")
                   and (start <= correction < end or not any(
                       hit.group().casefold() in pack.prohibition for hit in negations(text, start, end, pack)))):
-                # (a change said later in the message is what the correction corrects: "不对，
-                # 周六我爸妈不在，改成周日上午10点"; a value only supposed corrects nothing: "说错了，是两室
+                # (a change said later under the same cue is what the correction corrects: "不对，
+                # 周六我爸妈不在，改成周日上午10点"; not one past another cue: "手机号打错了 是…2064 …还有10点不行
+                # …能改下午吗"; a value only supposed corrects nothing: "说错了，是两室
                 # 一厅，不是三室两厅。7月15日搬的话，冰箱要提前断电多久" had replaced a "今天")
                 # "说错了，是6个人": the value replaces the last one of its kind, said before
                 named = _named_old(text, start, end, clauses[n + 1][1] if n + 1 < len(clauses) else end, kept, memory, pack,
@@ -3768,6 +3777,14 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         if (rules.drop_after.regex.match(reply, after)
                 or rules.drop_before.search(reply, after, then.start() if then else end)):
             first, end = (first[0], min(first[1], pause.start())), pause.start()
+    # … and so is what the user cannot do themselves, past a pause or a clause, naming no value: why they
+    # say yes ("yes add it, we can't move the wardrobe ourselves", "可以 加上吧 我们自己搬不动那个大衣柜";
+    # "ok i can't do friday" still turns against it)
+    reason = rules.accept_reasons.search(reply, pause.end() if pause else first[1], end)
+    if reason is not None:
+        since = pause.start() if pause else max(a for a, _ in split_clauses(reply, pack) if a <= reason.start())
+        if not any(values for a, b, values in read_clauses(reply, pack) if b > since and a < end):
+            first, end = (first[0], min(first[1], since)), since
     rest = rules.actions.regex.sub(" ", rules.accept.regex.sub(" ", reply[first[0]:first[1]]))
     named = " ".join(w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns)
     # words naming what it takes follow the accept words; before them, or glued to a one-letter

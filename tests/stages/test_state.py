@@ -1339,6 +1339,19 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # what the user cannot do themselves, naming no value, is why they say yes ("可以 加上吧 我们自己搬不动那个大衣柜"
+    # had accepted nothing: its "不" turned against the offer)
+    ("zh", [("user", "家具我们自己挪吗"),
+            ("assistant", "我的建议是：再加家具保护3间共600元，合计8121元，还在预算内。您看可以吗？"),
+            ("user", "可以 加上吧 我们自己搬不动那个大衣柜")], "再加家具保护3间共600元，合计8121元，还在预算内", []),
+    ("en", [("user", "do we move the furniture ourselves?"),
+            ("assistant", "I'd suggest adding furniture protection for 3 rooms, 600 in total. Shall I add it?"),
+            ("user", "yes add it, we can't move the wardrobe ourselves")], "adding furniture protection for 3 rooms, 600 in total", []),
+    # (… a time the user cannot make still turns against it)
+    ("en", [("user", "when can you come?"), ("assistant", "I'd suggest Friday at 10 am. Shall I book it?"),
+            ("user", "ok, i can't do friday at 10 am")], None, []),
+    ("zh", [("user", "什么时候能来"), ("assistant", "建议周五上午10点，帮您约上吗？"),
+            ("user", "好 周五上午10点我去不了")], None, []),
     # a question pointing back ("that slot") takes the change said before it, not a caveat between ("The only thing to
     # know is that he'll need the driveway clear from about 09:45" had been what "yep do that" accepted)
     ("en", [("user", "biscuit, could the van come at 10 instead of 1 on friday?"),
@@ -3089,6 +3102,16 @@ PROPOSED_CHANGE = [
 
 # (lang, messages, the changes the last message makes (old, new)), the conversation's now 2027-09-14 evening
 TIME_MOVED = [
+    # a move to the day said, at another clock than the one the user turned down since, moves it ("后天上午10点可以吗"
+    # … "10点不行 … 能改下午吗" … "建议改到9月16日（周四）14:00" "行" had moved nothing: the day was said already)
+    ("zh", [("user", "后天上午10点可以吗"), ("assistant", "约好了，时间：9月16日（周四）10:00。"),
+            ("user", "10点不行 那天上午要带女儿去打疫苗 能改下午吗"),
+            ("assistant", "建议改到9月16日（周四）14:00，您看可以吗？"), ("user", "行 那就这样")],
+     [("后天上午10点", "9月16日（周四）14:00")]),
+    ("en", [("user", "can you do the day after tomorrow at 10 am?"), ("assistant", "Booked: Thursday, September 16 at 10 am."),
+            ("user", "10 am doesn't work, I'm taking my daughter for her shots that morning. can we move to the afternoon?"),
+            ("assistant", "I'd suggest moving it to Thursday, September 16 at 2 pm. Shall I move it?"), ("user", "ok do that")],
+     [("the day after tomorrow at 10 am", "Thursday, September 16 at 2 pm")]),
     # a move of another thing than the one booked moves nothing of it ("帮您把除甲醛改到…上午10:00" had moved
     # the cleaning's "下周二")
     ("zh", [("user", "开荒改到下周二吧 除甲醛你们建议哪天"),
@@ -3371,6 +3394,18 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a room's area said in "平" is a size ("次卧是14平 不是12" had corrected nothing: "12平" was no value)
+    ("zh", ["主卧大概18平 次卧12平吧 客厅35平左右", "等下 我刚说错了 次卧是14平 不是12 上次买床的时候量过的"], [("12平", "14平")]),
+    ("en", ["main bedroom is about 18 sqm, the small one 12 sqm", "wait I got it wrong, the small one is 14 sqm not 12"],
+     [("12 sqm", "14 sqm")]),   # ("sqm" had been no unit)
+    # a change asked in a later sentence, under another cue, is no correction's new value ("手机号打错了 是2064结尾
+    # 13805712064 … 还有10点不行 … 能改下午吗" had corrected no phone)
+    ("zh", ["我姓林 手机138 0571 2046", "啊不好意思 手机号打错了 是2064结尾 13805712064 刚才那条短信肯定没收到。。"
+            "还有10点不行 那天上午要带女儿去打疫苗 能改下午吗"], [("138 0571 2046", "13805712064")]),
+    ("en", ["I'm Lin, mobile 138 0571 2046", "oh sorry, I typed my number wrong, it's 13805712064. also 10 doesn't work, "
+            "I'm taking my daughter for her shots that morning, could we change to the afternoon?"],
+     [("138 0571 2046", "13805712064")]),
+    ("zh", ["周六上午10点", "不对，周六我爸妈不在，改成周日上午10点"], [("周六上午10点", "周日上午10点")]),   # (control: its own cue)
     # of a message that asks, the value the correction's words name is what it corrects ("团子体重说错了" had corrected
     # "芝麻大概4公斤左右" once the bound was no part of its unit)
     ("zh", ["团子5.8公斤，芝麻大概4公斤左右吧，好久没称了。空运和陆运差多少钱啊", "啊对了刚才团子体重说错了，5.8那个是抱着猫包一起称的，净重5.1公斤"],

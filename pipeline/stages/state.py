@@ -11,6 +11,7 @@ import hashlib
 import re
 import threading
 import unicodedata
+from difflib import SequenceMatcher
 from itertools import takewhile
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields, replace
@@ -62,6 +63,7 @@ class _Memory:
     # the largest number a value says ("six people": 6, "预算一共1400": 1400, not the 一 of 一共)
     count: Callable[[str], float | None] = lambda _: None
     bare_scale: float = 0.0   # a bare number replaces no value this many times larger or smaller
+    alike: float = 1.0        # how alike two spellings are at least when one fixes a typo in the other
     headcounts: frozenset[str] = frozenset()   # units counting the party ("people"): what a bare "we're 14 now" replaces
     bounds: frozenset[str] = frozenset()   # words bounding a value ("左右", "以内"): no part of its unit
     headcount_slots: frozenset[str] = frozenset()   # words naming the party's count ("人数"): whatever counts it
@@ -96,6 +98,7 @@ class _Memory:
     old_values: dict[str, int] = field(default_factory=dict)
     slots: dict[str, str] = field(default_factory=dict)  # slots a change named ("预算") -> the kind it set
     hedged: set[Span] = field(default_factory=set)   # values said unsure or supposed ("好像是1月8号下的"): nothing set
+    questioned: set[Span] = field(default_factory=set)   # values said in a clause that asks ("他们要搬21层吗")
     supposed: set[Span] = field(default_factory=set)   # … only supposed ("what if it's done by thursday"): no slot's value
     # days a change gave as its reason, said after it ("make it 4 pm, Friday traffic there is brutal"): no slot's value
     reasons: set[Span] = field(default_factory=set)
@@ -228,6 +231,9 @@ class _Memory:
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
             entries = [e for e in entries if _typo_of(e[1], new)] or entries
+        if kind == "email":   # … the one spelled nearly alike, a dot or a letter apart ("marenokafor@…, no dot"
+            # corrects "maren.okafor@…", not the property manager's "mercer@greenfieldpm.ca" given since)
+            entries = [e for e in entries if SequenceMatcher(None, e[1].casefold(), new.casefold()).ratio() >= self.alike] or entries
         if slot and entries and entries[0][2].event_id != event_id:
             # of one message's values, the one whose sentence names the slot before it, back to the
             # value before it ("我姐叫周敏，手机13857126694。我的是13967015382": 手机 is the first's)
@@ -410,6 +416,9 @@ class _Memory:
                 and not (family == "quantity" and self.unit(value) in self.magnitudes)]
         if not said:
             return None
+        # (one said in a clause that asks only if no other: "要是电梯不能用 他们要搬21层吗" … "有3个书架 改成3吧"; not
+        # one a question elsewhere in its message: "grind 2 stumps … hoping for friday the 11th?" … "make it 3")
+        said = [s for s in said if s[5] not in self.questioned] or said
         if self.keys(slot):
             newest = sorted(said, key=lambda s: (s[1], s[2]), reverse=True)
             named = self._named_by(slot, [(texts, value, span) for *_, value, span, texts in newest], own_first=True)
@@ -433,10 +442,14 @@ class _Memory:
         if count is None:
             return False
         unit = self.unit(value)
+        # (… or a number before a word naming it: "i have 3 kallax not 2. make it 3" names "2 kallax shelves")
+        named = set(self.keys(self.number.sub(" ", value)))
         for said in self.number.finditer(message):   # the number, then up to four words its unit may end on
             words = message[said.end():].split()[:4]
             if said.group() == count.group().casefold() and any(
                     self.unit(" ".join((said.group(), *words[:k]))) == unit for k in range(1, len(words) + 1)):
+                return True
+            if words and set(self.keys(words[0])) & named:
                 return True
         return False
 
@@ -596,7 +609,8 @@ class _Memory:
         else, for money alone, the newest amount. A quantity of another unit is another slot, a
         day does not replace a clock ("back December 30th" after "at 9:15 pm and back on the
         29th"), a count without a unit replaces the party's ("we're 14 now" after "We're 12
-        people"), a value said unsure is no slot's ("about $3,900 a month, I believe"), and a time
+        people"), a value said unsure is no slot's ("about $3,900 a month, I believe"; a count of a unit
+        is: "maybe 25 boxes" … "more like 40 boxes"), and a time
         no words tie to an earlier one replaces nothing, unless the cue says it replaces the
         ``current`` one ("instead"): then the newest time said in the last ``reach`` messages, of
         those of a message holding a time the revising one says again (``alongside``: "come in
@@ -609,7 +623,9 @@ class _Memory:
             ((k, texts, value, span) for k in kinds
              for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
-             and span not in self.hedged and span not in self.kept_as_is
+             # (a count of a unit said unsure is one an estimate said again revises: "maybe 25 boxes" … "its
+             # more like 40 boxes")
+             and (span not in self.hedged or unit and k == "quantity") and span not in self.kept_as_is
              and (k != "quantity" or not unit or self.unit(value) == unit)
              # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests",
              # "我妈现在53岁" no "花了89400元")
@@ -1816,11 +1832,13 @@ def fork(walked: Walked) -> Walked:
 
 
 def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = None,
-             bare_scale: float | None = None) -> Walked:
-    """A walk from the first event; ``bare_scale`` is ``stages.state_bare_number_scale`` (the default
-    config's when not given)."""
+             bare_scale: float | None = None, alike: float | None = None) -> Walked:
+    """A walk from the first event; ``bare_scale`` is ``stages.state_bare_number_scale``, ``alike``
+    ``stages.state_typo_similarity`` (the default config's when not given)."""
     if bare_scale is None:
         bare_scale = load_settings()["stages.state_bare_number_scale"]
+    if alike is None:
+        alike = load_settings()["stages.state_typo_similarity"]
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
@@ -1832,7 +1850,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           weekdays=lambda days: weekdays_of(days, pack),
                           count=lambda value: max((n for m in pack.number.finditer(value)
                                                    if (n := count_of(m.group(), pack)) is not None), default=None),
-                          bare_scale=bare_scale,
+                          bare_scale=bare_scale, alike=alike,
                           headcounts=pack.state.headcounts, magnitudes=frozenset(pack.magnitudes), lang=pack.lang,
                           bounds=frozenset(b.replace(" ", "") for b in pack.limits), headcount_slots=pack.state.headcount_slots,
                           unit_forms=pack.state.unit_forms,
@@ -2126,9 +2144,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if apposed:   # "改成我家吧，闵行区莲花路12号": the value said next, alone, is what it becomes
                     value_start, value_end, kind = apposed
                     value = text[value_start:value_end]
-                if not kind and (asked or pack.question.search(text, start, end) or value.casefold() in rules.pronouns):
+                if not kind and (asked or pack.question.search(text, start, end) or value.casefold() in rules.pronouns
+                                 or rules.open_choices.covers(text, value_start, value_end)):
                     # "能换成别的型号吗？": asks what it could become, names no value; nor does a pronoun
-                    # ("switch to him" had read "[sister says dr huang is better for arrhythmia] → him")
+                    # ("switch to him" had read "[sister says dr huang is better for arrhythmia] → him"), nor
+                    # a choice left to the agent ("move the pickup to whatever works", "改到你们方便的时间")
                     value = ""
                 origin = rules.change_from.search(text, slot_start, slot_end) if rules.change_from and value else None
                 old_kind = _value_kind(origin.group("old"), pack) if origin and kind else None
@@ -2544,7 +2564,16 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     break   # "sure add it" to "…Want me to add it?": the offer taken is what "it" is
                 if rules.accept.covers(text, *found):
                     break   # "ok 加上": a yes names no thing (to an offer, the offer is what is added)
-                obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
+                # ("Want me to add it?" "nah skip it": "it" is what the question offered, if its words name it,
+                # never what was decided before)
+                if (status == "dropped" and asked_by is not None and asked_by.role == "assistant"
+                        and any(mark in asked_by.text for mark in rules.question_marks)
+                        and text[written:found[1]].strip().casefold() in rules.pronouns):
+                    offered = _proposal(asked_by.text, pack, read)
+                    obj = asked_by.text[offered[0]:offered[1]] if offered and _names_something(
+                        asked_by.text[offered[0]:offered[1]], pack) else None
+                else:
+                    obj = _complete(text[found[0]:found[1]], text[written:found[1]].strip(), memory, pack)
                 if obj is None:
                     break
                 # asked, with a mark or by its words ("should I cancel X"; "can you cancel X" asks
@@ -2640,6 +2669,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (a hedge that says a value's size, right before it or inside it, is no doubt: "预算大概三万五")
             only_supposed = supposed and not any(t.condition and t.span.start >= start for t in transitions[made:])
             unsure = only_supposed or bool(_doubts(text, start, end, kept, pack))
+            questioned = asked or pack.question.search(text, start, end) is not None
             for i, (a, b, kind) in enumerate(kept):
                 memory.values.setdefault(_FAMILY.get(kind, kind), []).append((
                     (_phrase(text, prev_end, a, b, kept[i + 1][0] if i + 1 < len(kept) else end, pack),
@@ -2648,6 +2678,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.hedged.add(Span(event.id, a, b))
                 if only_supposed:
                     memory.supposed.add(Span(event.id, a, b))
+                if questioned:
+                    memory.questioned.add(Span(event.id, a, b))
                 if kind == "born":
                     memory.born.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
@@ -4293,10 +4325,10 @@ def _a_kind_only(text: str, pack: RulePack) -> bool:
 
 
 def _names_something(text: str, pack: RulePack) -> bool:
-    """"Shall I go ahead?", "要我帮您提交吗": an action on a pronoun names nothing to keep
-    (the "yes" still authorises the action)."""
+    """"Shall I go ahead?", "要我帮您提交吗", "Want me to add it?": an action on a pronoun names nothing
+    to keep (the "yes" still authorises the action)."""
     rules = pack.state
-    rest = rules.accept.regex.sub(" ", rules.actions.regex.sub(" ", text))
+    rest = rules.accept.regex.sub(" ", rules.add_after.regex.sub(" ", rules.actions.regex.sub(" ", text)))
     named = [w for w in re.split(r"[\s,，]+", rest) if w and w.casefold() not in rules.pronouns]
     return bool(named) and not pack.filler.covers(" ".join(named))
 
@@ -4314,6 +4346,7 @@ class StateStage:
         self._lookback = settings["stages.state_lookback"]
         self._reach = settings["stages.state_unnamed_reach"]
         self._bare_scale = settings["stages.state_bare_number_scale"]
+        self._alike = settings["stages.state_typo_similarity"]
         self._walks: OrderedDict[bytes, Walked] = OrderedDict()
         self._walks_kept = settings["stages.state_walks"]
         self._lock = threading.Lock()
@@ -4324,7 +4357,7 @@ class StateStage:
         # every call made without one, and the walk would never go on
         today = f"{data.now.date()}{data.now.utcoffset()}" if data.now else ""
         digest = hashlib.blake2b(f"{data.pack.lang}\0{data.pack.version}\0{self._lookback}\0{self._reach}\0"
-                                 f"{self._bare_scale}\0{today}".encode(),
+                                 f"{self._bare_scale}\0{self._alike}\0{today}".encode(),
                                  digest_size=16)
         keys = [digest.digest()]
         for event in events:   # keys[i]: the first i events
@@ -4342,7 +4375,7 @@ class StateStage:
         with self._lock:
             resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
             walked = (self._walks.pop(keys[resumed]) if resumed
-                      else new_walk(data.pack, self._lookback, self._reach, self._bare_scale))
+                      else new_walk(data.pack, self._lookback, self._reach, self._bare_scale, self._alike))
             beyond = next((i for i in range(len(events), len(prefix), -1) if keys[i] in self._walks), 0)
             whole = self._walks.pop(keys[beyond]) if beyond else None
         result = extract_state(prefix, data.pack, read, self._lookback, walked, data.now)

@@ -1292,6 +1292,13 @@ def test_a_hedged_request_claims_nothing(lang: str, text: str, claims: bool) -> 
 # user's zone. A clock written with its day is one fact on that day, not a clock on today's date
 # plus a day; minutes written as words or fractions keep their value ("十点一刻" was read 10:01).
 WRITTEN_TIMES = [
+    # a clock before the day of the month it is on is one time ("lands 13:15 on the 13th", "13号下午1点15分落地" had been two)
+    ("en", "ok flights booked! lands frankfurt 13:15 on the 13th now, not 11:40", "13:15 on the 13th",
+     {"at": "2026-12-13T13:15:00-05:00"}),
+    ("en", "pick up 3 pm on Sunday please", "3 pm on Sunday", {"at": "2026-12-06T15:00:00-05:00"}),   # (control)
+    ("zh", "机票订好了 13号下午1点15分落地", "13号下午1点15分", {"at": "2026-12-13T13:15:00+08:00"}),
+    ("zh", "改到13号10点吧", "13号10点", {"at": "2026-12-13T10:00:00+08:00"}),
+    ("zh", "5号楼3点开会", "3点", {"time": "15:00:00+08:00"}),   # (control: a building's number)
     # where one moved in went by ("we only moved in march" was next March)
     ("en", "i think the postcode is LS6 4QT, we only moved in march", "in march",
      {"start": "2026-03-01T00:00:00-05:00", "end": "2026-03-31T23:59:59-04:00", "past": True}),
@@ -1970,8 +1977,8 @@ BARE_WEEKDAY = [
     ("zh", ["4号-9号都行"], "4号", {"start": "2026-12-04T00:00:00+08:00", "end": "2026-12-04T23:59:59+08:00"}),
     ("en", ["Free from the 4th through the 9th"], "the 4th",
      {"start": "2026-12-04T00:00:00-05:00", "end": "2026-12-04T23:59:59-05:00"}),
-    # "七点多" (a little after seven) is read whole, as seven ("七点" had been cut from it)
-    ("zh", ["就12号早上七点多那班"], "早上七点多", {"at": "2026-12-12T07:00:00+08:00"}),
+    # "七点多" (a little after seven) is read whole, as seven ("七点" had been cut from it), one time with its day
+    ("zh", ["就12号早上七点多那班"], "12号早上七点多", {"at": "2026-12-12T07:00:00+08:00"}),
     ("zh", ["明天下午5点多到"], "明天下午5点多", {"at": "2026-12-01T17:00:00+08:00"}),
     ("en", ["I arrive on the 12th."], "on the 12th",
      {"start": "2026-12-12T00:00:00-05:00", "end": "2026-12-12T23:59:59-05:00"}),

@@ -2690,6 +2690,34 @@ TAKEN_BY_PRONOUN = [
 ]
 
 
+# "it" in a reply turning an offer down is that offer, or nothing when its words name none; never what was
+# decided before ("Want me to add it?" "nah skip it" had dropped the prepay the user had just accepted)
+DECLINED_BY_PRONOUN = [
+    ("en", [("user", "can I save on the rent?"),
+            ("assistant", "I'd suggest you prepay January through April: 10% off. Want me to set that up?"),
+            ("user", "sure, do that"),
+            ("assistant", "Prepay is set.\n\nOne more option: our protection plan is $12/month. A lot of customers add it. "
+                          "Want me to add it?"),
+            ("user", "nah skip it, pretty sure my renters insurance covers storage")], []),
+    ("en", [("user", "can I save on the rent?"),
+            ("assistant", "I'd suggest you prepay January through April. Want me to set that up?"), ("user", "sure, do that"),
+            ("assistant", "Prepay is set. I'd suggest adding our protection plan at $12/month. Want me to add it?"),
+            ("user", "nah skip it")], ["adding our protection plan at $12/month"]),
+    ("zh", [("user", "房租能便宜点吗"), ("assistant", "建议您预付1到4月，打九折，每月251元。需要帮您办吗？"), ("user", "好的 办吧"),
+            ("assistant", "已办好。另外很多客户都会加保障计划。要帮您加上吗？"), ("user", "这个就算了吧 我有保险")], []),
+    ("zh", [("user", "房租能便宜点吗"), ("assistant", "建议您预付1到4月，打九折，每月251元。需要帮您办吗？"), ("user", "好的 办吧"),
+            ("assistant", "已办好。我建议加一个保障计划，每月12元。要帮您加上吗？"), ("user", "这个就算了吧 我有保险")],
+     ["加一个保障计划，每月12元"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "dropped"), DECLINED_BY_PRONOUN)
+def test_a_pronoun_turning_an_offer_down_is_the_offer(lang: str, messages: list[tuple[str, str]], dropped: list[str]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [d.object for d in result.decisions if d.status == "dropped"] == dropped, _show(result)
+    assert [d.status for d in result.decisions] == ["accepted"] + ["dropped"] * len(dropped), _show(result)
+
+
 @pytest.mark.parametrize(("lang", "messages"), TAKEN_BY_PRONOUN)
 def test_a_pronoun_in_the_reply_taking_an_offer_is_the_offer(lang: str, messages: list[tuple[str, str]]) -> None:
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
@@ -3394,6 +3422,36 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a change to a choice left to the agent names no value ("move the pickup to whatever works" had set the pickup to
+    # "whatever works")
+    ("en", ["pickup at 12:30 on the 13th please", "ok flights booked! move the pickup to whatever works"], []),
+    ("zh", ["接机定在13号中午12点半", "航班改了 接机改到你们方便的时间吧"], []),
+    ("en", ["pickup at 12:30 on the 13th please", "move the pickup to 2 pm"], [("12:30 on the 13th", "2 pm")]),   # (a time still)
+    # a bare number a change gives replaces a value said in a message that asks only if no other ("make it 3" had
+    # replaced the "21 floors" of "do they just carry stuff up 21 floors lol"); a number before a word naming a count
+    # names it ("i have 3 kallax not 2")
+    ("en", ["stuff is: pax wardrobe (2 frames), malm queen bed, 2 kallax shelves",
+            "ok and what if the service elevator isnt free that morning? do they just carry stuff up 21 floors lol",
+            "also counted again and i have 3 kallax not 2. make it 3."], [("2 kallax shelves", "3")]),
+    ("zh", ["东西有：衣柜一个，床1张，两个书架", "要是电梯不能用 他们要搬21层吗", "又数了一遍 有3个书架 改成3吧"], [("两个", "3")]),
+    ("en", ["stuff: a malm bed, two kallax shelves", "what if the elevator isnt free? do they carry stuff up 21 floors",
+            "counted again, there are 3 of them. make it 3"], [("two kallax shelves", "3")]),
+    # a corrected e-mail replaces the one spelled nearly alike, not the newest ("the email is marenokafor@gmail.com, no
+    # dot" had replaced the property manager's "mercer@greenfieldpm.ca" given since)
+    ("en", ["my email is maren.okafor@gmail.com", "the pm office is mercer@greenfieldpm.ca, email them only",
+            "oh wait the email is marenokafor@gmail.com, no dot. sorry!"], [("maren.okafor@gmail.com", "marenokafor@gmail.com")]),
+    ("zh", ["我邮箱是maren.okafor@163.com", "物业的邮箱是mercer@greenfieldpm.cn 只发给物业", "等下 邮箱打错了 是marenokafor@163.com 没有点"],
+     [("maren.okafor@163.com", "marenokafor@163.com")]),
+    ("en", ["my email is maren.okafor@gmail.com", "the pm office is mercer@greenfieldpm.ca, email them only",
+            "sorry, their email is mercer@greenfield-pm.ca"], [("mercer@greenfieldpm.ca", "mercer@greenfield-pm.ca")]),   # (control)
+    # an estimate said again nearer the truth revises a count of its unit said unsure ("maybe 25 boxes" … "honestly its
+    # more like 40 boxes" had replaced nothing: "more like" was no cue, a guess no count a revision replaced)
+    ("en", ["its a 1 bed. couch, queen bed, dresser, desk, maybe 25 boxes.",
+            "ok so i just talked to the super. also forgot my bike and 2 rolled rugs, and honestly its more like 40 boxes"],
+     [("25 boxes", "40 boxes")]),
+    ("zh", ["一室一厅 沙发 床 可能25箱东西吧", "刚问了物业 没有货梯 还有自行车和两卷地毯 其实得有40箱"], [("25箱", "40箱")]),
+    ("en", ["maybe 25 boxes", "also 2 rolled rugs"], []),   # (control: another unit)
+    ("zh", ["可能25箱东西吧", "还有两卷地毯"], []),
     # a room's area said in "平" is a size ("次卧是14平 不是12" had corrected nothing: "12平" was no value)
     ("zh", ["主卧大概18平 次卧12平吧 客厅35平左右", "等下 我刚说错了 次卧是14平 不是12 上次买床的时候量过的"], [("12平", "14平")]),
     ("en", ["main bedroom is about 18 sqm, the small one 12 sqm", "wait I got it wrong, the small one is 14 sqm not 12"],

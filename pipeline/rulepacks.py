@@ -281,6 +281,8 @@ class StateRules:
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
     accept_reasons: Lexicon    # … nor does what the user cannot do themselves, naming no value ("搬不动那个大衣柜")
     open_choices: Lexicon      # a change to one of these names no value: the choice is left to the agent ("whatever works")
+    remark_verbs: Lexicon      # words making what follows a yes past a pause a statement of its own ("…, brunch will be over")
+    measured: Lexicon          # a size said in a message with one of these was measured: it settles one said unsure ("称了一下")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
     offer_reach: int           # how many of the assistant's last messages a reply may name an offer of
@@ -714,6 +716,8 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),
         accept_reasons=Lexicon(table.get("accept_reasons", []), bounds, patterns=table.get("accept_reasons_patterns", ())),
         open_choices=Lexicon(table.get("open_choices", []), bounds),
+        remark_verbs=Lexicon(table.get("remark_verbs", []), bounds),
+        measured=Lexicon(table.get("measured", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
         accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),
         offer_reach=int(table.get("offer_reach", 1)),

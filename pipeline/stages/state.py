@@ -912,7 +912,7 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
 
 def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, events: Sequence[Event],
                    memory: _Memory, pack: RulePack, listed_only: bool = False,
-                   dropped: tuple[str, Span] | None = None) -> list[Transition]:
+                   dropped: tuple[str, Span] | None = None, corrects: bool = False) -> list[Transition]:
     """A thing no pattern types, revised as the current one ("要朝南的双人间" … "还是单人间吧", "a
     double room facing south" … "a single room instead"): it replaces the newest thing said with
     the same head (the last word; a Chinese compound's last character), a few words long, in a
@@ -921,13 +921,16 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     (:func:`_listed_alongside`: "can we do the catalina grana … instead" after "do the holland stone
     then", both offered in one sentence). ``listed_only``: only a thing so offered (after a
     correction cue: "算了还是退吧" revises no thing). A thing ``dropped`` just before it is what it
-    replaces, whatever its head ("圈不要了 换术后服吧")."""
+    replaces, whatever its head ("圈不要了 换术后服吧"). A correction's cue (``corrects``) is followed by
+    what it corrects to, past its mark ("scratch that, the riese & muller ones")."""
     rules = pack.state
     event_id = event.id
     # the words revised: after the cue, or before it when it ends the clause ("… instead")
     after = _strip(text, cue.end(), end, pack)
     # (words after a separator are its reason: "let's go butcher block instead, quartz was a splurge")
     parted = pack.value_separator_of_words.match(text, _SPACES.match(text, cue.end()).end())
+    if parted and corrects:
+        after, parted = _object_after(text, parted.end(), end, pack), None
     # (… from its own phrase: "scratch that on the terrace, do the Magnolia Room instead")
     phrase = [m.end() for m in rules.gap_breaks.finditer(text, start, cue.start())]
     a, b = (after if after[1] > after[0] and not parted and not pack.filler.covers(text, *after)
@@ -1558,7 +1561,10 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
         return []
     on_day = [(said, span) for _, said, span in memory.values.get("time", [])
               if span not in memory.replaced and memory.day_of(said, memory.now) == day]
-    if any(not any(c in said.casefold() for c in clocks_turned) for said, _ in on_day):
+    # (… nor when the day booked is another: "can we do sunday the 17th instead?" … "I can move you to Saturday 16
+    # January at 13:00" moves the booking, whatever else the user said of that Saturday, a brunch)
+    if (not booked or memory.day_of(booked[0], memory.now) in (day, None)) and any(
+            not any(c in said.casefold() for c in clocks_turned) for said, _ in on_day):
         return []
     previous = booked or (on_day[-1] if on_day else memory.previous("time", "", value, event_id))
     if previous is None or previous[1] in turned:
@@ -1686,6 +1692,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SPACES = re.compile(r"\s*")
+_NOTHING = re.compile("")   # a cue said before a clause, as a hit at its start
 _DIGIT = re.compile(r"\d")   # a name offered ends before a number said of it ("荷兰石每平34美元")
 
 
@@ -2435,6 +2442,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                        # ("scratch that on the terrace, do the Magnolia Room instead")
                                        or (_thing_revised(text, start, end, cue, event, events, memory, pack, True)
                                            if (cue := rules.revise_current.search(text, start, end)) is not None else [])
+                                       # (… or after the correction's own cue: "scratch that, the riese & muller
+                                       # ones" after "the cube one then", both offered)
+                                       or (_thing_revised(text, start, end, cue, event, events, memory, pack, True,
+                                                          corrects=True)
+                                           # (… said in a clause before: "车的话 说错了，Riese & Muller款")
+                                           if (cue := rules.correction.search(text, start, end)
+                                               or (_NOTHING.match(text, start) if correction < start else None))
+                                           is not None else [])
                                        or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
                                            if n == 0 and picking else []))
             elif revising is not None and kept and (
@@ -2712,8 +2727,24 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         memory.replaced.update(Span(event.id, a, b) for _, _, kept in clauses for a, b, _ in kept
                                if text[a:b].casefold() in olds)
     walked.count, walked.last_event = len(events), last_event
-    return StageResult("state", decisions=tuple(decisions), transitions=tuple(transitions),
+    return StageResult("state", decisions=tuple(decisions), transitions=tuple(_as_decided(t, decisions) for t in transitions),
                        open_items=tuple(open_items))
+
+
+def _as_decided(change: Transition, decisions: Sequence[Decision]) -> Transition:
+    """A thing changed, its old words those of the clause that chose it, is the thing chosen ("i'll take the
+    blue jacket" … "make it the red jacket": "the blue jacket", not "'ll take the blue jacket", which left "the
+    blue jacket: chosen" reading as current; a part of it, "cube" of "the cube one", marks it changed as it is,
+    and names it where a tool's words do, "brand=奥齿泰…")."""
+    old = change.old_span
+    if change.slot or old is None or change.old is None:
+        return change
+    for d in decisions:
+        at = d.span.start + d.text.casefold().find(d.object.casefold())
+        if (d.status in ("chosen", "added") and d.span.event_id == old.event_id and at >= d.span.start
+                and d.object != change.old and old.start <= at and at + len(d.object) <= old.end):
+            return replace(change, old=d.object, old_span=Span(old.event_id, at, at + len(d.object)))
+    return change
 
 
 def _topic_of(text: str, start: int, at: int, pack: RulePack) -> bool:
@@ -3192,11 +3223,14 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
     """"好像他护照明年五月到期" … "他护照有效期到2027年8月，刚翻出来看了", "I think the roof was
     redone in 2018" … "the roof was redone in 2016": a value said sure replaces one of its kind said
     unsure in an earlier clause sharing a word of its own with this one (the value's words, hedges
-    and fillers aside), or, an address or id, written in its scheme."""
+    and fillers aside), or, an address or id, written in its scheme, or a size its message says was measured."""
     def words(clause: str, values: Sequence[str]) -> set[str]:
         return _own_words(clause, values, memory, pack)
 
-    if not memory.hedged or pack.uncertainty.search(text, start, end):
+    # (a size its message says was measured settles one of its unit said as an estimate: "它体重大概6公斤吧" …
+    # "刚抱着称了一下 减掉我自己 7.2公斤")
+    measured = pack.state.measured.search(text) is not None
+    if not (memory.hedged or measured) or pack.uncertainty.search(text, start, end):
         return []
     own: set[str] | None = None   # (read only when a value said unsure is there to settle)
     for a, b, kind in kept:
@@ -3209,16 +3243,26 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                 continue
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
             # a count of its own unit)
-            if (span in memory.hedged and span.event_id != event_id and span not in memory.replaced
-                    and _hedges(clause, value, pack) and value.casefold() != text[a:b].casefold()
+            estimate = (measured and kind == "quantity" and memory.unit(value) in memory.magnitudes
+                        and memory.unit(text[a:b]) in memory.magnitudes and pack.uncertainty.search(clause) is not None)
+            if ((span in memory.hedged and _hedges(clause, value, pack) or estimate)
+                    and span.event_id != event_id and span not in memory.replaced
+                    and value.casefold() != text[a:b].casefold()
                     # (a day said again in other words settles nothing: "signed off next tuesday so maybe
                     # wait" … "issue it tuesday like we said")
                     and not (_FAMILY.get(kind, kind) == "time" and memory.same_day(value, text[a:b]))
                     and not (kind == "quantity" and (_same_count(value, text[a:b], pack)
-                                                     or memory.unit(value) != memory.unit(text[a:b])))):
+                                                     or memory.unit(value) != memory.unit(text[a:b]) and not estimate))):
                 own = own if own is not None else words(text[start:end].casefold(), [text[x:y] for x, y, _ in kept])
-                # (… or one of its scheme, an address or id: "地址好像是 #02-05 我再跟我舅确认" … "单位是#03-05")
-                if own & words(clause, [value]) or kind in ("address", "id") and _id_shape(value) == _id_shape(text[a:b]):
+                shared = own & words(clause, [value])
+                # (… or one of its scheme, an address or id: "地址好像是 #02-05 我再跟我舅确认" … "单位是#03-05"; or
+                # measured, of its unit, or of the thing its words name in another: "measured the gate, 34 inches"
+                # settles "the side gate is maybe 3 feet wide", not the tree's "like 18 inches across")
+                if (shared and (kind != "quantity" or memory.unit(value) == memory.unit(text[a:b]))
+                        or kind in ("address", "id") and _id_shape(value) == _id_shape(text[a:b])
+                        or estimate and (shared or memory.unit(value) == memory.unit(text[a:b]) and not any(
+                            own & words(c, [v]) for (_, c, _), v, sp in memory.values.get("quantity", [])
+                            if sp.event_id != event_id and pack.uncertainty.search(c)))):
                     return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 
@@ -3809,6 +3853,13 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         if (rules.drop_after.regex.match(reply, after)
                 or rules.drop_before.search(reply, after, then.start() if then else end)):
             first, end = (first[0], min(first[1], pause.start())), pause.start()
+    # … and a remark past a pause, a statement naming no value nor taking a thing, is why the yes suits ("yes
+    # perfect, brunch will be over by then"; "yes, for 2 nights", "Sounds good, I'll take that set" say what it takes,
+    # "Yes, where would you suggest to eat?" asks)
+    if (pause and rules.remark_verbs.search(reply, pause.end(), end) and not pack.question.search(reply, pause.end(), end)
+            and not any(cue.search(reply, pause.end(), end) for cue in (rules.choose_after, rules.actions, rules.add_after))
+            and not any(values for _, _, values in read_clauses(reply[pause.end():end], pack))):
+        first = (first[0], min(first[1], pause.start()))
     # … and so is what the user cannot do themselves, past a pause or a clause, naming no value: why they
     # say yes ("yes add it, we can't move the wardrobe ourselves", "可以 加上吧 我们自己搬不动那个大衣柜";
     # "ok i can't do friday" still turns against it)

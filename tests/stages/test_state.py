@@ -1339,6 +1339,18 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a remark past the pause after a yes, a statement naming no value, is why it suits ("yes perfect, brunch will be
+    # over by then" had accepted nothing); Chinese parts it into a clause of its own already
+    ("en", [("user", "can we do sunday instead?"),
+            ("assistant", "I'd suggest Saturday 18 September at 13:00 with the same crew. Want me to move the hold?"),
+            ("user", "yes perfect, brunch will be over by then")], "Saturday 18 September at 13:00 with the same crew", []),
+    ("zh", [("user", "能改到周日吗"), ("assistant", "建议改到9月18日（周六）13:00，还是同一组师傅。要帮您改吗？"),
+            ("user", "好的 那时候早午饭也结束了")], "改到9月18日（周六）13:00，还是同一组师傅", []),   # (control)
+    ("en", [("user", "can we do sunday instead?"),
+            ("assistant", "I'd suggest Saturday 18 September at 13:00 with the same crew. Want me to move the hold?"),
+            ("user", "yes, for 2 hours")], None, []),   # (a value of its own past the pause: what it takes)
+    ("en", [("user", "book it for 7 people"), ("assistant", "Booking was successful. Can I be of any further assistance today?"),
+            ("user", "Yes, where would you suggest to eat?")], None, []),   # (a question past the pause)
     # what the user cannot do themselves, naming no value, is why they say yes ("可以 加上吧 我们自己搬不动那个大衣柜"
     # had accepted nothing: its "不" turned against the offer)
     ("zh", [("user", "家具我们自己挪吗"),
@@ -2692,6 +2704,33 @@ TAKEN_BY_PRONOUN = [
 
 # "it" in a reply turning an offer down is that offer, or nothing when its words name none; never what was
 # decided before ("Want me to add it?" "nah skip it" had dropped the prepay the user had just accepted)
+# a thing chosen and changed later is the thing chosen, or a part of it, in the change ("i'll take the blue jacket" …
+# "make it the red jacket" had replaced "'ll take the blue jacket", and "the blue jacket: chosen" read as current); one of the
+# options said with "then" is chosen; a correction cue followed by another option replaces it ("the cube one then" …
+# "scratch that, the riese & muller ones" had replaced nothing)
+THING_CHANGED = [
+    ("en", [("assistant", "We have the blue jacket and the red jacket, both 40 dollars."), ("user", "i'll take the blue jacket"),
+            ("assistant", "Great."), ("user", "make it the red jacket")], [("the blue jacket", "the red jacket")]),
+    ("en", [("assistant", "Two e-bikes: the Cube Touring Hybrid at €25 a day or the Riese & Muller Roadster at €35 a day."),
+            ("user", "ok the cube one then, cheaper. helmets included right?"), ("assistant", "Yes."),
+            ("user", "bikes - scratch that, the riese & muller ones for both of us.")],
+     [("cube", "riese & muller ones")]),
+    ("zh", [("assistant", "种植体有：\n· 奥齿泰（韩国）：5,610元\n· 士卓曼（瑞士）：6,560元"), ("user", "那就用韩国奥齿泰吧"),
+            ("assistant", "好的。"), ("user", "还是换成士卓曼吧")], [("奥齿泰", "士卓曼")]),
+    ("zh", [("assistant", "两款电助力车：\n1. 轻便款 每天25欧\n2. 舒适款 每天35欧"),
+            ("user", "那就轻便款吧 便宜点"), ("assistant", "好的。"), ("user", "车的话 说错了，舒适款")],
+     [("轻便款", "舒适款")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), THING_CHANGED)
+def test_a_thing_chosen_then_changed_is_replaced_whole(lang: str, messages: list[tuple[str, str]],
+                                                       changes: list[tuple[str, str]]) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+    assert any(d.status == "chosen" and changes[0][0] in d.object for d in result.decisions), _show(result)
+
+
 DECLINED_BY_PRONOUN = [
     ("en", [("user", "can I save on the rent?"),
             ("assistant", "I'd suggest you prepay January through April: 10% off. Want me to set that up?"),
@@ -3130,6 +3169,19 @@ PROPOSED_CHANGE = [
 
 # (lang, messages, the changes the last message makes (old, new)), the conversation's now 2027-09-14 evening
 TIME_MOVED = [
+    # a move to another day than the one booked moves it, whatever else the user said of the new day ("can we do
+    # sunday the 19th instead?" … "I can move you to Saturday 18 September at 13:00" "yes perfect" had moved nothing:
+    # the brunch "moved to saturday morning" named that Saturday already, and "move you to" was no change cue)
+    ("en", [("user", "next saturday morning then"), ("assistant", "Booked: Saturday 18 September at 9:00."),
+            ("user", "wait before you book. my sisters birthday brunch just got moved to saturday morning ugh. can we do "
+                     "sunday the 19th instead?"),
+            ("assistant", "Sunday won't work, the building doesn't allow contractor work on Sundays. Saturday afternoon "
+                          "works: I can move you to Saturday 18 September at 13:00 with the same crew. Want me to move the hold?"),
+            ("user", "yes perfect, brunch will be over by then")], [("sunday the 19th", "Saturday 18 September at 13:00")]),
+    ("zh", [("user", "那就下周六上午吧"), ("assistant", "已预约：9月18日（周六）9:00。"),
+            ("user", "等下先别订 我姐的生日早午饭改到周六上午了 能改到19号周日吗"),
+            ("assistant", "周日小区不让施工。周六下午可以：给您改到9月18日（周六）13:00，还是同一组师傅。要帮您改吗？"),
+            ("user", "好的 那时候早午饭也结束了")], [("19号周日", "9月18日（周六）13:00")]),
     # a move to the day said, at another clock than the one the user turned down since, moves it ("后天上午10点可以吗"
     # … "10点不行 … 能改下午吗" … "建议改到9月16日（周四）14:00" "行" had moved nothing: the day was said already)
     ("zh", [("user", "后天上午10点可以吗"), ("assistant", "约好了，时间：9月16日（周四）10:00。"),
@@ -3422,6 +3474,19 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a size its message says was measured settles an estimate of its unit ("它体重大概6公斤吧" … "刚抱着称了一下 减掉我自己
+    # 7.2公斤" had replaced nothing)
+    ("zh", ["对了 它体重大概6公斤吧 上次打针的时候称的 工具包的胸背带要多大的", "刚抱着称了一下 减掉我自己 7.2公斤 长得好快"],
+     [("6公斤", "7.2公斤")]),
+    ("en", ["oh and he's maybe 6 kg. what size harness?",
+            "just stepped on the scale holding him, minus me, 7.2 kg. growing so fast"], [("6 kg", "7.2 kg")]),
+    ("zh", ["它体重大概6公斤吧", "它哥哥7.2公斤"], []),   # (control: another's, not measured)
+    # (… the estimate its words name, whatever its unit: "measured the gate, 34 inches" had replaced the tree's "like 18
+    # inches across", not the gate's "maybe 3 feet")
+    ("en", ["i think its a silver maple, like 18 inches across?", "hmm the side gate is maybe 3 feet wide i think?",
+            "measured the gate, 34 inches. enough?"], [("3 feet", "34 inches")]),
+    ("zh", ["好像是银枫 树干大概45公分粗", "侧门大概1米宽吧", "侧门量了一下 86公分 够吗"], [("1米", "86公分")]),
+    ("en", ["oh and he's maybe 6 kg. what size harness?", "his brother is 7.2 kg"], []),
     # a change to a choice left to the agent names no value ("move the pickup to whatever works" had set the pickup to
     # "whatever works")
     ("en", ["pickup at 12:30 on the 13th please", "ok flights booked! move the pickup to whatever works"], []),

@@ -2517,7 +2517,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
                                    or (_asked_day_offered(text, kept, event.id, asked_by.text, memory, read)
-                                       if picking else [])
+                                       if asked_by is not None and asked_by.role == "assistant" else [])
                                    or (_count_chosen(text, start, _chosen_until(choice, kept, end),
                                                      kept, event.id, memory, choice, pack)
                                        or (_offered_instead(text, start, end, kept, event.id, asked_by.text, memory, read)
@@ -3733,15 +3733,30 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     """"下周四上午可以吗" … (the answer offers "下周一 5月15日 上午 / 下周四 5月18日 下午 您看选哪个？") … "上午吧
     那就下周一 15号": a day the user names, of two or more the answer's question offered, replaces the day
     the user last asked for, when no day was set since ("can we do thursday morning?" … "Monday
-    the 15th works then")."""
+    the 15th works then"); when the user's message before asked for another day naming none, the day
+    they had ("move would be this saturday" … "whats open earlier next week?" … (openings listed) …
+    "monday the 21st at 8am")."""
     days = [(a, b) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
     if len(days) != 1:
         return []
     a, b = days[0]
     new = text[a:b]
-    asked = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
-                  if span.event_id != event_id and memory.names_day(value)), None)
-    if (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
+    before = next((e for e, n in memory.order.items() if n == memory.order[event_id] - 1), None)
+    said = [(value, span) for _, value, span in reversed(memory.values.get("time", []))
+            if span.event_id != event_id and memory.names_day(value)]
+    asked = next(iter(said), None)
+    if (before in memory.asking and any(span.event_id == before for _, span in said)
+            and not any(span.event_id == before and memory.single_day(value) for value, span in said)):
+        # (asked for a time, "earlier next week?", and the one day this message names: "检疫证明要去哪里办" asks
+        # no day; "lets move it to sunday the 16th then. their actual anniversary is the 15th" names two)
+        if sum(_FAMILY.get(k, k) == "time" and memory.names_day(text[x:y]) for _, _, v in read(text) for x, y, k in v) != 1:
+            return []
+        asked = next(((value, span) for value, span in said if span.event_id not in memory.asking
+                      and span not in memory.replaced and span not in memory.hedged and span not in memory.supposed
+                      and memory.single_day(value)), None)
+        if asked is None or memory.same_day(asked[0], new):
+            return []
+    elif (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
             or asked[1] in memory.settled or not memory.single_day(asked[0]) or memory.same_day(asked[0], new)):
         return []   # (checked first: reading the answer costs more)
     # (days to choose from: two or more; "anything else today?" offers none)

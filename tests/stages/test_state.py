@@ -4579,6 +4579,12 @@ def test_a_correction_takes_a_later_revision_of_its_own_unit_only(lang, messages
 _OFFER = {"zh": "黄主任最近的号：- 下周一 5月15日 上午 - 下周四 5月18日 下午 您看选哪个？",
           "en": "Dr Huang has Monday May 15 morning or Thursday May 18 afternoon. Which works?"}
 ASKED_DAY_OFFERED = [
+    # the user's message before asked for another day naming none: the day picked replaces the day they had ("move
+    # would be this saturday" … "whats open earlier next week?" … "monday the 21st at 8am" had replaced nothing)
+    ("en", ["move would be this saturday", "1pm is too late. whats open earlier next week?", "monday the 15th, 8am"],
+     [("this saturday", "monday the 15th")]),
+    ("zh", ["这周六搬家", "下午1点太晚了 下周有早一点的吗", "那就下周一 15号"], [("这周六", "下周一 15号")]),
+    ("en", ["move would be this saturday", "1pm is too late. whats open earlier next week?", "I fly out next wednesday"], []),
     ("zh", ["就挂陈志明 下周四上午可以吗", "那换黄国栋吧", "上午吧 那就下周一 15号"], [("下周四上午", "下周一 15号")]),
     ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang",
             "morning please, monday the 15th then"], [("the 18th in the morning", "monday the 15th")]),

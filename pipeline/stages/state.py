@@ -3741,12 +3741,11 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
         return []
     a, b = days[0]
     new = text[a:b]
-    before = next((e for e, n in memory.order.items() if n == memory.order[event_id] - 1), None)
-    said = [(value, span) for _, value, span in reversed(memory.values.get("time", []))
-            if span.event_id != event_id and memory.names_day(value)]
-    asked = next(iter(said), None)
-    if (before in memory.asking and any(span.event_id == before for _, span in said)
-            and not any(span.event_id == before and memory.single_day(value) for value, span in said)):
+    said = ((value, span) for _, value, span in reversed(memory.values.get("time", []))
+            if span.event_id != event_id and memory.names_day(value))
+    asked = next(said, None)
+    if (asked is not None and asked[1].event_id in memory.asking and not memory.single_day(asked[0])
+            and memory.order.get(asked[1].event_id) == memory.order[event_id] - 1):
         # (asked for a time, "earlier next week?", and the one day this message names: "检疫证明要去哪里办" asks
         # no day; "lets move it to sunday the 16th then. their actual anniversary is the 15th" names two)
         if sum(_FAMILY.get(k, k) == "time" and memory.names_day(text[x:y]) for _, _, v in read(text) for x, y, k in v) != 1:

@@ -1551,14 +1551,14 @@ def _time_moved(text: str, start: int, end: int, offer_id: str, event_id: str, m
         return []   # (the time right after the cue: "改到下午，3点那个医生没空" moves to no 3 o'clock)
     value = text[slice(*moved_to)]
     day = memory.day_of(value, memory.now) if memory.now else None
+    if day is None:
+        return []
     turned = {span for (lead, _, _), _, span in memory.values.get("time", [])
               if next(negations(lead, 0, len(lead), pack), None) is not None}
     # (… unless the user turned its clock down since: "后天上午10点可以吗" … "10点不行 … 能改下午吗" … "建议改到
     # 2026年12月11日（周五）14:00" moves it)
     clocks_turned = [said.casefold() for _, said, span in memory.values.get("time", [])
                      if span in turned and memory.names_clock(said) and not memory.names_day(said)]
-    if day is None:
-        return []
     on_day = [(said, span) for _, said, span in memory.values.get("time", [])
               if span not in memory.replaced and memory.day_of(said, memory.now) == day]
     # (… nor when the day booked is another: "can we do sunday the 17th instead?" … "I can move you to Saturday 16

@@ -3782,10 +3782,13 @@ def _named_after_refusal(text: str, kept: Values, event_id: str, answer: str, me
         if new is not None and not any(ch.isspace() or unicodedata.category(ch).startswith("P") for ch in text[new[1]:a]):
             new = (new[0], max(b, new[1]))
     before = memory.order[event_id] - 1
-    # (asked for: "我那天十一点半得走" after "中午十二点半到两点不能施工" echoed as "要避开…" replaces nothing)
-    old = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+    # (asked for: "我那天十一点半得走" after "中午十二点半到两点不能施工" echoed as "要避开…" replaces nothing; nor
+    # is a time the user's message forbade or told of as past: "周日千万别施工 … 上次楼上装修周日电钻吵架了" … "不碰周日"
+    # … "中午12点到1点半别打磨")
+    old = next(((value, span) for said in reversed(memory.values.get("time", [])) for (_, clause, _), value, span in [said]
                 if memory.order.get(span.event_id) == before and span.event_id in memory.asking
-                and span not in memory.replaced), None) if new else None
+                and span not in memory.replaced and next(negations(clause, 0, len(clause), pack), None) is None
+                and not memory._told_as_past(said)), None) if new else None
     if new is None or old is None or old[0].casefold() == text[new[0]:new[1]].casefold():
         return []
     runs = re.findall(r"[^\W\d_]+", old[0])

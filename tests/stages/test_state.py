@@ -2821,6 +2821,15 @@ def test_a_go_ahead_lifts_only_what_it_answers(lang: str, messages: list[tuple[s
 
 # (lang, messages as (role, text), the time change the last message makes: (old, new), or None)
 TURNED_DOWN = [
+    # a time the user forbade or told of as past is none they asked for ("周日千万别施工 … 上次楼上装修周日电钻吵架了" …
+    # "不碰周日" … "中午12点到1点半别打磨" had replaced 周日)
+    ("zh", [("user", "测量完了多久能开工啊 我们想下周一就开始 周日千万别施工 邻居会投诉的 上次楼上装修周日电钻吵架了"),
+            ("assistant", "下周一可以开工：共4个工作日，每天8:30–18:00，不碰周日。"),
+            ("user", "ok 就这样 对了中午12点到1点半别打磨 楼下有个小宝宝要午睡")], None),
+    ("en", [("user", "how soon can you start? we'd like next monday. no work on sunday, last time the upstairs reno "
+                     "drilled on sunday and the neighbours fought"),
+            ("assistant", "Next Monday works: 4 working days, 8:30–18:00, never on a Sunday."),
+            ("user", "ok good. and no sanding between 12 and 1:30, the baby downstairs naps")], None),
     # a time asked for, turned down by the answer (negated, or said to be full), then another named
     ("en", [("user", "Nadia's flying down next week. can we do a tasting next Wednesday at 6ish? I'm off work at 5"),
             ("assistant", "Next Wednesday evening doesn't work: they have no Wednesday evening tastings in December. "

@@ -443,14 +443,16 @@ class _Memory:
             return False
         unit = self.unit(value)
         # (… or a number before a word naming it: "i have 3 kallax not 2. make it 3" names "2 kallax shelves")
-        named = set(self.keys(self.number.sub(" ", value)))
+        named: set[str] | None = None   # (read once, when a number has a word after it)
         for said in self.number.finditer(message):   # the number, then up to four words its unit may end on
             words = message[said.end():].split()[:4]
             if said.group() == count.group().casefold() and any(
                     self.unit(" ".join((said.group(), *words[:k]))) == unit for k in range(1, len(words) + 1)):
                 return True
-            if words and set(self.keys(words[0])) & named:
-                return True
+            if words:
+                named = named if named is not None else set(self.keys(self.number.sub(" ", value)))
+                if named & set(self.keys(words[0])):
+                    return True
         return False
 
     def counted_together(self, event_id: str) -> list[tuple[str, Span]]:

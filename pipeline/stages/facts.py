@@ -437,6 +437,7 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
     fact_rows, clause_rows, taken_in = packed
     facts, days = [], []
     part = None   # the hours of the part of the day this text named with its day ("后天晚上")
+    reach = 0     # where the last time that named a day ends: words inside it name no other part
     # a time a cued scope took in names its day for what follows, as a fact's would; it is no fact
     rows = sorted([(row, True) for row in fact_rows] + [(row, False) for row in taken_in], key=lambda r: r[0][3]) \
         if taken_in else [(row, True) for row in fact_rows]
@@ -459,7 +460,9 @@ def _stamped(packed: Packed, event_id: str, pack: RulePack, now: datetime | None
                 # within one text any day named is the one a bare weekday after it names, when
                 # it falls on it ("日期改到18号，周五我请个假陪他们去": the 18th is that Friday)
                 weekdays = _latest_first(said, weekdays)
-                part = _part_of_day(value)
+                # "13号" read again inside "13号晚上" keeps the evening ("13号晚上到，8点落地": 20:00)
+                part = _part_of_day(value) or (part if end <= reach else None)
+                reach = max(reach, end)
         if is_fact:
             facts.append(Fact(kind, text, Strength(strength), Span(event_id, start, end), value))
     return facts, [KeyClause(text, Span(event_id, start, end), score, tuple(facts[i] for i in held), asks, needs_mark,

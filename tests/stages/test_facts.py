@@ -1967,9 +1967,18 @@ BARE_WEEKDAY = [
     # (with its part of the day, one time: "12号早上")
     ("zh", ["就12号早上那班"], "12号早上", {"start": "2026-12-12T06:00:00+08:00", "end": "2026-12-12T08:59:59+08:00"}),
     ("zh", ["我12号到"], "12号", {"start": "2026-12-12T00:00:00+08:00", "end": "2026-12-12T23:59:59+08:00"}),
+    # (a day of the month before 去/来 is a day: "13号不去了 14号去" had named no 14th)
+    ("zh", ["13号不去了 14号去"], "14号", {"start": "2026-12-14T00:00:00+08:00", "end": "2026-12-14T23:59:59+08:00"}),
+    ("zh", ["我妈14号过来"], "14号", {"start": "2026-12-14T00:00:00+08:00", "end": "2026-12-14T23:59:59+08:00"}),
+    ("en", ["the 13th is out. going the 14th"], "the 14th", {"start": "2026-12-14T00:00:00-05:00", "end": "2026-12-14T23:59:59-05:00"}),
     # a clock alone after a day with its part of the day is in that part ("后天晚上吧 8点" had been 8 am)
     ("zh", ["体测改到后天晚上吧 8点"], "8点", {"at": "2026-12-02T20:00:00+08:00"}),
     ("en", ["move it to wednesday evening, 8 o'clock"], "8 o'clock", {"at": "2026-12-02T20:00:00-05:00"}),
+    # (also after a day of the month, which is read again inside its part: "13号晚上…8点40" had been 08:40)
+    ("zh", ["我们13号晚上就到昆明，8点40落地"], "8点40", {"at": "2026-12-13T20:40:00+08:00"}),
+    ("zh", ["13号晚上吧 8点"], "8点", {"at": "2026-12-13T20:00:00+08:00"}),
+    ("en", ["we arrive the 13th in the evening, landing 8 o'clock"], "8 o'clock", {"at": "2026-12-13T20:00:00-05:00"}),
+    ("zh", ["13号晚上不去了 14号 8点吧"], "14号 8点", {"at": "2026-12-14T08:00:00+08:00"}),   # (another day)
     ("zh", ["明天上午吧 10点"], "10点", {"at": "2026-12-01T10:00:00+08:00"}),   # (controls: in the part,
     ("zh", ["明天上午吧 3点"], "3点", {"at": "2026-12-01T15:00:00+08:00"}),     # or out of it either way)
     # the first day of a range said with "至" or a dash is a day ("4号至9号" had kept only 9号)

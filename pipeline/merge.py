@@ -184,6 +184,18 @@ def _same_time(text: str, value: dict, current_days: frozenset[str], clocks: fro
         return False
 
 
+def _with_tail(value: str, digits: str) -> str:
+    """``value`` with its last digits replaced by ``digits``, its spaces and dashes kept ("138 1042 7756",
+    "7765": "138 1042 7765")."""
+    chars, new = list(value), [ch for ch in digits if ch.isdigit()]
+    for i in range(len(chars) - 1, -1, -1):
+        if not new:
+            break
+        if chars[i].isdigit():
+            chars[i] = new.pop()
+    return "".join(chars)
+
+
 def _overlaps(a: Span, b: Span) -> bool:
     return a.event_id == b.event_id and a.start < b.end and b.start < a.end
 
@@ -1064,6 +1076,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
         for i, t in enumerate(chain):
             step = t.new if t.condition is None else templates["conditional"].format(
                 value=t.new, condition=roles[t.condition.event_id].text[t.condition.start:t.condition.end])
+            if t.tail_only and path:   # "138 1042 7756 → 138 1042 7765", not "→ 7765"
+                step = _with_tail(path[-1], t.new)
             if i and _overlaps(t.span, chain[i - 1].span):   # one change read as two kinds: one step
                 path[-1] = step
             elif not path or fold(step) != fold(path[-1]):

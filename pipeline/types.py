@@ -235,6 +235,9 @@ class Transition:
     # the new value is a time of day that names no day ("改11点吧"): it moves the clock of the
     # value it replaces and keeps that value's day
     clock_only: bool = False
+    # the new value is the last digits of the phone or id it replaces, typed right ("是7765 不是7756"
+    # after "138 1042 7756"): it stands for that value with those digits replaced
+    tail_only: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"slot": self.slot, "old": self.old, "new": self.new, "source": self.span.to_list(),

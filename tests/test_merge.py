@@ -2223,6 +2223,24 @@ def test_a_value_changed_in_the_kept_messages_is_not_current(lang, said, kept, o
     assert not [f for f in current if fold(f["text"]) == fold(old)], current
 
 
+# a phone or id whose last digits were typed again, in another order, is shown whole on its change
+# line ("[电话] 138 1042 7756 → 7765" had left the agent to work out the number). (lang, summarised
+# user turns, the change line's path)
+TAIL_FIXED = [
+    ("zh", ["我叫周晓敏 电话 138 1042 7756", "不好意思电话打错了 是7765 不是7756", "发票能开专票吗"],
+     "138 1042 7756 → 138 1042 7765"),
+    ("en", ["Best number is my cell, 973-555-0147.", "oops I swapped them, it's 0174 at the end", "Can you send an invoice?"],
+     "973-555-0147 → 973-555-0174"),
+]
+
+
+@pytest.mark.parametrize(("lang", "said", "path"), TAIL_FIXED)
+def test_a_number_whose_last_digits_were_fixed_is_shown_whole(lang, said, path):
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(_chat(lang, *said, "ok"), comp.settings), 2 * len(said), 2000)
+    assert path in summary.text, summary.text
+
+
 # … and what the kept messages change of their own, or of nothing the summarised part said, is
 # theirs: the summary does not tell it. (lang, summarised user turns, kept user turns, a value said
 # only in the kept turns, a value of the summarised part that holds)

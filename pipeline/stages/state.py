@@ -204,11 +204,19 @@ class _Memory:
             word = pattern.sub(replacement, word)
         return word
 
-    def counts_in(self, value: str, unit: str) -> bool:
+    def slot_unit(self, kind: str, new: str, slot: str) -> str:
+        """A quantity's unit as its slot counts it: a slot naming the party's count counts the party,
+        whatever the unit ("人数改成34个", "大概30个人左右"; not the "两个" said of two colleagues)."""
+        unit = self.unit(new) if kind == "quantity" else ""
+        return _PARTY if unit and any(k in self.headcount_slots for k in self.keys(slot)) else unit
+
+    def counts_in(self, value: str, unit: str, phrase: str = "") -> bool:
         """Whether a count is of ``unit``: its own, or the word naming its kind before its head
-        ("60 tote bags" … "only 30 totes")."""
+        ("60 tote bags" … "only 30 totes"); a number whose ``phrase`` names the party's count
+        counts the party ("人数要改成25" … "那就26个人")."""
         return self.unit(value) == unit or unit in (
-            self._one_form(word) for word in self.number.sub("", value).casefold().split()[:-1])
+            self._one_form(word) for word in self.number.sub("", value).casefold().split()[:-1]) or (
+            unit == _PARTY and any(k in phrase.casefold() for k in self.headcount_slots))
 
     def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
@@ -223,7 +231,7 @@ class _Memory:
                                                                        [-(self.lookback or 0):])
                 if span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
                 and value.casefold() != new.casefold()
-                and (not unit or self.counts_in(value, unit)) and not self._other_part(kind, value, new)]
+                and (not unit or self.counts_in(value, unit, texts[0])) and not self._other_part(kind, value, new)]
         # (… else those of a message that asks, its slot's words still read: "团子5.8公斤，芝麻大概4公斤左右吧 …
         # 差多少钱啊" … "团子体重说错了 … 净重5.1公斤" corrects 5.8)
         entries = [e for e in said if e[2].event_id not in self.asking or e[2] in self.settled] or said   # "make it 4 pm. Which one?"
@@ -336,14 +344,12 @@ class _Memory:
             # PT): "make it monday to saturday", naming neither, replaces the one whose days are
             # nearest its own (one day added), else neither
             return self._nearest_days([v for v in same_kind if v[2].event_id != event_id], new)
-        unit = self.unit(new)
-        if kind == "quantity" and unit and any(k in self.headcount_slots for k in self.keys(slot)):
-            unit = _PARTY   # ("人数改成34个": the party's count, "大概30个人左右", not the "两个" said of two colleagues)
+        unit = self.slot_unit(kind, new, slot) if kind == "quantity" else self.unit(new)
         if kind in ("quantity", "money") and new and not unit:
             same_kind = [v for v in same_kind if self.of_scale(v[1], new)]
         if kind == "quantity" and unit:   # "five days" does not replace "2 rooms": another slot,
             # even said next to the slot's words ("寄养5晚房费预算大概600元" … "房费预算放到700元")
-            same_kind = [v for v in same_kind if self.counts_in(v[1], unit)]
+            same_kind = [v for v in same_kind if self.counts_in(v[1], unit, v[0][0])]
         named = self._named_by(slot, same_kind[::-1], own=_FAMILY.get(kind, kind) == "time", own_first=kind == "quantity")
         if named:
             return self._said_before(kind, self._refined(kind, named, same_kind, event_id), same_kind, event_id, reason)
@@ -352,7 +358,7 @@ class _Memory:
                      # move, …" after the move went to March 28)
                      and self.old_values.get(v[1].casefold(), -1) <= self.order.get(v[2].event_id, -1)]
         of_unit = [v for v in same_kind if unit and self.unit(v[1]) == unit] or [
-            v for v in same_kind if kind == "quantity" and unit and self.counts_in(v[1], unit)]
+            v for v in same_kind if kind == "quantity" and unit and self.counts_in(v[1], unit, v[0][0])]
         if of_unit:
             found = self._newest_set(of_unit, event_id)
             if _FAMILY.get(kind, kind) == "time":
@@ -618,7 +624,7 @@ class _Memory:
         those of a message holding a time the revising one says again (``alongside``: "come in
         thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
         sunday", not a dinner's "saturday night" said since)."""
-        unit = self.unit(new) if kind == "quantity" else ""
+        unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
         candidates = sorted(
@@ -628,7 +634,7 @@ class _Memory:
              # (a count of a unit said unsure is one an estimate said again revises: "maybe 25 boxes" … "its
              # more like 40 boxes")
              and (span not in self.hedged or unit and k == "quantity") and span not in self.kept_as_is
-             and (k != "quantity" or not unit or self.unit(value) == unit)
+             and (k != "quantity" or not unit or self.counts_in(value, unit, texts[0]))
              # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests",
              # "我妈现在53岁" no "花了89400元")
              and (k == kind or k != "quantity" or self.unit(value) in self.currencies or not self.unit(value))
@@ -970,8 +976,13 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         return (alongside if alongside and turned[0].casefold() in alongside[0].old.casefold()
                 else [Transition("", turned[0], value, Span(event_id, a, b), turned[1])])
     said = _same_head(value, head, event_id, memory, pack)
+    # (one of the assistant's list: the item taken from it before, in the words that took it, "就要最便宜那个大床房";
+    # "那先标准吧" … "那换精选吧" replaces no "精选" of "我记得上次用的是你们的精选套餐" said before the list)
+    alongside = offered_alongside()
+    if alongside and not (said and alongside[0].old.casefold() in said[0].casefold()):
+        return alongside
     if said is None or chosen and rules.choose_after.search(said[2]):   # two choices ("还是选B套餐吧"): the decisions tell it
-        return offered_alongside() or _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
+        return _named_as_reason(text, start, end, value, Span(event_id, a, b), memory, pack)
     old, old_span, _ = said
     return [Transition("", old, value, Span(event_id, a, b), old_span)]
 
@@ -1282,8 +1293,9 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
 def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
     """How a user may name a listed thing: by its name, or by an ending of it no other listed name
     shares, in a spaced script whole words ("精选大床房" as "大床房" beside "景观套房" and "家庭套房", "套房"
-    naming neither; "belgard holland stone" as "holland stone" beside "belgard catalina grana"), there
-    also by its first words ("lakeshore" of "lakeshore ltl" beside "dixie line express")."""
+    naming neither; "belgard holland stone" as "holland stone" beside "belgard catalina grana"), or by
+    its first words ("lakeshore" of "lakeshore ltl" beside "dixie line express"; "标准" of "标准套餐"
+    beside "精选套餐")."""
     if pack.spaced:
         words = name.split()
         endings = [" ".join(words[k:]) for k in range(1, len(words))]
@@ -1292,9 +1304,11 @@ def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
         endings = [name[k:] for k in range(1, len(name) - 1)
                    if not (name[k - 1].isascii() and name[k - 1].isalnum() and name[k].isascii() and name[k].isalnum())
                    and any(ch.isalpha() for ch in name[k:])]
-        beginnings = []
+        words = words_of(name, pack.lang)
+        beginnings = ["".join(words[:k]) for k in range(1, len(words))]
+    shortest = 3 if pack.spaced else 2
     return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
-            *(b for b in beginnings if len(b) > 2 and not any(other != name and other.startswith(b) for other in names))]
+            *(b for b in beginnings if len(b) >= shortest and not any(other != name and other.startswith(b) for other in names))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -2518,7 +2532,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
-                                   or (_asked_day_offered(text, kept, event.id, asked_by.text, memory, read)
+                                   or (_asked_day_offered(text, kept, event.id, asked_by.text, memory, pack, read)
                                        if asked_by is not None and asked_by.role == "assistant" else [])
                                    or (_count_chosen(text, start, _chosen_until(choice, kept, end),
                                                      kept, event.id, memory, choice, pack)
@@ -3199,7 +3213,8 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
             for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
                 tail = _digits(value)[-len(new):]
                 if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
-                    return [Transition(kind, value, digits.group(0), Span(event_id, digits.start(), digits.end()), span)]
+                    return [Transition(kind, value, digits.group(0), Span(event_id, digits.start(), digits.end()), span,
+                                       tail_only=True)]
     return []
 
 
@@ -3560,10 +3575,14 @@ def _turned_down_day(text: str, clauses: Sequence[tuple[int, int, Values]], even
     if current is None:
         return []
     hits = {c_start: found for c_start, _, found in clause_hits(text, pack)}
+    days = [a for _, _, kept in clauses for a, b, kind in kept
+            if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[a:b])]
     turned, others = False, []
     for (start, end, kept), negation in zip(clauses, negated):
-        # (a word pointing at the day is no value of the clause's: it is read among its time hits)
-        if (any(kind == "time" and points_back(text[a:b], pack.lang, pack) for kind, a, b in hits.get(start, ()))
+        # (a word pointing at the day is no value of the clause's: it is read among its time hits; it
+        # points at a day this message named before it, if any: "16号周三我们团建 那天不用送了")
+        if (any(kind == "time" and points_back(text[a:b], pack.lang, pack) and not any(day < a for day in days)
+                for kind, a, b in hits.get(start, ()))
                 or any(_FAMILY.get(kind, kind) == "time" and memory.same_day(text[a:b], current[0]) for a, b, kind in kept)):
             turned = turned or negation
         elif (text[end:].lstrip()[:1] not in pack.state.question_marks and not pack.question.search(text, start, end)
@@ -3730,7 +3749,7 @@ def _offered_instead(text: str, start: int, end: int, kept: Values, event_id: st
     return [Transition(kind, old[0], new, Span(event_id, a, b), old[1])]
 
 
-def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memory: _Memory,
+def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memory: _Memory, pack: RulePack,
                        read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> list[Transition]:
     """"下周四上午可以吗" … (the answer offers "下周一 5月15日 上午 / 下周四 5月18日 下午 您看选哪个？") … "上午吧
     那就下周一 15号": a day the user names, of two or more the answer's question offered, replaces the day
@@ -3742,6 +3761,13 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     if len(days) != 1:
         return []
     a, b = days[0]
+    at = b + len(text[b:b + 8]) - len(text[b:b + 8].lstrip())
+    thing = pack.state.day_of_thing.search(text, at)
+    if thing is not None and thing.start() == at:
+        return []   # (the day names a thing of it: "周二那个宫保鸡丁换掉吧" after the week's menu)
+    if any(x <= a < y and (mark in pack.state.question_marks or pack.question.search(text, x, y))
+           for x, y, mark in _sentences(text, pack)):
+        return []   # (a day in a question asks: "the chicken on thursday, can we swap it?" after the menu)
     new = text[a:b]
     said = ((value, span) for _, value, span in reversed(memory.values.get("time", []))
             if span.event_id != event_id and memory.names_day(value))

@@ -2720,6 +2720,18 @@ THING_CHANGED = [
     ("zh", [("assistant", "两款电助力车：\n1. 轻便款 每天25欧\n2. 舒适款 每天35欧"),
             ("user", "那就轻便款吧 便宜点"), ("assistant", "好的。"), ("user", "车的话 说错了，舒适款")],
      [("轻便款", "舒适款")]),
+    # a listed thing named by its first word ("标准" of "标准套餐" beside "精选套餐"), chosen with "那先…吧"; "选" inside
+    # "精选套餐" chooses nothing (had made "套餐: chosen", and "那换精选吧" replaced nothing)
+    ("zh", [("user", "我记得上次用的是你们的精选套餐 那个好像好吃点"),
+            ("assistant", "两个方案供您选：\n1. 标准套餐（¥32）+素食（¥30），在预算内；\n2. 精选套餐（¥42）+素食（¥30），需要把预算"
+                          "放宽到人均41左右。\n您看选哪个？"),
+            ("user", "超了 那先标准吧 能省点是点"), ("assistant", "好的，按标准方案出报价。"),
+            ("user", "老板刚回我了 人均能到45了!! 那换精选吧")], [("标准", "精选")]),
+    ("en", [("user", "i think last time we had your premium lunch, it was nicer"),
+            ("assistant", "Two plans:\n1. Standard lunch ($32) + veggie ($30), within budget;\n2. Premium lunch ($42) + "
+                          "veggie ($30), needs about $41 a head.\nWhich one?"),
+            ("user", "too much. go with standard for now, save where we can"), ("assistant", "OK, quoting the standard plan."),
+            ("user", "boss just said we can do 45 a head!! switch to premium then")], [("standard", "premium")]),
 ]
 
 
@@ -4001,6 +4013,20 @@ CORRECTED = [
      [("Jan 11", "Jan 18"), ("Jan 18", "Jan 25")]),
     ("en", ["move it to Jan 18", "I can't wait for the 18th! Is the 25th free too?"], [(None, "Jan 18")]),
     ("zh", ["试住改到10号周四", "那天我不在家，14号能去看看吗？"], [(None, "10号周四")]),
+    # a number set for the party's count counts the party, whatever its unit ("人数要改成25" … "人数是26个" had
+    # replaced the "两个" of two colleagues, "那就26个人" nothing); "那就N个人", "so N people then" work out a count
+    ("zh", ["人数23个", "刚知道有两个新同事下周一入职 人数要改成25", "哦不对 新来的是3个 另一个吃普通的 那就26个人"],
+     [("23个", "25"), ("25", "26个人")]),
+    ("zh", ["人数23个", "刚知道有两个新同事下周一入职 人数要改成25", "人数是26个"], [("23个", "25"), ("25", "26个")]),
+    ("en", ["we're 23 people", "two new hires start monday, make the headcount 25", "oh wait, 3 new hires not 2. so 26 "
+            "people then"], [("23 people", "25"), ("25", "26 people")]),
+    ("en", ["we're 23 people", "two new hires start monday, make the headcount 25", "so 2 people have allergies"],
+     [("23 people", "25")]),
+    # a word pointing at a day points at the one its message named before it, if any ("16号周三我们团建
+    # 那天不用送了" had replaced the day set, 周二, with the 16th)
+    ("zh", ["下周一开始送", "改到周二吧", "另外16号周三我们团建 那天不用送了"], [("下周一", "周二")]),
+    ("en", ["start the deliveries next monday", "make it tuesday", "also we have an offsite on wednesday the 16th, "
+            "no delivery that day"], [("next monday", "tuesday")]),
     # a phone or id said again with two neighbouring digits swapped is the one typed right, with no
     # cue ("对，13857126490" had left "13857126409" current); "number's wrong" corrects; a family
     # member's number one digit apart is no typo
@@ -4601,6 +4627,12 @@ ASKED_DAY_OFFERED = [
     ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang", "thursday the 18th then"], []),
     ("zh", ["就挂陈志明 下周四上午可以吗", "那换黄国栋吧", "我下周三要出差"], []),
     ("en", ["can we do thursday the 18th in the morning with dr chen?", "switch to dr huang", "I fly out next wednesday"], []),
+    # a day in a question, or naming a thing of it, picks no day ("菜单能提前看吗 想看看下周一到周五每天吃啥" … (the
+    # week's menu) … "周二那个宫保鸡丁能不能整个换掉" had replaced the start, 下周一, with 周二)
+    ("zh", ["下周一开始送", "菜单能提前看吗 想看看下周一到周五每天吃啥", "下周四那个红烧鸡腿能不能换掉"], []),
+    ("zh", ["下周一开始送", "菜单能提前看吗 想看看下周一到周五每天吃啥", "下周四那个红烧鸡腿有点油"], []),
+    ("en", ["start the deliveries next monday", "can i see the menu? what's on each day next week",
+            "the chicken on thursday the 18th, can we swap it for something?"], []),
 ]
 
 

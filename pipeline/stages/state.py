@@ -235,6 +235,10 @@ class _Memory:
         # (… else those of a message that asks, its slot's words still read: "团子5.8公斤，芝麻大概4公斤左右吧 …
         # 差多少钱啊" … "团子体重说错了 … 净重5.1公斤" corrects 5.8)
         entries = [e for e in said if e[2].event_id not in self.asking or e[2] in self.settled] or said   # "make it 4 pm. Which one?"
+        if _FAMILY.get(kind, kind) == "time" and not self.told_as_past(slot.casefold(), new, ""):
+            # (a time of what happened is corrected by one said so, or a date of birth: "上周四刚提的" … "周日不行
+            # 周日我们要回老家" corrects nothing)
+            entries = [e for e in entries if not self._told_as_past(e) or e[2] in self.born]
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
             entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
@@ -709,6 +713,25 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
             a = d.object.find(line, a)
             return line, Span(d.span.event_id, at + a, at + a + len(line)), (d.by or d.span).event_id
     return None
+
+
+def _step_named(decided: tuple[str, Span, str], keys: Sequence[str], kind: str, rules: StateRules,
+                read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[str, Span, str]:
+    """Of a decided line telling several steps, each with a value of ``kind``, the one the slot's words
+    name ("12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车": the 交车's is 18:00)."""
+    line, span, by = decided
+    cuts = [0] + [m.end() for m in rules.gap_breaks.finditer(line)
+                  if not (line[m.start() - 1:m.start()].isdigit() and line[m.end():m.end() + 1].isdigit())] + [len(line)]
+    family = _FAMILY.get(kind, kind)
+    valued = [(a, b) for a, b in zip(cuts, cuts[1:])
+              if any(_FAMILY.get(k, k) == family for _, _, held in read(line[a:b]) for _, _, k in held)]
+    named = [(a, b) for a, b in valued if any(k in line[a:b].casefold() for k in keys)]
+    if len(valued) < 2 or len(named) != 1:
+        return decided
+    a, b = named[0]
+    part = line[a:b].strip().rstrip("".join(rules.question_marks) + "，,;；。")
+    a = line.find(part, a)
+    return part, Span(span.event_id, span.start + a, span.start + a + len(part)), by
 
 
 def _current_of(found: tuple[str, Span] | None, transitions: list[Transition]) -> tuple[str, Span] | None:
@@ -2267,6 +2290,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                     and (thing_head := _head(value, pack))
                                     and (same_head := _same_head(value, thing_head, event.id, memory, pack))
                                     and not memory.holds_value(same_head[1]) else None))
+                    if (kind == "quantity" and not memory.unit(typed) and memory.keys(slot)
+                            and (said := memory.named(slot)) is not None and said != previous
+                            and any(span == said[1] for _, _, span in memory.values.get("quantity", []))):
+                        # (a bare number for a slot said with a count or share is its new one: "后排15%会不会太黑" …
+                        # "后排那个还是改成20吧", not the "两三年" of another clause)
+                        previous = said
                     if previous is None and kind == "quantity" and (enclosing == "money" or not memory.unit(typed)):
                         # (a count inside a sum its lead typed, or a bare number, of no count said before
                         # (of its scale), is the sum: "预算8000左右吧" … "预算其实能加到1万"; "budget is $6,000"
@@ -2289,6 +2318,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # seating chart 24x36" replaces nothing of "a separate order for the seating chart:
                         # you send the final table list by Friday, August 27")
                         decided = None
+                    elif decided and kind:
+                        decided = _step_named(decided, memory.keys(slot), kind, rules, read)
                     # (not a value the user said naming the slot, which a proposal only mentions:
                     # "每月预算八千左右" … "双人间…大约8,800元，跟预算差不多" … "预算改成一万三")
                     said_so = previous is not None and memory.named(slot) == previous
@@ -4271,6 +4302,14 @@ def _proposed(text: str, pack: RulePack,
     if (offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2])):   # "one of them": a pick
         before = sentences[asked[-1] - 1]
+        first = min((before[0] + a for _, _, kept in read(text[before[0]:before[1]]) for a, _, _ in kept), default=before[1])
+        listed = _listed(text, before[1], rules)
+        if listed and has_values(*listed) and (listed[0] <= before[0] < listed[1] or listed[1] <= before[0]
+                                                and _points_back(text[before[0]:first], pack)):
+            # "上午只剩一个：\n- 12月9日（周三）10:00 接车…\n- 代驾师傅 09:20 上门取车\n改成这个的话，原来 12月10日（周四）09:30
+            # 的工位就释放了。可以吗？": the list "这个" points at, not what the change frees; a list right before the
+            # question is all of it, not its last line
+            return _trim_proposal(text, *listed, rules)
         return _trim_proposal(text, before[0], question[1] if question[1] > question[0] else before[1], rules)
     return question if acts else None
 

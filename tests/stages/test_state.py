@@ -2306,6 +2306,19 @@ AFTER_ACCEPTANCE = [
             ("assistant", "已经订好了。"),
             ("user", "湘味馆改成晚上6点半吧，大家下班早")],
      "湘味馆", IN("湘味馆"), "晚上6点半"),
+    # of a line telling several steps, the one the slot's words name ("交车改晚上7点吧" had replaced the drop-off, 10:00)
+    ("zh", [("user", "这周能做吗"),
+            ("assistant", "上午只剩一个：\n- 12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车\n- 代驾师傅 09:20 上门取车\n"
+                          "可以吗？"),
+            ("user", "行 改吧"), ("assistant", "改好了。"),
+            ("user", "周四晚上我从广州回来 应该6点多到 交车改晚上7点吧")],
+     "交车", "12月10日（周四）18:00 交车", "晚上7点"),
+    ("en", [("user", "can you do it this week?"),
+            ("assistant", "One slot left:\n- Wed Dec 9 at 10:00 drop-off, bay B1 → Thu Dec 10 at 18:00 pickup\n- Driver "
+                          "collects the car at 09:20\nShall I book it?"),
+            ("user", "ok book it"), ("assistant", "Booked."),
+            ("user", "i'm back from the trip thursday evening, change the pickup to 7 pm")],
+     "pickup", "Thu Dec 10 at 18:00 pickup", "7 pm"),
 ]
 
 
@@ -2447,6 +2460,14 @@ OPTION_NAMED = [
      "4.2米车不进小区：货车停在南门临时卸货区，师傅用平板车短驳到7幢，加收短驳费¥150。"),
     ("zh", "有两个方案：\n1. 周六上午9点，两位师傅\n2. 周日下午2点，三位师傅\n我建议选第一种，人少但时间早。可以吗？", "好的",
      "周六上午9点，两位师傅"),
+    # a list "this" points at before what the change frees ("改成这个的话，原来 12月10日（周四）09:30 的工位就释放了" had
+    # been the thing accepted)
+    ("zh", "12月9日（周三）09:30 已经被约了，上午只剩一个：\n- 12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车\n"
+           "- 代驾师傅 09:20 上门取车\n改成这个的话，原来 12月10日（周四）09:30 的工位就释放了。可以吗？", "行 改吧",
+     "12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车\n- 代驾师傅 09:20 上门取车"),
+    ("en", "Wednesday 9 December at 09:30 is taken, one morning slot left:\n- Wed Dec 9 at 10:00 drop-off, bay B1\n"
+           "- Driver collects the car at 09:20\nIf we switch to that, your Thursday Dec 10 09:30 slot is released. OK?",
+     "ok change it", "Wed Dec 9 at 10:00 drop-off, bay B1\n- Driver collects the car at 09:20"),
     # controls: no list, or no option of that number
     ("en", "The 2 pm slot is open. I'd suggest the 2 pm slot. Shall I book it?", "yes", "the 2 pm slot"),
     ("zh", "有两个方案：\n1. 周六上午9点\n2. 周日下午2点\n我建议选第3种。可以吗？", "好的", "选第3种"),
@@ -4013,6 +4034,13 @@ CORRECTED = [
      [("Jan 11", "Jan 18"), ("Jan 18", "Jan 25")]),
     ("en", ["move it to Jan 18", "I can't wait for the 18th! Is the 25th free too?"], [(None, "Jan 18")]),
     ("zh", ["试住改到10号周四", "那天我不在家，14号能去看看吗？"], [(None, "10号周四")]),
+    # a correction replaces no time told of as past ("上周四刚提的" … "周日不行 周日我们要回惠州老家" had made "上周四 → 周日")
+    ("zh", ["理想L7 上周四刚提的 好像是Pro版", "最快什么时候能做 这周六行吗", "周日不行 周日我们要回惠州老家 要用车 周日别安排 工作日呢"], []),
+    ("en", ["picked it up last thursday, i think it's the pro trim", "how soon can you do it? this saturday?",
+            "sunday's no good, sunday we drive to my parents, don't book sunday. weekdays?"], []),
+    ("zh", ["车是上周四提的", "说错了 是上周三提的"], [("上周四", "上周三")]),   # (controls: told as past, both)
+    ("en", ["we picked the car up last thursday", "sorry, we picked it up last wednesday, not thursday"],
+     [("last thursday", "last wednesday")]),
     # a number set for the party's count counts the party, whatever its unit ("人数要改成25" … "人数是26个" had
     # replaced the "两个" of two colleagues, "那就26个人" nothing); "那就N个人", "so N people then" work out a count
     ("zh", ["人数23个", "刚知道有两个新同事下周一入职 人数要改成25", "哦不对 新来的是3个 另一个吃普通的 那就26个人"],
@@ -4576,6 +4604,26 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a bare number for a slot said with a share or count is its new one ("后排15%会不会太黑" … "后排那个还是改成20吧"
+    # had replaced the "两三年" a friend told of)
+    ("zh", [
+            ("user", "前挡别贴太黑 后排可以黑点 小孩在后面睡觉"),
+            ("assistant", "深浅建议：\n- 前挡 J75\n- 前排侧窗 J50\n- 后排侧窗 + 后挡 J15，私密性好\n这个深浅您看行吗？"),
+            ("user", "后排15%会不会太黑 晚上倒车看得清吗"),
+            ("assistant", "如果还是担心，可以后排和后挡改浅一档：冰川有 G20。您先按 15% 考虑，还是要浅一点？"),
+            ("user", "先15吧 车衣冰川和晶盾差别大吗 我朋友说好像晶盾那个两三年就发黄"),
+            ("assistant", "晶盾质保5年。"),
+            ("user", "行 发吧 后排那个还是改成20吧 老婆说倒车还是怕看不清")],
+     [('15%', '20')]),
+    ("en", [
+            ("user", "not too dark on the windshield. the rear can be darker, the kids sleep back there"),
+            ("assistant", "Suggested shades:\n- Windshield J75\n- Front sides J50\n- Rear sides + back glass J15\nDoes that work?"),
+            ("user", "is 15% on the rear too dark? can i still see reversing at night"),
+            ("assistant", "If you're worried, the rear can go one step lighter: G20. Stay with 15% or go lighter?"),
+            ("user", "15 for now. is the glacier ppf much better than crystal? my buddy says crystal yellows in like two or three years"),
+            ("assistant", "Crystal has a 5-year warranty."),
+            ("user", "ok send it. actually make the rear 20, my wife still worries about reversing")],
+     [('15%', '20')]),
     ("en", [("user", "food: biscuit gets 1 cup twice a day of hills senior, juno 2 cups twice a day purina pro plan"),
             ("assistant", "Noted."),
             ("user", "no rawhide for either of them. and scratch that, biscuit is 3/4 cup twice a day now vet put him "

@@ -317,6 +317,7 @@ class StateRules:
     one_value_kinds: frozenset[str]   # kinds a clause holds one of at a time: said again, it restates with no cue ("他们都61岁了")
     one_value_slots: Lexicon   # words naming a slot of one value: a value after one, said again after it, replaces ("Actually, budget $410")
     slot_qualifier: re.Pattern[str]   # the word before a slot's word that says whose slot it is ("hotel budget"), group 1
+    count_apart: re.Pattern[str]      # the words before a count ending so set it apart, a fragment of its own ("所以就带饼干 1只狗")
     slot_leads: Lexicon        # words before a slot's word that say nothing of whose it is ("Actually budget", "其实预算")
     wanted_by: Lexicon         # before a thing revised, who wants it ("he wants Boston College instead"): no part of it
     intends: Lexicon           # right before an instead cue, it is the task ("looking to replace 7 windows"): nothing replaced
@@ -753,6 +754,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         one_value_kinds=frozenset(table.get("one_value_kinds", [])),
         one_value_slots=Lexicon(table.get("one_value_slots", []), bounds),
         slot_qualifier=_compile(lang, table.get("slot_qualifier", "(?!)")),
+        count_apart=_compile(lang, table.get("count_apart", "(?!)")),
         rate=_compile(lang, table.get("rate", "(?!)")),
         slot_leads=Lexicon(table.get("slot_leads", []), bounds),
         reason_joiners=Lexicon(table.get("reason_joiners", []), bounds),

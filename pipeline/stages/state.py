@@ -86,6 +86,7 @@ class _Memory:
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
     last_object: str | None = None
     last_mention: str | None = None
+    accepted: list[tuple[str, Span]] = field(default_factory=list)   # proposals the user took, and where
     # (id of a folded text held in values, slot keys) -> whether a key is in it
     near: dict[tuple[int, tuple[str, ...]], bool] = field(default_factory=dict)
     # a clause's own words, values left out -> the values it last held: (text, kind, span)
@@ -717,12 +718,19 @@ def _decided(keys: Sequence[str], decisions: list[Decision], events: list[Event]
 
 def _step_named(decided: tuple[str, Span, str], keys: Sequence[str], kind: str, rules: StateRules,
                 read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[str, Span, str]:
-    """Of a decided line telling several steps, each with a value of ``kind``, the one the slot's words
-    name ("12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车": the 交车's is 18:00)."""
+    """Of a decided line, the value of ``kind`` holding the slot's words, or right before them ("our kitchen kit
+    for $120 and 5 linen & towel kits": "linens make it 3" changes the kits; "5套床品毛巾包": "床品改成3套"), else of its steps, each with such a value, the one the
+    slot's words name ("12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车": the 交车's is 18:00)."""
     line, span, by = decided
+    family = _FAMILY.get(kind, kind)
+    folded = line.casefold()
+    holding = [(span.start + a, span.start + b) for _, _, held in read(line) for a, b, k in held
+               if _FAMILY.get(k, k) == family and any(key in folded[a:b] or folded.startswith(key, b) for key in keys)]
+    if len(holding) == 1:
+        a, b = holding[0]
+        return line[a - span.start:b - span.start], Span(span.event_id, a, b), by
     cuts = [0] + [m.end() for m in rules.gap_breaks.finditer(line)
                   if not (line[m.start() - 1:m.start()].isdigit() and line[m.end():m.end() + 1].isdigit())] + [len(line)]
-    family = _FAMILY.get(kind, kind)
     valued = [(a, b) for a, b in zip(cuts, cuts[1:])
               if any(_FAMILY.get(k, k) == family for _, _, held in read(line[a:b]) for _, _, k in held)]
     named = [(a, b) for a, b in valued if any(k in line[a:b].casefold() for k in keys)]
@@ -1241,8 +1249,12 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
                 return {name for name in others if _name_pattern(name, pack).search(words.casefold())}
             others = (named(event.text[:at[0]]) or others) - named(event.text[at[1]:])
         since = {e.id for e in events[i + 1:here] if e.role == "user"}
-        for clause, span in reversed(memory.clauses):
-            if span.event_id not in since or pack.question.search(clause):
+        # (… or, named by none since, the one the user wanted before the list, in a clause neither asking nor
+        # negating: "i think we need a class A" … (Class A and Class C listed) … "scratch that, the class C 30 footer")
+        before = {e.id for e in events[:i] if e.role == "user"}
+        for clause, span in sorted(reversed(memory.clauses), key=lambda c: c[1].event_id not in since):
+            if span.event_id not in since and (span.event_id not in before or next(
+                    negations(clause, 0, len(clause), pack), None) is not None) or pack.question.search(clause):
                 continue
             folded = clause.casefold()
             found = [m for name in others for m in _name_pattern(name, pack).finditer(folded)
@@ -1250,6 +1262,21 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
             if found:   # (the last named, in its longest form: "景观套房", not "观套房" in it)
                 hit = max(found, key=lambda m: (m.end(), -m.start()))
                 return clause[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(), span.start + hit.end())
+        # (… or taken as the assistant's proposal since: "I'd recommend the 1,000-mile pack ($349)" "ok do that" …
+        # "switch to unlimited")
+        offered = {e.id for e in events[i:here] if e.role == "assistant"}
+        # (by a name's start, never by an ending another thing may share: "the 1,000-mile pack" is no "500-mile pack")
+        starts = {form for item, core in zip(items, cores) if not is_wanted(item, core)
+                  for form in _short_forms(core, cores, pack) if core.startswith(form)}
+        for proposal, span in reversed(memory.accepted):
+            if span.event_id in offered:
+                found = [m for name in starts for m in _name_pattern(name, pack).finditer(proposal.casefold())]
+                if found:
+                    hit = max(found, key=lambda m: (m.end(), -m.start()))
+                    return proposal[hit.start():hit.end()], Span(span.event_id, span.start + hit.start(),
+                                                                  span.start + hit.end())
+                if span.event_id == events[i].id and not is_wanted(proposal.casefold(), _core_name(proposal.casefold(), pack)):
+                    return proposal, span   # (the one the list's own message proposed, whatever its words)
         return None
     return None
 
@@ -1331,7 +1358,8 @@ def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
         beginnings = ["".join(words[:k]) for k in range(1, len(words))]
     shortest = 3 if pack.spaced else 2
     return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
-            *(b for b in beginnings if len(b) >= shortest and not any(other != name and other.startswith(b) for other in names))]
+            *(b for b in beginnings if len(b) >= shortest and any(ch.isalpha() for ch in b)
+              and not any(other != name and other.startswith(b) for other in names))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -1339,7 +1367,8 @@ def _core_name(name: str, pack: RulePack) -> str:
     spaced script all of it ("smokehouse bbq")."""
     script = name[:1].isascii()
     core = "".join(takewhile(lambda ch: ch.isascii() == script, name)).strip()
-    return core if len(core) > 1 else name
+    # (a number is no name: "1000英里套餐" is named whole)
+    return core if len(core) > 1 and any(ch.isalpha() for ch in core) else name
 
 
 def _proposed_change(text: str, start: int, end: int, offer_id: str, memory: _Memory,
@@ -2013,6 +2042,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           _core(offer.text[a:b], read), times,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
+                memory.accepted.append((offer.text[a:b], Span(offer.id, a, b)))
                 taken = (_proposed_change(offer.text, a, b, offer.id, memory, pack)
                          or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
                          or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
@@ -2329,8 +2359,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                               and (day := memory.day_of(previous[0], memory.now)) is not None
                                               and any(memory.day_of(words, memory.now) == day
                                                       for _, words, _ in times_of(decided[0], pack, memory.now)))
+                    # (… or before, when no words of the slot name the value found: "5 linen & towel kits" accepted …
+                    # "dont want to watch the odometer with 3 kids. and linens make it 3")
                     if decided and not origin and not said_so and (not previous or memory.order.get(decided[2], -1)
-                                    > memory.order.get(previous[1].event_id, -1)):
+                                    > memory.order.get(previous[1].event_id, -1)
+                                    or kind == "quantity" and memory.keys(slot) and memory.named(slot) != previous):
                         previous = decided[:2]   # what the user agreed to since is what the change replaces
                     # a count of every thing ("make it 7 of everything", "每样都改成7个") replaces each count
                     # the newest message counting several things said
@@ -3380,21 +3413,39 @@ _VALUE_OPENERS = "$€£¥#\"'“‘(（「《"
 
 
 def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory: _Memory,
-                   pack: RulePack) -> list[Transition]:
+                   pack: RulePack, alone: str | None = None) -> list[Transition]:
     """"two tiers" … "three tiers then": a count of things said again, a word revising it right
-    after it and no words naming its slot, replaces the current count of its unit (a measure is no
+    after it and no words naming its slot, or set apart in its clause with nothing after it but the
+    thing counted (``alone``: "she'll keep pepper so its just biscuit coming. 1 dog" after "our 2 dogs";
+    "所以就带饼干 1只狗", said after 2只 as of 狗), replaces the current count of its unit (a measure is no
     count: "10 inch" said beside "8 inch" is another tier's)."""
     new = text[value[0]:value[1]]
     unit = memory.unit(new)
     revising = pack.state.slot_revisers.regex.match(text, len(text) - len(text[value[1]:].lstrip()))
-    if not unit or unit in memory.magnitudes or revising is None or not _ends_its_clause(text, revising.end(), len(text), pack):
+    if not unit or unit in memory.magnitudes or alone is None and (
+            revising is None or not _ends_its_clause(text, revising.end(), len(text), pack)):
         return []   # (a cue going on to a value of its own is no revision of this one: "也要一份 改成各三份吧")
-    said = [(v, span) for _, v, span in memory.values.get("quantity", [])
-            if span.event_id != event_id and span not in memory.replaced and memory.unit(v) == unit]
+    said = [(v, span) for texts, v, span in memory.values.get("quantity", [])
+            if span.event_id != event_id and span not in memory.replaced and memory.unit(v) == unit
+            and (not alone or texts[0].partition("\0")[2].lstrip().startswith(alone))]
     current = next((c for c in reversed(said) if c[1] in memory.settled), said[-1] if said else None)
     if current is None or current[0].casefold() == new.casefold():
         return []
     return [Transition("quantity", current[0], new, Span(event_id, value[0], value[1]), current[1])]
+
+
+def _counted_alone(text: str, start: int, end: int, count: tuple[int, int, str], pack: RulePack) -> str | None:
+    """The thing a count set apart in its clause counts, after it ("" when its unit says it: "1 dog"), when
+    nothing else is said there: a sentence of its own ("… coming. 1 dog"), or words set apart before it
+    (``[state] count_apart``: "所以就带饼干 1只狗": 狗); else None."""
+    if not (covered(text, start, count[0], (pack.filler, pack.lead))
+            or pack.state.count_apart.search(text, start, count[0]) is not None):
+        return None
+    if covered(text, count[1], end, (pack.filler, pack.trail)):
+        return ""
+    after = text[count[1]:end].strip()
+    # (one word of the thing, which the count said before must have had after it too: no "1只猫" for "2只狗")
+    return after if not any(ch.isspace() for ch in after) and len(after) <= pack.state.untyped_value_chars else None
 
 
 def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
@@ -3415,8 +3466,9 @@ def _restated(text: str, start: int, end: int, kept: Values, event_id: str, memo
         if (before is not None and before[0][0].casefold() != text[a:b].casefold()
                 and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):
             return [Transition(word.casefold(), before[0][0], text[a:b], Span(event_id, a, b), before[0][2])]
-    elif (own == ["quantity"] and (counted := _count_revised(text, next(v for v in kept if start <= v[0] and v[1] <= end),
-                                                             event_id, memory, pack))):
+    elif own == ["quantity"] and (counted := _count_revised(
+            text, (count := next(v for v in kept if start <= v[0] and v[1] <= end)), event_id, memory, pack,
+            _counted_alone(text, start, end, count, pack))):
         return counted
     elif ([k for a, b, k in kept if start <= a and b <= end and not _inside_another(a, b, kept)] == ["money"]
           and pack.state.slot_revisers.search(text, start, sentence_of(text, start, end, pack)[1])):

@@ -1626,6 +1626,18 @@ def test_an_approximate_number_is_read_whole(lang: str, text: str, kind: str, fo
     assert [f.text for f in facts if f.kind == kind] == found, _shown(facts)
 
 
+# (lang, text, its quantities): a number word that says "very" counts nothing ("十分感谢" had been a score of ten,
+# which a count said alone then replaced)
+@pytest.mark.parametrize(("lang", "text", "found"), [
+    ("zh", "太好了。行程完美。十分感谢。", []), ("zh", "我们对房间十分满意", []),
+    ("zh", "十分钟后到", ["十分钟"]), ("zh", "评分是十分", ["十分"]), ("zh", "三十分钟", ["三十分钟"]),   # controls
+    ("en", "thanks a million, you're one in a million", []), ("en", "ten minutes later", ["ten minutes"]),
+])
+def test_a_number_word_saying_very_is_no_count(lang: str, text: str, found: list[str]) -> None:
+    facts = _run(lang, text)[0]
+    assert [f.text for f in facts if f.kind == "quantity"] == found, _shown(facts)
+
+
 @pytest.mark.parametrize(("lang", "text", "quantity"), [
     ("zh", "这些景点中哪家是评分4分以上的呢？", "4分以上"), ("zh", "游玩时间在2小时以上的景点有吗", "2小时以上"),
     ("zh", "孩子身高1.2米以下免票吗", "1.2米以下"), ("zh", "周边3公里以内有地铁吗", "3公里以内"),

@@ -2306,6 +2306,19 @@ AFTER_ACCEPTANCE = [
             ("assistant", "已经订好了。"),
             ("user", "湘味馆改成晚上6点半吧，大家下班早")],
      "湘味馆", IN("湘味馆"), "晚上6点半"),
+    # of an accepted line, the count holding the slot's words or right before them ("linens make it 3" had replaced
+    # the "3 kids" of its reason; "5 linen & towel kits" is one count), the question's own words a yes ("都加上吧")
+    ("en", [("user", "we're 5, me my wife and 3 kids"),
+            ("assistant", "Want extras? I'd suggest our kitchen kit for $120 and 5 linen & towel kits ($45 each, $225). "
+                          "Want me to add both?"),
+            ("user", "add both"), ("assistant", "Both are added."),
+            ("user", "with 3 kids we dont need that many. linens make it 3, the little ones have sleeping bags")],
+     "linens", "5 linen & towel kits", "3"),
+    ("zh", [("user", "我们5个人 我老婆和3个孩子"),
+            ("assistant", "需要加配件吗？建议加厨具包120元和5套床品毛巾包（每套45元，共225元）。要都加上吗？"),
+            ("user", "都加上吧"), ("assistant", "都加好了。"),
+            ("user", "带3个孩子用不了那么多 床品改成3套 小的自带睡袋")],
+     "床品", "5套", "3套"),
     # of a line telling several steps, the one the slot's words name ("交车改晚上7点吧" had replaced the drop-off, 10:00)
     ("zh", [("user", "这周能做吗"),
             ("assistant", "上午只剩一个：\n- 12月9日（周三）10:00 接车，B1 工位 → 12月10日（周四）18:00 交车\n- 代驾师傅 09:20 上门取车\n"
@@ -2979,6 +2992,31 @@ _LENSES_ZH = ("下面几款都能做：\n1. 依视路 万里路X系列 1.67 — 
 _FRAMES_ZH = "S$450以内的有：\n1. TF-2291 纯钛半框 — S$368\n2. TF-1460 纯钛全框 — S$298"
 # (lang, messages, the last message's change (old, new), or None for none)
 LISTED_ALONGSIDE = [
+    # named by none since the list, the one the user wanted before it, in a clause neither asking nor negating
+    # ("i think we need a class A" … (Class A and Class C listed) … "scratch that, the class C 30 footer then" had
+    # replaced nothing)
+    ("en", [("user", "i think we need a class A, the big bus ones. more room for the kids. and yes we're bringing our 2 dogs"),
+            ("assistant", "Here's the comparison for 7 nights, with tax but no mileage plan yet:\n- Class A 34 ft (A34-207): $2,587.94, and that's without the dogs, since it isn't pet-friendly\n- Class C 30 ft (C30-114): $2,305.58, including the $300 pet fee for both dogs\n\nThe C30 leaves more room in a $3,000 budget and the dogs can come."),
+            ("user", "scratch that, the class C 30 footer then. dogs come first lol")],
+     ("class A", "class C 30 footer")),
+    ("zh", [("user", "我觉得要A型房车 大巴那种 孩子多空间大 还有我们带2只狗"),
+            ("assistant", "7晚含税对比：\n- A型34尺（A34-207）：2587.94美元，不能带狗\n- C型30尺（C30-114）：2305.58美元，含两只狗的宠物费300美元\n\nC型预算更宽裕，狗也能带。"),
+            ("user", "算了 说错了 C型30尺吧 狗狗优先")],
+     ("A型", "C型30尺")),
+    # a list's item the assistant proposed in the list's own message and the user took is replaced, whatever its
+    # words ("I'd recommend the 1,000-mile pack ($349)" "ok do that" … "switch to unlimited" had replaced nothing)
+    ("en", [("user", "route is phoenix > grand canyon > zion > bryce > back home"),
+            ("assistant", "What ~1,085 miles would cost on each plan:\n- Pay-as-you-go: ~$488.25\n- 500-mile pack: ~$462.25\n- 1,000-mile pack + ~85 extra miles at $0.45: ~$387.25\n- Unlimited: $499\n\nI'd recommend the 1,000-mile pack ($349). Even with a few extra miles it's the cheapest option."),
+            ("user", "ok do that"),
+            ("assistant", "Done. I've noted the 1,000-mile pack."),
+            ("user", "ugh ok switch to unlimited, dont want to watch the odometer with 3 kids")],
+     ("the 1,000-mile pack ($349)", "unlimited")),
+    ("zh", [("user", "路线是凤凰城 大峡谷 锡安 布莱斯 再回家"),
+            ("assistant", "按大约1085英里算，各方案费用：\n- 按里程计费：约488元\n- 500英里套餐：约462元\n- 1000英里套餐加超出部分：约387元\n- 不限里程：499元\n\n我推荐1000英里套餐（349元），多跑一点也最划算。"),
+            ("user", "行 就这个"),
+            ("assistant", "好的，已记下1000英里套餐。"),
+            ("user", "算了 换成不限里程吧 带3个孩子不想一直盯着里程表")],
+     ("1000英里套餐（349元），多跑一点也最划算", "不限里程")),
     # a change to a thing of no slot replaces the thing listed beside it that the user took
     # ("换成士卓曼稳妥点" had replaced nothing, "奥齿泰" read as current, and "稳妥点" was the new value)
     ("zh", [("user", "种植体有啥牌子"), ("assistant", _BRANDS_ZH), ("user", "那就用韩国奥齿泰吧，先种两颗"),
@@ -4604,6 +4642,17 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a count set apart in its clause, nothing after it but the thing it counts, replaces the count of it ("so its
+    # just biscuit coming. 1 dog" had left "our 2 dogs" current; "1 dog" was no count); not a count of another thing
+    ("en", [("user", "i think we need a class A. and yes we're bringing our 2 dogs"),
+            ("assistant", "Noted, 2 dogs."),
+            ("user", "haha thanks. ok so my mother in law just called, she'll keep pepper so its just biscuit coming. 1 dog")], [("2 dogs", "1 dog")]),
+    ("zh", [("user", "我觉得要A型房车 还有我们带2只狗"),
+            ("assistant", "好的，2只狗。"),
+            ("user", "哈哈谢谢。刚才婆婆打电话说豆豆她来带 所以就带饼干 1只狗")], [("2只", "1只")]),
+    ("zh", [("user", "我觉得要A型房车 还有我们带2只狗"),
+            ("assistant", "好的，2只狗。"),
+            ("user", "哈哈谢谢。刚才婆婆打电话说豆豆她来带 所以就带饼干 1只猫")], []),
     # a bare number for a slot said with a share or count is its new one ("后排15%会不会太黑" … "后排那个还是改成20吧"
     # had replaced the "两三年" a friend told of)
     ("zh", [

@@ -678,7 +678,15 @@ class _Memory:
             if any(value == new.casefold() for value, _ in said):
                 return None   # a time said before, said again, is still that one ("还是周日走吧")
             framed = {span.event_id for value, span in said if value in alongside}
-            return next((v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
+            # (… the one this message named before, as what it cannot do: "she cant do the 17th anymore - can we do
+            # wednesday the 16th instead", not the tech check's Tuesday set since)
+            named = [value for _, value, span in self.values.get("time", [])
+                     if span.event_id == event_id and value.casefold() != new.casefold() and self.names_day(value)]
+            again = next(((value, span) for _, value, span in reversed(self.values.get("time", []))
+                          if named and span.event_id != event_id and span not in self.replaced
+                          and any(self.same_day(value, day) for day in named)), None)
+            return again or next(
+                (v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
                 (v for v in window if v[1] in self.settled), window[0] if window else None)
         if kind == "quantity":
             # a count without a unit is the party's ("we're 14 now", "a table for 4"): it replaces
@@ -729,8 +737,7 @@ def _step_named(decided: tuple[str, Span, str], keys: Sequence[str], kind: str, 
     if len(holding) == 1:
         a, b = holding[0]
         return line[a - span.start:b - span.start], Span(span.event_id, a, b), by
-    cuts = [0] + [m.end() for m in rules.gap_breaks.finditer(line)
-                  if not (line[m.start() - 1:m.start()].isdigit() and line[m.end():m.end() + 1].isdigit())] + [len(line)]
+    cuts = [0] + [m.end() for m in rules.gap_breaks.finditer(line)] + [len(line)]
     valued = [(a, b) for a, b in zip(cuts, cuts[1:])
               if any(_FAMILY.get(k, k) == family for _, _, held in read(line[a:b]) for _, _, k in held)]
     named = [(a, b) for a, b in valued if any(k in line[a:b].casefold() for k in keys)]
@@ -2111,6 +2118,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         # 太晚了 非要早点走" … "那就21号周五走吧")
         carried, walked.turned_down = walked.turned_down, {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
+        refused: set[str] = set()   # values a cue right after them turned down ("周五不行"): said again, no new value
         dropped_kinds: set[str] = set()   # kinds of value a drop cue of the message dropped ("一周3次算了")
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
         # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
@@ -2483,7 +2491,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # "最后两位反了", "周五晚上也不行": what the cue right after it (past a word at most;
                         # a Chinese space parts clauses) says was wrong, no new value ("the wall is 2.58
                         # meters, I misspoke", "是13957182460 最后两位反了" are ones)
+                        refused.add(text[a:b].casefold())
                         continue
+                    if text[a:b].casefold() in refused:
+                        continue   # (the value turned down, said again as the reason: "周五不行 我周五要上课")
                     if (named and _FAMILY.get(kind, kind) == "time" and not memory.names_day(named[1])
                             and not memory.names_clock(named[1]) and not rules.correction_not.search(text, start, end)):
                         # (a correction naming another value than a time corrects no time said in a clause of
@@ -3869,6 +3880,11 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     elif (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
             or asked[1] in memory.settled or not memory.single_day(asked[0]) or memory.same_day(asked[0], new)):
         return []   # (checked first: reading the answer costs more)
+    lead = next((w for w in reversed(words_of(text[max(0, a - 12):a], pack.lang)) if w.strip()), "")
+    said = text[text.rfind(lead, 0, a) if lead else a:b].casefold()
+    if lead and said in answer.casefold():
+        return []   # (the answer's own words for the day, said back: "Shall I hold the 21st, and … for the 23rd?" "hold
+        # the 21st"; "要先帮您锁21号吗？" "锁21号吧")
     # (days to choose from: two or more; "anything else today?" offers none)
     offered = {answer[x:y].casefold() for _, _, values in read(answer) for x, y, k in values
                if _FAMILY.get(k, k) == "time" and memory.names_day(answer[x:y])}

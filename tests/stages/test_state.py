@@ -4072,6 +4072,13 @@ CORRECTED = [
      [("Jan 11", "Jan 18"), ("Jan 18", "Jan 25")]),
     ("en", ["move it to Jan 18", "I can't wait for the 18th! Is the 25th free too?"], [(None, "Jan 18")]),
     ("zh", ["试住改到10号周四", "那天我不在家，14号能去看看吗？"], [(None, "10号周四")]),
+    # a value turned down, said again as the reason, is no new one ("周五不行 我周五要上课" had corrected 17号下午2点 to 周五)
+    ("zh", ["第一期17号下午2点开始", "周五不行 我周五要上课"], []),
+    ("en", ["first one the 17th starting 2pm", "friday doesn't work, friday i teach"], []),
+    # a decimal point is no break between phrases ("2.5 hrs instead of 3" had been "3 → 5 hrs", "2.5小时" "5小时")
+    ("en", ["3 hours per session i think", "thinking about it lets make all sessions 2.5 hrs instead of 3, we never use "
+            "the full 3"], [("3", "2.5 hrs")]),
+    ("zh", ["每次录3小时吧", "想了想 每次都录2.5小时而不是3小时 从来用不满"], [("3小时", "2.5小时")]),
     # a correction replaces no time told of as past ("上周四刚提的" … "周日不行 周日我们要回惠州老家" had made "上周四 → 周日")
     ("zh", ["理想L7 上周四刚提的 好像是Pro版", "最快什么时候能做 这周六行吗", "周日不行 周日我们要回惠州老家 要用车 周日别安排 工作日呢"], []),
     ("en", ["picked it up last thursday, i think it's the pro trim", "how soon can you do it? this saturday?",
@@ -4642,6 +4649,38 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # the day the answer proposed, taken, is no pick from what it offered ("Shall I hold the 21st, and which way …
+    # for the 23rd?" "hold the 21st. 23rd's a mess anyway" had replaced ep3's 23rd with ep2's 21st)
+    ("en", [("user", "first one thursday the 17th starting 2pm"),
+            ("assistant", "Thursday 17 December 2026, 14:00–17:00 is free. Held."),
+            ("user", "ep2 the monday after, ep3 maybe the 23rd? same times"),
+            ("assistant", "Here's what I found:\n- Monday 21 December 2026, 14:00–17:00: free.\n- Wednesday 23 December 2026: booked from 15:00.\nShall I hold the 21st, and which way would you like to go for the 23rd?"),
+            ("user", "hold the 21st. 23rd's a mess anyway, push ep3 to jan, first tuesday?")], []),
+    ("zh", [("user", "第一期17号周四下午2点开始"),
+            ("assistant", "12月17日（周四）14:00–17:00有空，已经锁好。"),
+            ("user", "第二期下一个周一 第三期23号吧？时间一样"),
+            ("assistant", "查了一下：\n- 12月21日（周一）14:00–17:00：有空\n- 12月23日（周三）：15:00以后被订了\n要先帮您锁21号吗？23号那期您想怎么安排？"),
+            ("user", "锁21号吧 23号太乱了 第三期推到1月 第一个周二？")], []),
+    # "instead" replaces the day its message said it cannot do ("she cant do the 17th anymore - can we do wednesday
+    # the 16th instead" had moved the tech check set since)
+    ("en", [("user", "3 hours per session i think. first one the 17th starting 2pm? and no fridays please, i teach on fridays"),
+            ("assistant", "Good news: Thursday 17 December 2026, 14:00–17:00 in Studio B is free. Shall I put a 48-hour hold on that slot with Marcus?"),
+            ("user", "yes do that"),
+            ("assistant", "Done — hold HLD-44817: Thursday 17 December 2026, 14:00–17:00."),
+            ("user", "can she do a tech check tomorrow afternoon?"),
+            ("assistant", "Tomorrow is Tuesday 8 December. I'd suggest his slot on Tuesday 8 December at 16:00 (11:00 in Toronto). Shall I book 16:00 with Marcus?"),
+            ("user", "yes"),
+            ("assistant", "Booked."),
+            ("user", "ok good. oh dana just texted, she cant do the 17th anymore - can we do wednesday the 16th instead, same time")], [("tomorrow afternoon", "on Tuesday 8 December at 16:00"), ("the 17th", "wednesday the 16th")]),
+    ("zh", [("user", "每次3小时吧 第一期17号下午2点开始？ 周五不行 我周五要上课"),
+            ("assistant", "12月17日（周四）14:00–17:00 B棚有空。要帮您和Marcus先锁48小时吗？"),
+            ("user", "好 锁吧"),
+            ("assistant", "锁好了：HLD-44817，12月17日（周四）14:00–17:00。"),
+            ("user", "她能明天下午做个设备测试吗"),
+            ("assistant", "明天是12月8日（周二）。建议约Marcus 12月8日（周二）16:00那个时段。要帮您约吗？"),
+            ("user", "好"),
+            ("assistant", "约好了。"),
+            ("user", "好的 对了达娜刚发消息说17号不行了 能改到16号周三吗 时间一样")], [("明天下午", "12月8日（周二）16:00"), ("17号下午2点", "16号周三")]),
     # a count set apart in its clause, nothing after it but the thing it counts, replaces the count of it ("so its
     # just biscuit coming. 1 dog" had left "our 2 dogs" current; "1 dog" was no count); not a count of another thing
     ("en", [("user", "i think we need a class A. and yes we're bringing our 2 dogs"),

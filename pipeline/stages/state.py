@@ -86,7 +86,8 @@ class _Memory:
     values: dict[str, list[tuple[tuple[str, str, str], str, Span]]] = field(default_factory=dict)
     last_object: str | None = None
     last_mention: str | None = None
-    accepted: list[tuple[str, Span]] = field(default_factory=list)   # proposals the user took, and where
+    # proposals the user took, where, and the days and times they name (each with where)
+    accepted: list[tuple[str, Span, tuple[tuple[str, Span], ...]]] = field(default_factory=list)
     # (id of a folded text held in values, slot keys) -> whether a key is in it
     near: dict[tuple[int, tuple[str, ...]], bool] = field(default_factory=dict)
     # a clause's own words, values left out -> the values it last held: (text, kind, span)
@@ -292,8 +293,16 @@ class _Memory:
         held, named = current[0].casefold(), value.casefold()
         return current if held in named or named in held else None
 
+    def on_day(self, one: str, other: str) -> bool:
+        """Whether two times name one day, by their words or, with the conversation's ``now``, their dates
+        ("后天下午" and "周五下午" said on a Wednesday)."""
+        if self.same_day(one, other):
+            return True
+        day = self.day_of(one, self.now) if self.now is not None else None
+        return day is not None and day == self.day_of(other, self.now)
+
     def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "",
-                 birth: bool = False, at: int | None = None) -> tuple[str, Span] | None:
+                 birth: bool = False, at: int | None = None, refused: str = "") -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind (a quantity: only one of its unit). A day the change's own
@@ -301,9 +310,22 @@ class _Memory:
         the earlier message's value on that day is the one replaced ("he has a hearing aid fitting
         tomorrow morning. Can we move the video visit to Friday afternoon?" replaces "tomorrow at
         10"); ``reason``: such a day said in the change's own clause, before its cue ("on the 9th
-        work is sending me to Chicago, move the install to the 10th"). Only the last ``lookback``
+        work is sending me to Chicago, move the install to the 10th"); ``refused``: a day turned down before it,
+        on a time of a proposal the user took. Only the last ``lookback``
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear. A birth date is replaced only by a change naming a ``birth``."""
+        if _FAMILY.get(kind, kind) == "time" and refused:
+            # (a day this message turned down before the change, on a time of a proposal the user took: "约2027年1月13日
+            # （周三）9:00开始" accepted … "13号请不了假 能改到15号不"; by their words: a bare "周三" is read out of its
+            # context by ``day_of``)
+            taken = next((time for *_, times in reversed(self.accepted) for time in times
+                          if time[1] not in self.replaced and self.same_day(time[0], refused)), None)
+            # (the user's own words for it, when they said it, are what is replaced: "还是周六下午三点吧" … "11月28日
+            # （周六）下午3:00" accepted … "28号下午他有聚会…改成12月5号上午十点")
+            if taken is not None and not any(span.event_id != event_id and span not in self.replaced
+                                             and self.on_day(value, taken[0])
+                                             for _, value, span in self.values.get("time", [])):
+                return taken
         same_kind = self.values.get(_FAMILY.get(kind, kind), [])
         # (a value another change of this message set is that slot's new value: "搬家公司说改成12号早上8点来了，
         # 那接猫能不能提前到早上7点半" replaces the pickup's time, not the movers')
@@ -979,8 +1001,10 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         after, parted = _object_after(text, parted.end(), end, pack), None
     # (… from its own phrase: "scratch that on the terrace, do the Magnolia Room instead")
     phrase = [m.end() for m in rules.gap_breaks.finditer(text, start, cue.start())]
-    a, b = (after if after[1] > after[0] and not parted and not pack.filler.covers(text, *after)
-            else _strip(text, phrase[-1] if phrase else start, cue.start(), pack))
+    said_after = after[1] > after[0] and not parted and not pack.filler.covers(text, *after)
+    if corrects and not said_after:
+        return []   # (the words before a correction's cue are what it is about: "主卧之前打错了 是2.6米宽")
+    a, b = after if said_after else _strip(text, phrase[-1] if phrase else start, cue.start(), pack)
     chosen = rules.choose_after.search(text, start, b)
     a = rules.determiners.strip_run(text, _past_value_leads(text, max(a, chosen.end()) if chosen else a, rules), b,
                                     from_end=False)
@@ -1003,7 +1027,9 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         return [Transition("", alongside[0], value, Span(event_id, a, b), alongside[1])] if alongside else []
 
     if dropped is not None and dropped[0].casefold() != value.casefold():
-        return [Transition("", dropped[0], value, Span(event_id, a, b), dropped[1])]
+        # (… unless the assistant offered it beside another the user took: "暖白不要了 板材她也说换多层实木吧" replaces
+        # the board, 颗粒板, not the colour)
+        return offered_alongside() or [Transition("", dropped[0], value, Span(event_id, a, b), dropped[1])]
     # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
     if listed_only or not head or len(value) > rules.untyped_value_chars:
         return offered_alongside()
@@ -1275,7 +1301,7 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
         # (by a name's start, never by an ending another thing may share: "the 1,000-mile pack" is no "500-mile pack")
         starts = {form for item, core in zip(items, cores) if not is_wanted(item, core)
                   for form in _short_forms(core, cores, pack) if core.startswith(form)}
-        for proposal, span in reversed(memory.accepted):
+        for proposal, span, _ in reversed(memory.accepted):
             if span.event_id in offered:
                 found = [m for name in starts for m in _name_pattern(name, pack).finditer(proposal.casefold())]
                 if found:
@@ -2049,7 +2075,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                           _core(offer.text[a:b], read), times,
                                           not _a_kind_only(rules.actions.regex.sub(" ", offer.text[a:b]).strip(), pack)))
                 memory.last_object = offer.text[a:b]
-                memory.accepted.append((offer.text[a:b], Span(offer.id, a, b)))
+                memory.accepted.append((offer.text[a:b], Span(offer.id, a, b), tuple(
+                    (offer.text[a + x:a + y], Span(offer.id, a + x, a + y)) for _, _, held in read(offer.text[a:b])
+                    for x, y, k in held if _FAMILY.get(k, k) == "time")))
                 taken = (_proposed_change(offer.text, a, b, offer.id, memory, pack)
                          or _counts_accepted(offer.text, a, b, offer.id, event.id, memory, pack, read)
                          or _thing_accepted(offer.text, a, b, offer.id, event.id, memory, pack, events)
@@ -2258,6 +2286,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    *kept]
                     reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
+                    # (… or a day turned down in a clause before, no value kept: "13号请不了假 能改到15号不")
+                    refused = next((text[a:b] for c_start, _, found in reversed(clause_hits(text, pack)) if c_start < start
+                                    for kind_, a, b in reversed(found) if kind_ == "time"
+                                    and names_a_day(text[a:b], pack.lang, pack)
+                                    and next(negations(text, c_start, b + 8, pack), None) is not None), "")
                     # (… or the day alone a clause after the change says, with no cue of its own: "can we
                     # move it to saturday morning? thursday just got slammed at work")
                     after = [(text[a:b], x, y, Span(event.id, a, b)) for x, y, values in clauses[n + 1:]
@@ -2307,7 +2340,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
                     previous = turned or told_with or (bare[1] if bare else memory.previous(
-                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start) if kind
+                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, refused) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
                                 else (headless and memory.said_alone(headless, event.id)) or _thing_named_by(slot, value, event.id, memory, pack)
@@ -2529,7 +2562,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 if not kept:
                     transitions.extend(_digits_swapped(text, start, end, event.id, memory)
                                        or _part_corrected(text, start, end, named, event.id, pack)
-                                       or _bare_number_corrected(text, start, end, clauses[n + 1:], event.id, memory, pack)
+                                       # (not a value this message corrected already: "是2.6米宽 不是2.4 鞋柜1.2太小了")
+                                       or [t for t in _bare_number_corrected(text, start, end, clauses[n + 1:], event.id,
+                                                                             memory, pack)
+                                           if all(t.old_span != done.old_span for done in transitions[made:])]
                                        # ("scratch that on the terrace, do the Magnolia Room instead")
                                        or (_thing_revised(text, start, end, cue, event, events, memory, pack, True)
                                            if (cue := rules.revise_current.search(text, start, end)) is not None else [])
@@ -2949,18 +2985,27 @@ def _bare_number_corrected(text: str, start: int, end: int, later: Sequence[tupl
                            memory: _Memory, pack: RulePack) -> list[Transition]:
     """"她说3000太少了 … 给4500吧": a correction's clause holding one bare number, the number of an
     amount or a count said before, turns that value down; the first bare number a later clause of
-    the message says is its new value ("she says 3000 is too little … give her 4500")."""
+    the message says is its new value ("she says 3000 is too little … give her 4500"), or a value
+    of the old one's unit ("鞋柜1.2太小了 做1.5米的" after "鞋柜1.2米宽")."""
     numbers = list(pack.number.finditer(text, start, end))
     if len(numbers) != 1:
         return []
     old = memory.of_number(numbers[0].group(), event_id)
     if old is None:
         return []
+    kind, (value, span) = old
+    # (a value of the old one's unit is its new one only when the number stood bare, the turning-down cue right
+    # after it: "1.2太小了", not the "12" of "是12幢")
+    after = numbers[0].end()
+    unit = memory.unit(value) if (after >= end or not text[after].isalnum()
+                                  or pack.state.correction.regex.match(text, after) is not None) else ""
     for a, b, kept in later:
-        new = next((m for m in pack.number.finditer(text, a, b) if not any(x <= m.start() < y for x, y, _ in kept)), None)
-        if new is not None:
-            kind, (value, span) = old
-            return [Transition(kind, value, new.group(), Span(event_id, new.start(), new.end()), span)]
+        for m in pack.number.finditer(text, a, b):
+            holder = next(((x, y) for x, y, _ in kept if x <= m.start() < y), None)
+            if holder is None:
+                return [Transition(kind, value, m.group(), Span(event_id, m.start(), m.end()), span)]
+            if unit and memory.unit(text[holder[0]:holder[1]]) == unit:
+                return [Transition(kind, value, text[holder[0]:holder[1]], Span(event_id, *holder), span)]
     return []
 
 
@@ -4000,8 +4045,12 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
     # … and a remark past a pause, a statement naming no value nor taking a thing, is why the yes suits ("yes
     # perfect, brunch will be over by then"; "yes, for 2 nights", "Sounds good, I'll take that set" say what it takes,
     # "Yes, where would you suggest to eat?" asks)
+    # ("ok that works, i'll take the days off": what the user takes is their own doing, [state] action_leads)
+    choice = rules.choose_after.search(reply, pause.end(), end) if pause else None
+    taking = choice is not None and not any(reply[choice.end():end].lstrip().casefold().startswith(w)
+                                            for w in rules.action_leads)
     if (pause and rules.remark_verbs.search(reply, pause.end(), end) and not pack.question.search(reply, pause.end(), end)
-            and not any(cue.search(reply, pause.end(), end) for cue in (rules.choose_after, rules.actions, rules.add_after))
+            and not taking and not any(cue.search(reply, pause.end(), end) for cue in (rules.actions, rules.add_after))
             and not any(values for _, _, values in read_clauses(reply[pause.end():end], pack))):
         first = (first[0], min(first[1], pause.start()))
     # … and so is what the user cannot do themselves, past a pause or a clause, naming no value: why they
@@ -4033,6 +4082,7 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         a, b = _object_after(reply, choice.end(), end, pack)
         chosen = reply[a:b]
         if (any(ch.isalnum() for ch in chosen) and chosen.casefold() not in rules.pronouns
+                and not any(chosen.casefold().startswith(w) for w in rules.action_leads)   # ("i'll take the days off")
                 and not _names_offered(chosen, offered, pack)):
             return False
     return next(negations(reply, 0, end, pack), None) is None and not rules.accept_but.search(reply, 0, end)

@@ -2992,6 +2992,14 @@ _LENSES_ZH = ("下面几款都能做：\n1. 依视路 万里路X系列 1.67 — 
 _FRAMES_ZH = "S$450以内的有：\n1. TF-2291 纯钛半框 — S$368\n2. TF-1460 纯钛全框 — S$298"
 # (lang, messages, the last message's change (old, new), or None for none)
 LISTED_ALONGSIDE = [
+    # a thing dropped just before is what a revision replaces, unless the assistant offered the new one beside
+    # another the user took ("暖白不要了 板材她也说换多层实木吧" had replaced the colour, not the board)
+    ("zh", [("user", "多层实木和颗粒板到底有啥区别啊 我老婆怀孕了 最怕甲醛"),
+            ("assistant", "两种板材：\n- 多层实木：ENF级，贵约5832元\n- 颗粒板：E0级，便宜\n家里有孕妇的话，我更建议多层实木。"),
+            ("user", "嗯 那先按颗粒板报个价吧 便宜点 我回头跟老婆商量 颜色要暖白"),
+            ("assistant", "好的，按颗粒板+暖白出报价。"),
+            ("user", "对了 颜色我老婆好像更喜欢奶咖色 那就奶咖色吧 暖白不要了 板材她也说换多层实木吧 贵点就贵点")],
+     ("颗粒板", "多层实木")),
     # named by none since the list, the one the user wanted before it, in a clause neither asking nor negating
     # ("i think we need a class A" … (Class A and Class C listed) … "scratch that, the class C 30 footer then" had
     # replaced nothing)
@@ -4649,6 +4657,32 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a bare number turned down is the value of that number; the value of its unit a later clause says replaces it
+    # ("鞋柜1.2太小了 做1.5米的"), not the one the message corrected already ("是2.6米宽 不是2.4" had then made "2.4米 →
+    # 1.2"); the words before a correction's cue are what it is about ("主卧之前打错了" had been a thing "主卧之前")
+    ("zh", [("user", "主卧那面墙宽2.4米 次卧1.8米 鞋柜1.2米宽"),
+            ("assistant", "好的，主卧2.4米、次卧1.8米、鞋柜1.2米都记下了。"),
+            ("user", "我刚拿卷尺又量了下 主卧之前打错了 是2.6米宽 不是2.4 鞋柜1.2太小了 做1.5米的")],
+     [("2.4米", "2.6米"), ("1.2米", "1.5米")]),
+    ("en", [("user", "the master bedroom wall is 2.4m wide, second bedroom 1.8m, shoe cabinet 1.2m wide"),
+            ("assistant", "Noted: master 2.4 m, second bedroom 1.8 m, shoe cabinet 1.2 m."),
+            ("user", "just measured again, the master was wrong, it's 2.6m not 2.4. and the shoe cabinet, 1.2 is too small, make it 1.5m")],
+     [("2.4m", "2.6m"), ("1.2m", "1.5m")]),
+    # a day the message turns down before a change, on a time of a proposal the user took, is what the change moves
+    # ("13号请不了假 能改到15号不" had replaced the forbidden 周末 with "15号不"; "13号请" was no day; "ok that works, i'll
+    # take the days off" took nothing: the user's own doing is no thing chosen)
+    ("zh", [("user", "安装的话 我们想春节前住进去 1月中旬能装好不 周末别安排 物业不让周末施工"),
+            ("assistant", "建议约2027年1月13日（周三）9:00开始，13、14号两天装完，都是工作日，不碰周末。可以吗？"),
+            ("user", "可以 就这个吧 我去请假"),
+            ("assistant", "好的，约好了。"),
+            ("user", "刚问了下公司 13号请不了假 能改到15号不 周五")],
+     [("2027年1月13日（周三）9:00", "15号")]),
+    ("en", [("user", "for the install we want to move in before the new year. mid january ok? no weekends, the building doesn't allow weekend work"),
+            ("assistant", "I'd suggest starting Wednesday, January 13, 2027 at 9:00, two days, done on the 14th, both weekdays. Does that work?"),
+            ("user", "ok that works, i'll take the days off"),
+            ("assistant", "Great, booked."),
+            ("user", "just asked work, can't get the 13th off. can we move it to the 15th? friday")],
+     [("Wednesday, January 13", "the 15th")]),
     # the day the answer proposed, taken, is no pick from what it offered ("Shall I hold the 21st, and which way …
     # for the 23rd?" "hold the 21st. 23rd's a mess anyway" had replaced ep3's 23rd with ep2's 21st)
     ("en", [("user", "first one thursday the 17th starting 2pm"),

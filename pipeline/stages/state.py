@@ -121,6 +121,7 @@ class _Memory:
         self.set_under.clear()
         self.near.clear()
         self.clauses.clear()
+        self.accepted.clear()
         self.last_object = self.last_mention = None
 
     def newest(self, said: Callable[[tuple[str, str, str], str], bool]) -> tuple[str, Span] | None:

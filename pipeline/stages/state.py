@@ -637,7 +637,7 @@ class _Memory:
         return None
 
     def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
-                alongside: frozenset[str] = frozenset()) -> tuple[str, Span] | None:
+                alongside: frozenset[str] = frozenset(), refused: str = "") -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -694,7 +694,7 @@ class _Memory:
                     break
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
                         and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
-                        and not self._other_part(kind, value, new)):
+                        and not self._other_part(kind, value, new) and not self._told_as_past((_, value, span))):
                     window.append((value, span))
             said = [(value.casefold(), span) for _, value, span in self.values.get("time", [])
                     if span.event_id != event_id and span not in self.replaced]
@@ -705,9 +705,14 @@ class _Memory:
             # wednesday the 16th instead", not the tech check's Tuesday set since)
             named = [value for _, value, span in self.values.get("time", [])
                      if span.event_id == event_id and value.casefold() != new.casefold() and self.names_day(value)]
+            named += [refused] if refused else []
             again = next(((value, span) for _, value, span in reversed(self.values.get("time", []))
                           if named and span.event_id != event_id and span not in self.replaced
-                          and any(self.same_day(value, day) for day in named)), None)
+                          and any(self.same_day(value, day) for day in named)), None) or next(
+                # (… or a time of a proposal the user took, on that day: "Wednesday, December 9 at 9:00 AM" … "she
+                # cant do wed morning … can we do thursday instead")
+                (time for *_, times in reversed(self.accepted) for time in times
+                 if refused and time[1] not in self.replaced and self.same_day(time[0], refused)), None)
             return again or next(
                 (v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
                 (v for v in window if v[1] in self.settled), window[0] if window else None)
@@ -2287,11 +2292,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    *kept]
                     reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
-                    # (… or a day turned down in a clause before, no value kept: "13号请不了假 能改到15号不")
-                    refused = next((text[a:b] for c_start, _, found in reversed(clause_hits(text, pack)) if c_start < start
-                                    for kind_, a, b in reversed(found) if kind_ == "time"
-                                    and names_a_day(text[a:b], pack.lang, pack)
-                                    and next(negations(text, c_start, b + 8, pack), None) is not None), "")
+                    refused = _refused_day(text, start, pack) if _FAMILY.get(kind, kind) == "time" else ""
                     # (… or the day alone a clause after the change says, with no cue of its own: "can we
                     # move it to saturday morning? thursday just got slammed at work")
                     after = [(text[a:b], x, y, Span(event.id, a, b)) for x, y, values in clauses[n + 1:]
@@ -2598,7 +2599,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                               or rules.proposes_revision.search(text, start, end) is not None)
                     and _counters_offer(asked_by, event.id, memory, pack, read))
                 transitions.extend(replace(t, condition=under)
-                                   for t in _revised(text, revising, kept, event.id, memory, rules, cue, current)
+                                   for t in _revised(text, revising, kept, event.id, memory, rules, cue, current,
+                                                     _refused_day(text, start, pack) if current else "")
                                    if (t.span.start, t.span.end) not in taken)
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
@@ -3491,6 +3493,14 @@ def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory
     return [Transition("quantity", current[0], new, Span(event_id, value[0], value[1]), current[1])]
 
 
+def _refused_day(text: str, start: int, pack: RulePack) -> str:
+    """The last day a clause of the message before ``start`` turned down, no value kept there ("13号请不了假 能改到
+    15号不", "she cant do wed morning, she has another closing. can we do thursday instead")."""
+    return next((text[a:b] for c_start, _, found in reversed(clause_hits(text, pack)) if c_start < start
+                 for kind, a, b in reversed(found) if kind == "time" and names_a_day(text[a:b], pack.lang, pack)
+                 and next(negations(text, c_start, b + 8, pack), None) is not None), "")
+
+
 def _counted_alone(text: str, start: int, end: int, count: tuple[int, int, str], pack: RulePack) -> str | None:
     """The thing a count set apart in its clause counts, after it ("" when its unit says it: "1 dog"), when
     nothing else is said there: a sentence of its own ("… coming. 1 dog"), or words set apart before it
@@ -3775,7 +3785,7 @@ def _inside_another(a: int, b: int, kept: Values) -> bool:
 
 
 def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory, rules: StateRules,
-             cue: Hit | None = None, current: bool = False) -> list[Transition]:
+             cue: Hit | None = None, current: bool = False, refused: str = "") -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
     slot, named by the words from ``since`` (its clause, or the clause before that holds the cue);
@@ -3800,7 +3810,8 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         # "月供两千三"; a time's own words, "on Saturday at 16:30", name none)
         numeral = memory.number.search(value) if kind in _AMOUNTS else None
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
-                                  event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)))
+                                  event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
+                                  refused)
         if previous and previous[0].casefold() != value.casefold():
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found

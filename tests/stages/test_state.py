@@ -4657,6 +4657,23 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # "instead" replaces the day its message turned down, not a time told of as past ("she cant do wed morning …
+    # can we do thursday instead" had replaced the "last year" of a digression); zh asking "周四呢" moves nothing
+    ("en", [("user", "can we do wednesday the 9th in the morning?"),
+            ("assistant", "Wednesday, December 9 at 9:00 AM with Luis is open. Shall I hold it?"),
+            ("user", "yes"),
+            ("assistant", "Held."),
+            ("user", "random question but my cousin got scammed by movers last year, know any good ones?"),
+            ("assistant", "Sorry to hear that. I can't recommend movers, but check reviews."),
+            ("user", "ok. dana just texted, she cant do wed morning, she has another closing. can we do thursday instead")],
+     [("the 9th in the morning", "thursday")]),
+    ("zh", [("user", "9号周三上午可以吗"),
+            ("assistant", "12月9日（周三）上午9:00，Luis师傅有空。要帮您先锁定吗？"),
+            ("user", "好"),
+            ("assistant", "锁好了。"),
+            ("user", "随便问下 我表哥去年被搬家公司坑了 有靠谱的推荐吗"),
+            ("assistant", "抱歉，我们不推荐搬家公司，可以多看看评价。"),
+            ("user", "好吧。中介刚说周三上午不行 她有别的签约 周四呢")], []),
     # a bare number turned down is the value of that number; the value of its unit a later clause says replaces it
     # ("鞋柜1.2太小了 做1.5米的"), not the one the message corrected already ("是2.6米宽 不是2.4" had then made "2.4米 →
     # 1.2"); the words before a correction's cue are what it is about ("主卧之前打错了" had been a thing "主卧之前")

@@ -294,6 +294,12 @@ class _Memory:
         held, named = current[0].casefold(), value.casefold()
         return current if held in named or named in held else None
 
+    def accepted_on(self, day: str) -> tuple[str, Span] | None:
+        """The newest time, still current, of a proposal the user took that names ``day``, by their words (a bare
+        "周三" is read out of its context by ``day_of``)."""
+        return next((time for *_, times in reversed(self.accepted) for time in times
+                     if time[1] not in self.replaced and self.same_day(time[0], day)), None)
+
     def on_day(self, one: str, other: str) -> bool:
         """Whether two times name one day, by their words or, with the conversation's ``now``, their dates
         ("后天下午" and "周五下午" said on a Wednesday)."""
@@ -317,10 +323,8 @@ class _Memory:
         thousand times stays linear. A birth date is replaced only by a change naming a ``birth``."""
         if _FAMILY.get(kind, kind) == "time" and refused:
             # (a day this message turned down before the change, on a time of a proposal the user took: "约2027年1月13日
-            # （周三）9:00开始" accepted … "13号请不了假 能改到15号不"; by their words: a bare "周三" is read out of its
-            # context by ``day_of``)
-            taken = next((time for *_, times in reversed(self.accepted) for time in times
-                          if time[1] not in self.replaced and self.same_day(time[0], refused)), None)
+            # （周三）9:00开始" accepted … "13号请不了假 能改到15号不")
+            taken = self.accepted_on(refused)
             # (the user's own words for it, when they said it, are what is replaced: "还是周六下午三点吧" … "11月28日
             # （周六）下午3:00" accepted … "28号下午他有聚会…改成12月5号上午十点")
             if taken is not None and not any(span.event_id != event_id and span not in self.replaced
@@ -708,11 +712,10 @@ class _Memory:
             named += [refused] if refused else []
             again = next(((value, span) for _, value, span in reversed(self.values.get("time", []))
                           if named and span.event_id != event_id and span not in self.replaced
-                          and any(self.same_day(value, day) for day in named)), None) or next(
+                          and any(self.same_day(value, day) for day in named)), None) or (
                 # (… or a time of a proposal the user took, on that day: "Wednesday, December 9 at 9:00 AM" … "she
                 # cant do wed morning … can we do thursday instead")
-                (time for *_, times in reversed(self.accepted) for time in times
-                 if refused and time[1] not in self.replaced and self.same_day(time[0], refused)), None)
+                self.accepted_on(refused) if refused else None)
             return again or next(
                 (v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
                 (v for v in window if v[1] in self.settled), window[0] if window else None)
@@ -772,7 +775,9 @@ def _step_named(decided: tuple[str, Span, str], keys: Sequence[str], kind: str, 
     if len(valued) < 2 or len(named) != 1:
         return decided
     a, b = named[0]
-    part = line[a:b].strip().rstrip("".join(rules.question_marks) + "，,;；。")
+    while b > a and (line[b - 1].isspace() or rules.gap_breaks.match(line, b - 1) or line[b - 1] in rules.question_marks):
+        b -= 1
+    part = line[a:b].strip()
     a = line.find(part, a)
     return part, Span(span.event_id, span.start + a, span.start + a + len(part)), by
 
@@ -3496,9 +3501,9 @@ def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory
 def _refused_day(text: str, start: int, pack: RulePack) -> str:
     """The last day a clause of the message before ``start`` turned down, no value kept there ("13号请不了假 能改到
     15号不", "she cant do wed morning, she has another closing. can we do thursday instead")."""
-    return next((text[a:b] for c_start, _, found in reversed(clause_hits(text, pack)) if c_start < start
+    return next((text[a:b] for c_start, c_end, found in reversed(clause_hits(text, pack)) if c_start < start
                  for kind, a, b in reversed(found) if kind == "time" and names_a_day(text[a:b], pack.lang, pack)
-                 and next(negations(text, c_start, b + 8, pack), None) is not None), "")
+                 and next(negations(text, c_start, c_end, pack), None) is not None), "")
 
 
 def _counted_alone(text: str, start: int, end: int, count: tuple[int, int, str], pack: RulePack) -> str | None:
@@ -3912,12 +3917,12 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     if len(days) != 1:
         return []
     a, b = days[0]
-    at = b + len(text[b:b + 8]) - len(text[b:b + 8].lstrip())
+    at = _SPACES.match(text, b).end()
     thing = pack.state.day_of_thing.search(text, at)
     if thing is not None and thing.start() == at:
         return []   # (the day names a thing of it: "周二那个宫保鸡丁换掉吧" after the week's menu)
-    if any(x <= a < y and (mark in pack.state.question_marks or pack.question.search(text, x, y))
-           for x, y, mark in _sentences(text, pack)):
+    begin, close, mark = next((s for s in _sentences(text, pack) if s[0] <= a < s[1]), (0, len(text), ""))
+    if mark in pack.state.question_marks or pack.question.search(text, begin, close):
         return []   # (a day in a question asks: "the chicken on thursday, can we swap it?" after the menu)
     new = text[a:b]
     said = ((value, span) for _, value, span in reversed(memory.values.get("time", []))
@@ -3937,7 +3942,7 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     elif (asked is None or asked[1].event_id not in memory.asking or asked[1] in memory.replaced
             or asked[1] in memory.settled or not memory.single_day(asked[0]) or memory.same_day(asked[0], new)):
         return []   # (checked first: reading the answer costs more)
-    lead = next((w for w in reversed(words_of(text[max(0, a - 12):a], pack.lang)) if w.strip()), "")
+    lead = next((w for w in reversed(words_of(text[begin:a], pack.lang)) if w.strip()), "")
     said = text[text.rfind(lead, 0, a) if lead else a:b].casefold()
     if lead and said in answer.casefold():
         return []   # (the answer's own words for the day, said back: "Shall I hold the 21st, and … for the 23rd?" "hold

@@ -7,6 +7,7 @@ lets the snapshot show the current value as current and the old one as history.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import threading
@@ -38,6 +39,7 @@ _VALUE_KINDS = ("days", "time", "clock", "date", "born", "money", "age", "quanti
 _FAMILY = {"clock": "time", "date": "time", "born": "time"}
 # the kinds an amount is read as: "预算八万" (money) holds "八万" (a quantity)
 _AMOUNTS = ("money", "quantity")
+_CONTACTS = ("phone", "email", "address")   # how to reach someone: never a thing of theirs
 _PARTY = "\0party"   # the unit of a count of the party, whichever word counts it
 _ONE_PART = ((True, False), (False, True))   # a time naming (its day, its clock): one of the two only
 
@@ -178,7 +180,11 @@ class _Memory:
         if slot in _VALUE_KINDS or slot.casefold() in self.kind_names:
             return ()
         keys = []
+        # (two characters of which one is a stopword's name nothing: "尾那" of "还是要拖尾那件")
+        apart = _pairs_apart(slot.casefold(), self.slot_stopwords)
         for key in slot_keys(slot):
+            if not key.isascii() and key not in apart:
+                continue
             for pattern, replacement in self.slot_key_forms:
                 key = pattern.sub(replacement, key)
             if key not in self.slot_stopwords:
@@ -811,6 +817,16 @@ def _id_shape(value: str) -> str:
     return re.sub(r"\d", "0", value.casefold())
 
 
+@functools.lru_cache(maxsize=4096)
+def _pairs_apart(slot: str, stopwords: frozenset[str]) -> frozenset[str]:
+    """The pairs of side-by-side CJK characters of ``slot`` (as :func:`slot_keys` reads them) neither
+    of which is inside one of ``stopwords``."""
+    cjk = re.sub(r"[^\u4e00-\u9fff]", "", slot)
+    inside = {i for word in stopwords if not word.isascii()
+              for hit in re.finditer(re.escape(word), cjk) for i in range(hit.start(), hit.end())}
+    return frozenset(cjk[i:i + 2] for i in range(len(cjk) - 1) if i not in inside and i + 1 not in inside)
+
+
 def _unit(value: str, number: re.Pattern[str]) -> str:
     """"12桌" and "十桌" have one unit, "2 rooms" and "five days" two."""
     return re.sub(r"\s", "", number.sub("", value)).casefold()
@@ -874,9 +890,13 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
         at = text.find(obj)
         if at >= 0:
             rest = text[at + len(obj):at + len(obj) + pack.state.object_extension]
-            # (up to a number: "延保三千五是不是有点贵" names "延保", the price is said of it)
+            # (up to a number: "延保三千五是不是有点贵" names "延保", the price is said of it; before
+            # the whole code it is in: "kit KT-" of "kit KT-2041" was an object)
             stop = min((m.start() for m in (pack.state.object_end.search(rest), pack.number.search(rest)) if m),
                        default=len(rest))
+            if stop < len(rest) and rest[stop].isdigit():
+                while stop > 0 and _CODE_CHAR.match(rest[stop - 1]):
+                    stop -= 1
             rest = rest[:stop].rstrip()
             return obj + rest if rest else obj
     # one Chinese character left after the cue is the rest of a word the cue began ("有哪些
@@ -925,10 +945,14 @@ def _thing_named_by(slot: str, value: str, event_id: str, memory: _Memory, pack:
     """:meth:`_Memory.named`, for a new value no pattern types: a time said in the change's own message
     is its reason, no old value ("mom went vegetarian this year, totally forgot. switch mom to the
     veggie one" had replaced "this year"; "move our inspection to the same time as the adjuster" moves
-    the time set before), unless the new value is a bare number."""
+    the time set before), unless the new value is a bare number. A thing with no name of its own ("the dark
+    green one") replaces no phone, e-mail or address said of the same person ("my mother on 0412 558 930")."""
     named = memory.named(slot)
     if (named and named[1].event_id == event_id and not pack.number.fullmatch(value)
             and any(said == named[1] for _, _, said in memory.values.get("time", []))):
+        return None
+    if named and not _head(value, pack) and any(said == named[1] for kind in _CONTACTS
+                                                for _, _, said in memory.values.get(kind, [])):
         return None
     return named
 
@@ -1041,9 +1065,15 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
         # (… unless the assistant offered it beside another the user took: "暖白不要了 板材她也说换多层实木吧" replaces
         # the board, 颗粒板, not the colour)
         return offered_alongside() or [Transition("", dropped[0], value, Span(event_id, a, b), dropped[1])]
-    # (a long name, or one with no head, only as one the assistant offered: "换GL8吧")
+    # (a long name, or one with no head, only as one the assistant offered: "换GL8吧"; one with no head, else
+    # as the new one of the thing the words before the cue name: "我妈那件换墨绿的吧", "mom's, switch to the green one")
     if listed_only or not head or len(value) > rules.untyped_value_chars:
-        return offered_alongside()
+        alongside = offered_alongside()
+        if alongside or listed_only or not said_after:
+            return alongside
+        slot = _slot(text, start, cue.start(), None, pack)
+        named = _id_of_named(slot, value, event_id, memory, pack)
+        return [Transition(slot, named[0], value, Span(event_id, a, b), named[1])] if named else []
     # (a thing named as the reason before it: "说胡桃木太暗了 算了 还是金色那个吧", not the 深色 of its head)
     turned = _turned_from(text, cue.start(), value, event_id, memory, pack)
     if turned:   # (… or the offered thing holding that word, whole: "荷兰石", not the word "荷兰")
@@ -1115,6 +1145,16 @@ def _word_at(word: str, folded: str, pack: RulePack) -> int:
         return at
     hit = re.search(rf"\b{re.escape(word)}\b", folded)
     return hit.start() if hit else -1
+
+
+def _id_of_named(slot: str, value: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+    """The old one of a thing with no name of its own ("墨绿的", "the dark green one") said as the new one
+    of the thing the slot's words name ("我妈那件", "my mother's one"): the id (the catalogue's name of a
+    thing) said last in a clause of an earlier message naming those words; never a phone or a time said of
+    the same person ("我妈电话139…")."""
+    keys = memory.keys(slot)[-1:] if slot and not _head(value, pack) else ()
+    return next(((said, span) for texts, said, span in reversed(memory.values.get("id", []))
+                 if span.event_id != event_id and keys and keys[0] in texts[1]), None)
 
 
 def _named_as_reason(text: str, start: int, end: int, value: str, span: Span, memory: _Memory,
@@ -2350,7 +2390,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, refused) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
-                                else (headless and memory.said_alone(headless, event.id)) or _thing_named_by(slot, value, event.id, memory, pack)
+                                else (headless and memory.said_alone(headless, event.id))
+                                or _id_of_named(slot, value, event.id, memory, pack) or _thing_named_by(slot, value, event.id, memory, pack)
                                 or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)
                                 or (None if memory.keys(slot) else _listed_alongside(value, event, events, memory, pack,
@@ -3120,6 +3161,7 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
 
 
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
+_CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
 
 
 def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span] | None, event_id: str,

@@ -2777,6 +2777,57 @@ def test_a_thing_chosen_then_changed_is_replaced_whole(lang: str, messages: list
     assert any(d.status == "chosen" and changes[0][0] in d.object for d in result.decisions), _show(result)
 
 
+# a thing with no name of its own ("墨绿的", "the dark green one") as the new one of the thing its owner's words
+# name replaces the id said of it (had changed nothing); never a phone said of the same person (controls)
+_QIPAO = {"zh": [("user", "旗袍的话 我自己敬酒那件要红色 我妈要酒红色"),
+                 ("assistant", "帮您找了：1. QP-118 正红真丝长款 1,080 元 2. QP-204 酒红丝绒长款 980 元 另外还有一款 QP-231 墨绿香云纱"),
+                 ("user", "我妈刚在旁边说她要酒红那件QP-204 先加上吧 L码"),
+                 ("assistant", "已加上：QP-204 酒红丝绒长款旗袍 L 码，980 元。")],
+          "en": [("user", "for the qipaos, mine has to be red. my mother wants burgundy"),
+                 ("assistant", "Here are some: 1. QP-118 red silk long, $108 2. QP-204 burgundy velvet long, $98. "
+                               "There is also QP-231 in dark green silk."),
+                 ("user", "my mother just said she wants the burgundy one QP-204, add it please, size L"),
+                 ("assistant", "Added: QP-204 burgundy velvet qipao, size L, $98.")]}
+NAMED_THING_REVISED = [
+    ("zh", [*_QIPAO["zh"], ("user", "算了 我妈那件换墨绿的吧 她说酒红显老 还是L")], [("QP-204", "墨绿的")]),
+    ("en", [*_QIPAO["en"], ("user", "ugh scratch that, my mother's one, switch to the dark green one. still L")],
+     [("QP-204", "the dark green one")]),
+    ("zh", [*_QIPAO["zh"], ("user", "送货的可以打我妈电话139 1588 2046"), ("assistant", "好的。"),
+            ("user", "算了 我妈那件换墨绿的吧 她说酒红显老 还是L")], [("QP-204", "墨绿的")]),
+    ("en", [*_QIPAO["en"], ("user", "the courier can call my mother on 0412 558 930"), ("assistant", "Noted."),
+            ("user", "ugh scratch that, my mother's one, switch to the dark green one. still L")],
+     [("QP-204", "the dark green one")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), NAMED_THING_REVISED)
+def test_a_nameless_thing_replaces_the_id_of_the_thing_its_owner_names(lang, messages, changes) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+
+
+# words that name no slot tie no value to one: "算了 还是要拖尾那件 WD-2209" had replaced the mother's "酒红那件QP-204"
+# by their "那件" and "还是"; a short object is completed up to a code, never into it ("套餐TC-" had been added),
+# and "先加上吧" adds no "先…" said before (en completes no short object: controls)
+SLOT_WORDS_APART = [
+    ("zh", [("user", "我想先把鱼尾那件WD-2317锁了 怕被人订走"), ("assistant", "好的，已锁定 WD-2317。"),
+            ("user", "我妈刚在旁边说她要酒红那件QP-204 先加上吧"), ("assistant", "已加上 QP-204。"),
+            ("user", "算了 还是要拖尾那件 WD-2209 我闺蜜说拖尾拍照出片多了")], [], ["拖尾那件 WD-2209"]),
+    ("en", [("user", "i want to lock the mermaid one WD-2317 first"), ("assistant", "Done, WD-2317 is held."),
+            ("user", "my mom says she wants the burgundy one QP-204, add it"), ("assistant", "Added QP-204."),
+            ("user", "nah, still want the long train one WD-2209, my friend says it photographs better")], [], []),
+    ("zh", [("user", "我看中了套餐TC-2041 看着不错"), ("assistant", "好的，TC-2041 是480元。"), ("user", "行 加个套餐")], [], ["套餐"]),
+    ("en", [("user", "the kit KT-2041 looks good"), ("assistant", "Great, that kit is $40."), ("user", "ok add kit")], [], ["kit"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes", "objects"), SLOT_WORDS_APART)
+def test_words_naming_no_slot_tie_nothing_and_objects_stay_whole(lang, messages, changes, objects) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+    assert [d.object for d in result.decisions] == objects, _show(result)
+
+
 DECLINED_BY_PRONOUN = [
     ("en", [("user", "can I save on the rent?"),
             ("assistant", "I'd suggest you prepay January through April: 10% off. Want me to set that up?"),

@@ -1054,7 +1054,9 @@ def _thing_revised(text: str, start: int, end: int, cue: Hit, event: Event, even
     head = _head(value[:rules.determiners.strip_run(value, 0, len(value), from_end=True)], pack)
     # (a pronoun names no thing of its own: "can we do that instead" had made "t but not more than
     # that" the thing revised, by the "that" it ends in)
-    if not value or len(value) > rules.thing_chars or value.casefold() in rules.pronouns:
+    # (… nor after a filler: "好 那就这么定了" had replaced "这么" with "那就这么")
+    if (not value or len(value) > rules.thing_chars or value.casefold() in rules.pronouns
+            or value[pack.filler.strip_run(value, 0, len(value), from_end=False):].casefold() in rules.pronouns):
         return []
 
     def offered_alongside() -> list[Transition]:
@@ -3161,6 +3163,8 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
 
 
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
+_SPACES_BETWEEN = re.compile(r"(?<=\S)(?:\s+|[,，]\s*)(?=\S)")   # a space or comma inside a phrase
+_COMMAS = re.compile(r"[,，]\s*(?=\S)")
 _CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
 
 
@@ -3257,6 +3261,11 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         # … and who changed it, before the mark of its object ("财务把预算提高到…": 预算)
         marks = [m.end() for m in rules.object_marks.finditer(text, start, trimmed)]
         start = marks[-1] if marks and marks[-1] < trimmed else start
+        # … and the words a comma (unspaced, a space too) sets apart before it, another phrase ("头车还是奔驰S
+        # 跟车改成8辆吧": 跟车; "lead car stays the S class, follow cars make it 8": follow cars)
+        apart = max((m.end() for m in (_SPACES_BETWEEN if not pack.spaced else _COMMAS).finditer(text, start, trimmed)),
+                    default=start)
+        start = apart if not pack.filler.covers(text, apart, trimmed) else start
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""
 

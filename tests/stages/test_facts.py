@@ -216,6 +216,10 @@ ZH_ROWS = [
     ("送到阳光花园5号楼2单元302室", "address", "阳光花园5号楼2单元302室", EQ),
     # … never from the 址 of 住址 ("址是南山区蛇口街道四海路18号" had been quoted at 10 %)
     ("住址是南山区蛇口街道四海路18号", "address", "南山区蛇口街道四海路18号", EQ),
+    # the words that bring it are no part of a road's name ("新娘家好像是文三路378号" had been one address, and its
+    # correction "是文三路387号" settled nothing)
+    ("新娘家好像是文三路378号 我回头再确认下", "address", "文三路378号", EQ),
+    ("我家在杭州市西湖区文三路387号", "address", "杭州市西湖区文三路387号", EQ),
     ("别急着付款 我再想想", "negation", "别急着付款", EQ),   # (not "hold on": a rule)
     # a space typed between Chinese words ends a cue's scope as a comma does, in a text with marks too
     # ("预算两万以内 不要有购物店的团" had been one obligation, the prohibition lost inside it), and a cue's
@@ -419,6 +423,7 @@ EN_ROWS = [
     ("The address is 7880 Wren Avenue.", "address", "7880 Wren Avenue", EQ),
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
+    ("I think the bride's place is 378 Wensan Road, will double check", "address", "378 Wensan Road", EQ),
     # a company's registered name with its legal form is one value (an invoice title)
     ("Please bill it to Harbor Freight Tools Inc., tax id 12-3456789", "org", "Harbor Freight Tools Inc.", EQ),
     ("Make the invoice out to Lumen & Co please", "org", "Lumen & Co", EQ),

@@ -2828,6 +2828,38 @@ def test_words_naming_no_slot_tie_nothing_and_objects_stay_whole(lang, messages,
     assert [d.object for d in result.decisions] == objects, _show(result)
 
 
+# a place's pronoun ("那边", "over there") ties no value said unsure to a later one ("酒店那边好像11点58开席" …
+# "新娘那边说8点前一定要到" had made "11点58 → 8点前"); a space sets the phrase before a change's slot apart
+# ("头车还是奔驰S 跟车改成8辆吧": 跟车); "那就这么定了" replaces no "这么" (en: controls)
+APART_IN_A_MESSAGE = [
+    ("zh", [("user", "早上7点半出发 新娘家好像是文三路378号"), ("assistant", "好的，7:30 出发。"),
+            ("user", "问下超时怎么算 新娘那边堵门估计要闹很久 酒店那边好像11点58开席"), ("assistant", "超时按小时算。"),
+            ("user", "新娘家我问了 是文三路387号 不是378 我之前记反了"), ("assistant", "收到，更正为文三路387号。"),
+            ("user", "对了 新娘那边说8点前一定要到 接亲时间改了 7点出发 不是7点半了")],
+     [("文三路378号", "文三路387号"), ("早上7点半", "7点")]),
+    ("en", [("user", "we leave at 7:30 am, i think the bride's place is 378 Wensan Road"), ("assistant", "OK, leaving 7:30."),
+            ("user", "how is overtime charged? the door games over there could drag on, the hotel over there starts "
+                     "lunch at 11:58 i think"), ("assistant", "Overtime is per hour."),
+            ("user", "asked about the bride's place, it's 387 Wensan Road not 378, had it backwards"), ("assistant", "Fixed."),
+            ("user", "oh and the bride's side says we must be there before 8, leave at 7 am not 7:30")],
+     [("378 Wensan Road", "387 Wensan Road"), ("at 7:30 am", "at 7 am")]),
+    ("zh", [("user", "头车想要奔驰S 跟车6辆"), ("assistant", "好的。"), ("user", "算了 头车还是奔驰S 跟车改成8辆吧 人多排面大"),
+            ("assistant", "好的，改成8辆。"), ("user", "行 就这么改吧"), ("assistant", "改好了。"), ("user", "好 那就这么定了 到时候见")],
+     [("跟车", "6辆", "8辆")]),
+    ("en", [("user", "lead car an S class, 6 follow cars"), ("assistant", "OK."),
+            ("user", "nah lead car stays the S class, follow cars make it 8, more is grander"),
+            ("assistant", "Changed to 8."), ("user", "ok do it like that"), ("assistant", "Done."), ("user", "ok that's settled then, see you")],
+     [("follow cars", "6 follow cars", "8")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), APART_IN_A_MESSAGE)
+def test_words_set_apart_in_a_message_tie_no_value_to_another(lang, messages, changes) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    found = [(t.old, t.new) if len(changes[0]) == 2 else (t.slot, t.old, t.new) for t in result.transitions]
+    assert found == changes, _show(result)
+
+
 DECLINED_BY_PRONOUN = [
     ("en", [("user", "can I save on the rent?"),
             ("assistant", "I'd suggest you prepay January through April: 10% off. Want me to set that up?"),

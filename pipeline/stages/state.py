@@ -3544,7 +3544,8 @@ def _count_revised(text: str, value: tuple[int, int, str], event_id: str, memory
             if span.event_id != event_id and span not in memory.replaced and memory.unit(v) == unit
             and (not alone or texts[0].partition("\0")[2].lstrip().startswith(alone))]
     current = next((c for c in reversed(said) if c[1] in memory.settled), said[-1] if said else None)
-    if current is None or current[0].casefold() == new.casefold():
+    # (the same count said again, in the singular, is no revision: "6 months" … "ok go with the 6 month then")
+    if current is None or current[0].casefold() == new.casefold() or _same_count(current[0], new, pack):
         return []
     return [Transition("quantity", current[0], new, Span(event_id, value[0], value[1]), current[1])]
 
@@ -3868,7 +3869,9 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
                                   event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
                                   refused)
-        if previous and previous[0].casefold() != value.casefold():
+        if previous and previous[0].casefold() != value.casefold() and not (
+                kind == "quantity" and memory.unit(previous[0]) == memory.unit(value)
+                and memory.count(previous[0]) == memory.count(value) is not None):   # ("6 months" … "the 6 month then")
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
 

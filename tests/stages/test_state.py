@@ -4140,6 +4140,14 @@ CORRECTED = [
     ("en", ["student id 4471-2093. he has a peanut allergy", "oh shoot i gave you his student id wrong, its 4471-2039 not 4471-2093"],
      [("4471-2093", "4471-2039")]),
     ("en", ["member number 2231-8874, please", "sorry, 2231-8847"], [("2231-8874", "2231-8847")]),
+    # two groups of four digits set apart by commas, an item of contact details, are a phone ("daniel koh, 9123 4870,
+    # daniel@…": the correction "9123 4807 not 4870" had replaced nothing); a count said again in the singular is no
+    # change ("6 months" … "the 6 month then" had made "6 months → 6 month")
+    ("en", ["daniel koh, 9123 4870, daniel@lumenlabs.sg. company is Lumen Labs Pte Ltd",
+            "sorry phone is 9123 4807 not 4870, fat fingers"], [("9123 4870", "9123 4807")]),
+    ("zh", ["我叫林啸，9123 4870，linxiao@163.com", "电话打错了 是9123 4807 不是4870 手滑"], [("9123 4870", "9123 4807")]),
+    ("en", ["6 months please, what if we hire 2 more in march", "ok go with the 6 month then"], []),
+    ("zh", ["签6个月吧 万一3月再招2个人呢", "那就6个月的吧"], []),
     ("en", ["member number 2231-8874, please", "sorry, we can spend 2000-3000 on it"], []),
     ("zh", ["学号4471-2093，他对花生过敏", "哎呀学号给错了，是4471-2039不是4471-2093"], [("4471-2093", "4471-2039")]),
     ("zh", ["会员卡号2231-8874", "不好意思打错了 2231-8847"], [("2231-8874", "2231-8847")]),

@@ -283,6 +283,7 @@ class StateRules:
     open_choices: Lexicon      # a change to one of these names no value: the choice is left to the agent ("whatever works")
     remark_verbs: Lexicon      # words making what follows a yes past a pause a statement of its own ("…, brunch will be over")
     measured: Lexicon          # a size said in a message with one of these was measured: it settles one said unsure ("称了一下")
+    stays: Lexicon             # a sentence saying what stays as it is ("the rest would stay on …") proposes no change
     day_of_thing: Lexicon      # right after a day, these make it name a thing of that day, not a time ("周二那个宫保鸡丁")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
@@ -720,6 +721,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         open_choices=Lexicon(table.get("open_choices", []), bounds),
         remark_verbs=Lexicon(table.get("remark_verbs", []), bounds),
         measured=Lexicon(table.get("measured", []), bounds),
+        stays=Lexicon(table.get("stays", []), bounds, patterns=table.get("stays_patterns", ())),
         day_of_thing=Lexicon(table.get("day_of_thing", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
         accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),

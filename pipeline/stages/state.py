@@ -26,8 +26,8 @@ from .base import Memo, StageInput
 from .entities import opens_a_word, word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import (count_of, day_of, day_within, gone_by, names_a_clock, names_a_day, names_one_day, points_back, said_as_past,
-                    single_day, weekdays_of)
+from .times import (count_of, day_of, day_within, gone_by, names_a_clock, names_a_date, names_a_day, names_one_day, points_back,
+                    said_as_past, single_day, weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -460,6 +460,15 @@ class _Memory:
                 and not (family == "quantity" and self.unit(value) in self.magnitudes)]
         if not said:
             return None
+        # (the number of a count asked about is that count: "how much for 12 months then" … "yeah make it 12"
+        # replaces the "6 months", not the "36 bottles" said since)
+        asked = max((s for s in said if s[5] in self.questioned and s[3] == "quantity" and self.unit(s[4])
+                     and self.count(s[4]) == self.count(number)), key=lambda s: s[:3], default=None)
+        of_unit = [s for s in said if asked and s[3] == "quantity" and s[5] not in self.questioned
+                   and self.unit(s[4]) == self.unit(asked[4]) and self.count(s[4]) != self.count(number)]
+        if of_unit:
+            *_, family, value, span, _ = max(of_unit, key=lambda s: s[:3])
+            return family, (value, span)
         # (one said in a clause that asks only if no other: "要是电梯不能用 他们要搬21层吗" … "有3个书架 改成3吧"; not
         # one a question elsewhere in its message: "grind 2 stumps … hoping for friday the 11th?" … "make it 3")
         said = [s for s in said if s[5] not in self.questioned] or said
@@ -647,7 +656,8 @@ class _Memory:
         return None
 
     def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
-                alongside: frozenset[str] = frozenset(), refused: str = "") -> tuple[str, Span] | None:
+                alongside: frozenset[str] = frozenset(), refused: str = "",
+                topic: frozenset[str] = frozenset()) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -679,6 +689,9 @@ class _Memory:
              and (k == kind or k != "money" or not unit or unit in self.currencies)
              and (day is None or self.names_day(value) == day)),
             key=lambda c: (self.order.get(c[3].event_id, -1), c[3].start), reverse=True)
+        # (of a thing the message's other change is about first: "yeah make it 12. budget 2400 tops" after "12 months"
+        # replaced the gift's "6 months", said with its "budget around $1000", raises that budget, not the party's)
+        candidates.sort(key=lambda c: c[3].event_id not in topic)
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates],
                                own=_FAMILY.get(kind, kind) == "time")
         if named:
@@ -1443,9 +1456,14 @@ def _short_forms(name: str, names: Sequence[str], pack: RulePack) -> list[str]:
         words = words_of(name, pack.lang)
         beginnings = ["".join(words[:k]) for k in range(1, len(words))]
     shortest = 3 if pack.spaced else 2
-    return [name, *(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
-            *(b for b in beginnings if len(b) >= shortest and any(ch.isalpha() for ch in b)
-              and not any(other != name and other.startswith(b) for other in names))]
+    # (a determiner, a filler or a pronoun names no thing: "the" of "would you prefer the" had been found in
+    # "my cat just walked on the keyboard")
+    says_nothing = (pack.state.determiners, pack.filler)
+    forms = [*(e for e in endings if len(e) > 1 and not any(other != name and other.endswith(e) for other in names)),
+             *(b for b in beginnings if len(b) >= shortest and any(ch.isalpha() for ch in b)
+               and not any(other != name and other.startswith(b) for other in names))]
+    return [name, *(f for f in forms if f.casefold() not in pack.state.pronouns
+                    and not any(lexicon.covers(f) for lexicon in says_nothing))]
 
 
 def _core_name(name: str, pack: RulePack) -> str:
@@ -1621,19 +1639,26 @@ def _day_offered_instead(text: str, start: int, end: int, offer_id: str, event_i
             c.event_id == before and c.start <= span.start and span.end <= c.end and pack.question.search(clause)
             for clause, c in memory.clauses)
 
-    asked = [(value, span) for texts, value, span in memory.values.get("time", []) if span.event_id == before
+    asked = [(value, span, texts[2]) for texts, value, span in memory.values.get("time", []) if span.event_id == before
              and span not in memory.replaced and memory.names_day(value) and memory.single_day(value)
              and asks(texts[2], span)]
     days = [(a, b) for _, _, kept in read(text[start:end]) for a, b, kind in kept
             if _FAMILY.get(kind, kind) == "time" and memory.names_day(text[start + a:start + b])]
     if len(asked) != 1 or not days:
         return []
-    old, old_span = asked[0]
+    old, old_span, message = asked[0]
+    # (a day of the user's the asking message turned down is what the day taken replaces: "the 15th i reckon" …
+    # "the 15th won't work. can it be monday the 21st?" … "Tuesday 22 December …? " "yes do that")
+    refused = _refused_day(message, old_span.start, pack)
+    old, old_span = next(((value, span) for _, value, span in reversed(memory.values.get("time", []))
+                          if refused and span.event_id != before and span not in memory.replaced
+                          and memory.same_day(value, refused)), (old, old_span))
     old_day = memory.day_of(old, memory.now) if memory.now else None
     # (of the days a plan names, the day asked for is the one it answers with: "安装下周三行不行" … "送货：后天…；
     # 安装：2027年1月27日（周三）上午 9:00–12:00" had replaced 下周三 by the delivery's 后天)
+    # (… else the one naming its date: "Saturday afternoon works: I can move you to Saturday 18 September at 13:00")
     offered = next(((a, b) for a, b in days if old_day is not None and memory.day_of(text[start + a:start + b], memory.now) == old_day),
-                   days[0])
+                   next(((a, b) for a, b in days if names_a_date(text[start + a:start + b], pack.lang, pack)), days[0]))
     value = text[start + offered[0]:start + offered[1]]
     if names_one_day(old, value, pack.lang, pack) or old.casefold() in value.casefold():
         return []
@@ -2648,7 +2673,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     and _counters_offer(asked_by, event.id, memory, pack, read))
                 transitions.extend(replace(t, condition=under)
                                    for t in _revised(text, revising, kept, event.id, memory, rules, cue, current,
-                                                     _refused_day(text, start, pack) if current else "")
+                                                     _refused_day(text, start, pack) if current else "",
+                                                     _topic(transitions[made:], transitions))
                                    if (t.span.start, t.span.end) not in taken)
             elif (revising is not None and not kept and not change and not asked and not supposed
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
@@ -3165,6 +3191,7 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
 _SPACES_BETWEEN = re.compile(r"(?<=\S)(?:\s+|[,，]\s*)(?=\S)")   # a space or comma inside a phrase
 _COMMAS = re.compile(r"[,，]\s*(?=\S)")
+_PHRASE_BREAK = re.compile(r"[,，;；.。!！?？]")   # what parts one phrase from the next
 _CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
 
 
@@ -3841,8 +3868,25 @@ def _inside_another(a: int, b: int, kept: Values) -> bool:
     return any(o[0] <= a and b <= o[1] and (o[0], o[1]) != (a, b) for o in kept)
 
 
+def _topic(here: Sequence[Transition], made: Sequence[Transition]) -> frozenset[str]:
+    """The messages whose values the changes ``here`` (of one message) replaced, those their values
+    replaced in turn, and those whose values replaced one of theirs (of all ``made``): what the
+    message is about ("classic for 6 months i think, budget around $1000" … "budget can go up to $1400"
+    … "make it 12" of the months: the $1400 is of it)."""
+    replaced = {t.span: t.old_span for t in made if t.old_span is not None}
+    found: set[str] = set()
+    for t in here:
+        at = t.old_span
+        while at is not None and at.event_id not in found:
+            found.add(at.event_id)
+            at = replaced.get(at)
+    return frozenset(found | {t.span.event_id for t in made if t.old_span is not None and t.old_span.event_id in found
+                              and t not in here})
+
+
 def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory, rules: StateRules,
-             cue: Hit | None = None, current: bool = False, refused: str = "") -> list[Transition]:
+             cue: Hit | None = None, current: bool = False, refused: str = "",
+             topic: frozenset[str] = frozenset()) -> list[Transition]:
     """"We're now back December 30th", "I can stretch to seven hundred dollars", "还是要80升的吧":
     each value (not one inside another) said again with no change verb replaces the value of its
     slot, named by the words from ``since`` (its clause, or the clause before that holds the cue);
@@ -3868,7 +3912,7 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         numeral = memory.number.search(value) if kind in _AMOUNTS else None
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
                                   event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
-                                  refused)
+                                  refused, topic)
         if previous and previous[0].casefold() != value.casefold() and not (
                 kind == "quantity" and memory.unit(previous[0]) == memory.unit(value)
                 and memory.count(previous[0]) == memory.count(value) is not None):   # ("6 months" … "the 6 month then")
@@ -3978,6 +4022,11 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     begin, close, mark = next((s for s in _sentences(text, pack) if s[0] <= a < s[1]), (0, len(text), ""))
     if mark in pack.state.question_marks or pack.question.search(text, begin, close):
         return []   # (a day in a question asks: "the chicken on thursday, can we swap it?" after the menu)
+    if any(not _PHRASE_BREAK.search(text, min(b, hit.start()), max(a, hit.end()))
+           for x, y in split_clauses(text, pack) if x <= a < y for hit in negations(text, x, y, pack)):
+        # (… and one its phrase turns down picks nothing: "the 15th won't work. can it be monday the 21st?"; not "we'll
+        # fly in saturday the 15th then, my mom will like not rushing")
+        return []
     new = text[a:b]
     said = ((value, span) for _, value, span in reversed(memory.values.get("time", []))
             if span.event_id != event_id and memory.names_day(value))
@@ -4488,9 +4537,14 @@ def _proposed(text: str, pack: RulePack,
         # need the driveway clear from about 09:45. Shall I move Biscuit to that slot?": the change said, not
         # the caveat before the question
         return _trim_proposal(text, *changed, rules)
-    if (offers and asked[-1] > 0 and has_values(*sentences[asked[-1] - 1][:2])
+    # (the sentence before it, past those saying what stays as it is: "The closest option is Tuesday 22 December …
+    # The rest of the boxes would stay on the third Tuesday of each month. Shall I move the first box to that?")
+    back = asked[-1] - 1 if asked else -1
+    while back > 0 and rules.stays.search(text, *sentences[back][:2]) and has_values(*sentences[back - 1][:2]):
+        back -= 1
+    if (offers and back >= 0 and has_values(*sentences[back][:2])
             and not rules.single_ref.search(text, *sentences[asked[-1]][:2])):   # "one of them": a pick
-        before = sentences[asked[-1] - 1]
+        before = sentences[back]
         first = min((before[0] + a for _, _, kept in read(text[before[0]:before[1]]) for a, _, _ in kept), default=before[1])
         listed = _listed(text, before[1], rules)
         if listed and has_values(*listed) and (listed[0] <= before[0] < listed[1] or listed[1] <= before[0]
@@ -4499,7 +4553,8 @@ def _proposed(text: str, pack: RulePack,
             # 的工位就释放了。可以吗？": the list "这个" points at, not what the change frees; a list right before the
             # question is all of it, not its last line
             return _trim_proposal(text, *listed, rules)
-        return _trim_proposal(text, before[0], question[1] if question[1] > question[0] else before[1], rules)
+        return _trim_proposal(text, before[0], question[1] if question[1] > question[0] and back == asked[-1] - 1
+                              else before[1], rules)
     return question if acts else None
 
 

@@ -295,8 +295,13 @@ def gone_by(text: str, lang: str, pack: RulePack) -> bool:
 
 
 def single_day(text: str, lang: str, pack: RulePack) -> bool:
-    """Whether a time names one day, not a stretch of them ("june 1", not "月底" or "next week")."""
+    """Whether a time names one day, not a stretch of them ("june 1", not "月底" or "next week"); a
+    weekday with its day of the month is one, though read from another day it falls on no such
+    weekday ("monday the 21st", "21号周一")."""
     value = normalize_time(text, lang, _ANY_NOW, pack)
+    if value is None:
+        kinds = _read_kinds(text.strip(), _grammar(pack, lang))
+        return "weekday" in kinds and bool(kinds & {"day_of_month", "date"}) and "period" not in kinds
     return isinstance(value, dict) and {"start", "end"} <= value.keys() and value["start"][:10] == value["end"][:10]
 
 

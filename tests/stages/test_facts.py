@@ -219,6 +219,7 @@ ZH_ROWS = [
     # the words that bring it are no part of a road's name ("新娘家好像是文三路378号" had been one address, and its
     # correction "是文三路387号" settled nothing)
     ("新娘家好像是文三路378号 我回头再确认下", "address", "文三路378号", EQ),
+    ("要帮您把GS-55310改成12个月吗", "quantity", "12个月", EQ),
     ("我家在杭州市西湖区文三路387号", "address", "杭州市西湖区文三路387号", EQ),
     ("别急着付款 我再想想", "negation", "别急着付款", EQ),   # (not "hold on": a rule)
     # a space typed between Chinese words ends a cue's scope as a comma does, in a text with marks too
@@ -424,6 +425,10 @@ EN_ROWS = [
     ("Send it to 12 Baker St, Apt 4 please", "address", "12 Baker St, Apt 4", EQ),
     ("I live at 52 W 18th St", "address", "52 W 18th St", EQ),          # a numbered street
     ("I think the bride's place is 378 Wensan Road, will double check", "address", "378 Wensan Road", EQ),
+    # a weekday, its day and month, and its year ("Tuesday 22 December 20" had been read, the year's digits an hour)
+    ("The closest option is Tuesday 22 December 2026, 9:00–12:00", "time", "Tuesday 22 December 2026", EQ),
+    # a code's digits count nothing ("55310 to 12 months" had been a range of months)
+    ("Want me to switch GS-55310 to 12 months?", "quantity", "12 months", EQ),
     # a company's registered name with its legal form is one value (an invoice title)
     ("Please bill it to Harbor Freight Tools Inc., tax id 12-3456789", "org", "Harbor Freight Tools Inc.", EQ),
     ("Make the invoice out to Lumen & Co please", "org", "Lumen & Co", EQ),

@@ -904,8 +904,10 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
         if at >= 0:
             rest = text[at + len(obj):at + len(obj) + pack.state.object_extension]
             # (up to a number: "延保三千五是不是有点贵" names "延保", the price is said of it; before
-            # the whole code it is in: "kit KT-" of "kit KT-2041" was an object)
-            stop = min((m.start() for m in (pack.state.object_end.search(rest), pack.number.search(rest)) if m),
+            # the whole code it is in: "kit KT-" of "kit KT-2041" was an object; up to a word joining another
+            # thing or pointing at one: "大红袍和龙井哪个更适合送客户啊" … "那就大红袍吧" had chosen all of it)
+            stop = min((m.start() for m in (pack.state.object_end.search(rest), pack.number.search(rest),
+                                            pack.state.value_joiners.search(rest), pack.state.determiners.search(rest)) if m),
                        default=len(rest))
             if stop < len(rest) and rest[stop].isdigit():
                 while stop > 0 and _CODE_CHAR.match(rest[stop - 1]):
@@ -2291,6 +2293,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 gapped = None
             if change and _forbidden(text, start, change.start(), pack):
                 change = gapped = None
+            # (one said unsure, right before its cue, is what may happen, no change made: "员工有的可能放到明年才喝",
+            # "some of the staff might leave it till next year")
+            hedge = max(pack.uncertainty.finditer(text, start, change.start()), key=lambda h: h.end(), default=None) \
+                if change else None
+            if hedge is not None and not text[hedge.end():change.start()].strip(" ,，"):
+                change = gapped = None
             # (asked by its words, asking nothing done: "can I just drop it at a store instead of mailing it")
             instead = None if asked or supposed or _asks_to_be_told(text, start, end, pack) \
                 else rules.instead.search(text, start, end)
@@ -3191,6 +3199,7 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
 _SPACES_BETWEEN = re.compile(r"(?<=\S)(?:\s+|[,，]\s*)(?=\S)")   # a space or comma inside a phrase
 _COMMAS = re.compile(r"[,，]\s*(?=\S)")
+_QUOTES = {"“": "”", "\"": "\"", "「": "」", "‘": "’", "『": "』"}   # a quotation's opening mark, its closing one
 _PHRASE_BREAK = re.compile(r"[,，;；.。!！?？]")   # what parts one phrase from the next
 _CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
 
@@ -3303,7 +3312,12 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
     "March 15th"; "make the drop-off Sunday the 28th instead" → "Sunday the 28th"), or before
     the words that end an object right after it ("改成2个晚上可以吗": "2个晚上"). One with no typed
     value ends at the first separator ("make it 11, she has a doctor call at 9:30": "11") but
-    for one said after it ("make it my office, 200 West Madison")."""
+    for one said after it ("make it my office, 200 West Madison"). One opening on a quotation mark ends at its
+    closing one ("改成“澜图 感恩同行” 领导说恭贺新禧太土了", "change it to "Happy 40th" since …")."""
+    close = _QUOTES.get(text[start:start + 1])
+    shut = text.find(close, start + 1, end) if close else -1
+    if shut > start + 1:
+        return shut + 1
     first = next((b for a, b, _ in kept if 0 <= a - start <= 4 and not pack.value_separator_of_words.search(text, start, a)), None)
     if first is None:
         stop = pack.value_separator_of_words.search(text, start, end)

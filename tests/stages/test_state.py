@@ -2940,6 +2940,63 @@ def test_a_listed_line_is_named_by_no_determiner(lang, messages, changes) -> Non
     assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
 
 
+# read on the blind zh_tea_gift_order: a short object is completed up to a word joining another thing or pointing at
+# one ("大红袍和龙井哪个更适合送客户啊" … "那就大红袍吧" had chosen "大红袍和龙井哪个更适合送客户"); "那就按你说的来吧" takes the
+# proposal, chooses no "按你说的来"; a change said unsure right before its cue ("员工有的可能放到明年才喝") is none (en
+# completes no short object and read none of it: controls)
+CHOSEN_SHORT = [
+    ("zh", [('user', '大红袍和龙井哪个更适合送客户啊 我们客户北方的多，喜欢喝浓一点的'),
+            ('assistant', '建议选大红袍，浓香耐泡。'),
+            ('user', '那就大红袍吧 去年好像也是在你们家订的 大概30盒 具体记不清了'),
+            ('assistant', '好的。员工的话，白茶或小罐茶都可以。'),
+            ('user', '员工的你说白茶还是小罐茶好？小罐茶那个是8罐的吗'),
+            ('assistant', '小罐茶是8罐。'),
+            ('user', '那员工先定小罐茶吧 60份 你先看下库存够不够'),
+            ('assistant', '建议加一个手提袋，要不要加上？'),
+            ('user', 'ok 那就按你说的来吧'),
+            ('assistant', '好的。'),
+            ('user', '白茶和大红袍保质期多久啊 员工有的可能放到明年才喝。然后你汇总一下我看看')],
+     ["大红袍", "小罐茶"]),
+    ("en", [('user', 'which is better for clients, da hong pao or longjing? most of our clients are northerners'),
+            ('assistant', "I'd go with Da Hong Pao."),
+            ('user', 'ok da hong pao then. i think we ordered from you last year too'),
+            ('assistant', 'Staff could get white tea or the small cans.'),
+            ('user', 'for staff, white tea or the small cans? are the small cans 8 per box'),
+            ('assistant', 'Yes, 8 cans.'),
+            ('user', 'ok small cans for staff then, 60'),
+            ('assistant', "I'd add a gift bag. Want me to add it?"),
+            ('user', 'ok lets do what you said'),
+            ('assistant', 'Done.'),
+            ('user', 'how long do they keep? some of the staff might leave it till next year')],
+     []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "chosen"), CHOSEN_SHORT)
+def test_a_short_choice_is_completed_by_its_name_only(lang, messages, chosen) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [d.object for d in result.decisions if d.status == "chosen"] == chosen, _show(result)
+    assert not result.transitions, _show(result)
+
+
+# a new value opening on a quotation mark ends at its closing one ("改成“澜图 感恩同行” 领导说恭贺新禧太土了😂" had been
+# the new value, reason and all)
+QUOTED_VALUE = [
+    ("zh", [("user", "要刻字 客户那批刻“澜图科技 恭贺新禧” 员工的不用刻"), ("assistant", "好的。"),
+            ("user", "好 另外刻字想改一下 改成“澜图 感恩同行” 领导说恭贺新禧太土了😂")], "“澜图 感恩同行”"),
+    ("en", [("user", 'engrave the client boxes with "Lantu Tech Happy New Year", nothing on the staff ones'),
+            ("assistant", "Noted."),
+            ("user", 'ok also change the engraving to "Lantu Grateful Together" the boss says happy new year is cheesy lol')],
+     '"Lantu Grateful Together"'),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "new"), QUOTED_VALUE)
+def test_a_quoted_new_value_ends_at_its_closing_mark(lang, messages, new) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [t.new for t in result.transitions] == [new], _show(result)
+
+
 DECLINED_BY_PRONOUN = [
     ("en", [("user", "can I save on the rent?"),
             ("assistant", "I'd suggest you prepay January through April: 10% off. Want me to set that up?"),

@@ -733,8 +733,9 @@ class _Memory:
                           if named and span.event_id != event_id and span not in self.replaced
                           and any(self.same_day(value, day) for day in named)), None) or (
                 # (… or a time of a proposal the user took, on that day: "Wednesday, December 9 at 9:00 AM" … "she
-                # cant do wed morning … can we do thursday instead")
-                self.accepted_on(refused) if refused else None)
+                # cant do wed morning … can we do thursday instead"; "hmm actually the 19th for the dig, … can we do
+                # thursday the 21st instead?")
+                next(filter(None, (self.accepted_on(day) for day in named)), None))
             return again or next(
                 (v for v in window if v[1].event_id in framed and v[0].casefold() not in alongside), None) or next(
                 (v for v in window if v[1] in self.settled), window[0] if window else None)

@@ -2901,16 +2901,35 @@ DAY_TAKEN_INSTEAD = [
                           "Which date suits?"),
             ("user", "the 15th i reckon"), ("assistant", "Noted: first delivery Tuesday 15 December 2026."),
             ("user", "oh wait, they're away til the 20th. the 15th won't work. can it be monday the 21st?"),
-            ("assistant", "Monday 21 December isn't possible.\n\nThe closest option is Tuesday 22 December 2026, 9:00–12:00. "
+            ("assistant", "Monday 21 December isn't possible.\n\nTuesday 22 December 2026, 9:00–12:00 is open. "
                           "The rest of the boxes would stay on the third Tuesday of each month. Shall I move the first box to that?"),
             ("user", "yes do that")],
-     [("the 15th", "Tuesday 22 December 2026")], "The closest option is Tuesday 22 December 2026, 9:00–12:00"),
+     [("the 15th", "Tuesday 22 December 2026")], "Tuesday 22 December 2026, 9:00–12:00 is open"),
     ("zh", [("assistant", "可送的日子：• 12月8日（周二） • 12月15日（周二） • 12月22日（周二）。您选哪天？"),
             ("user", "15号吧"), ("assistant", "好的，首次配送12月15日（周二）。"),
             ("user", "等下 他们20号才回来 15号不行 能改到21号周一吗"),
-            ("assistant", "21号周一不送。\n\n最近的是12月22日（周二）上午9:00–12:00。之后每月第三个周二照旧。要帮您把第一箱改到那天吗？"),
+            ("assistant", "21号周一不送。\n\n12月22日（周二）上午9:00–12:00可以送。之后每月第三个周二照旧。要帮您把第一箱改到那天吗？"),
             ("user", "可以 改吧")],
-     [("15号", "21号周一"), ("21号周一", "12月22日（周二）上午9:00")], "最近的是12月22日（周二）上午9:00–12:00"),
+     [("15号", "21号周一"), ("21号周一", "12月22日（周二）上午9:00")], "12月22日（周二）上午9:00–12:00可以送"),
+    # the slot a message offers after a mark ("The next opening is …") is what a yes takes, not the last sentence; a day
+    # named before "instead" is the one replaced, a time taken on that day ("the 19th for the dig, … can we do thursday
+    # the 21st instead?" had replaced the site visit's "thursday")
+    ("en", [("user", "can someone come look at the yard? thursday afternoon works"), ("assistant", "Ray can come Thursday at 3:30."),
+            ("user", "first week of january would be ideal for the dig"),
+            ("assistant", "The first week of January won't work: the permit comes around Wednesday 6 January.\nThe next opening is "
+                          "Tuesday 19 January 2027 at 8:00 am with Crew 2. Dig and shell set take 2 to 3 days. Want me to hold it?"),
+            ("user", "yep book it"),
+            ("user", "hmm actually the 19th for the dig, my moms follow up appt just got moved to that day. "
+                     "can we do thursday the 21st instead?")],
+     [("Tuesday 19 January 2027 at 8:00 am", "thursday the 21st")], "Tuesday 19 January 2027 at 8:00 am with Crew 2"),
+    pytest.param("zh", [("user", "能来看看院子吗 周四下午可以"), ("assistant", "周四下午3点半可以安排。"),
+            ("user", "挖坑最好1月第一周"),
+            ("assistant", "1月第一周不行：许可证1月6日（周三）左右才批。\n最近的空档是2027年1月19日（周二）早上8点，二组施工。挖坑加安装池体要2到3天。要帮您先占上吗？"),
+            ("user", "行 订吧"),
+            ("user", "哎 挖坑那个19号 我妈复诊刚好改到那天了 能换成21号周四吗")],
+     [("2027年1月19日（周二）早上8点", "21号周四")], "2027年1月19日（周二）早上8点，二组施工",
+                 marks=pytest.mark.xfail(strict=True, reason="zh: a change asked as a question (能换成…吗) replaces the newest "
+                                         "time, not the day its message named (挖坑那个19号); 改到那天 reads as a change to 那天")),
 ]
 
 

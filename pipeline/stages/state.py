@@ -2216,8 +2216,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             cue = pack.state.correction_not.regex.search(text, kept[0][1], reach) if kept and corrections[n] is None else None
             meant = [(a, b, k) for a, b, k in kept if cue and b <= cue.start() and not _inside_another(a, b, kept)]
             family = _FAMILY.get(meant[-1][2], meant[-1][2]) if meant else None
-            named = _named_old(text, start, end, reach, kept, memory, pack, event_id=event.id) if family in ("time", "quantity") else None
-            if named and (family == "time" or memory.unit(named[1]) == memory.unit(text[meant[-1][0]:meant[-1][1]]) != ""):
+            named = (_named_old(text, start, end, reach, kept, memory, pack, event_id=event.id)
+                     if family in ("time", "quantity", *_CONTACTS) else None)
+            # (… or an e-mail, phone or address by a part of it: "是chenyiming_dev@126.com 不是163", "是602不是601")
+            if named and (family == "time" or family in _CONTACTS and _value_kind(named[1], pack) == family
+                          or memory.unit(named[1]) == memory.unit(text[meant[-1][0]:meant[-1][1]]) != ""):
                 corrections[n] = start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
@@ -3433,7 +3436,9 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
         for kind in ("id", "phone"):
             for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
                 tail = _digits(value)[-len(new):]
-                if len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced:
+                # (never the message's own: "是13917748250 不是205结尾" corrects no "13917748250" to "205")
+                if (len(tail) == len(new) and tail != new and sorted(tail) == sorted(new) and span not in memory.replaced
+                        and span.event_id != event_id):
                     return [Transition(kind, value, digits.group(0), Span(event_id, digits.start(), digits.end()), span,
                                        tail_only=True)]
     return []

@@ -4904,6 +4904,25 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # an e-mail corrected by a part of it ("是chenyiming_dev@126.com 不是163"), in a message unsure of something else, is
+    # replaced (the mother's own e-mail said later had replaced it); "不是205结尾" corrects nothing of the message's own
+    # number (en read it: a control)
+    ("zh", [('user', '邮箱好像是chenyiming_dev@163.com 我回头问问他'),
+            ('assistant', '好的。'),
+            ('user', '教材要2套吧 寄到闵行 莘朱路188弄12号601 别寄他公司'),
+            ('assistant', '好的。'),
+            ('user', '对 还有地址我打错了 是602不是601 收件人写我 电话就我那个'),
+            ('assistant', '好的。'),
+            ('user', '他邮箱问到了 是chenyiming_dev@126.com 不是163 还有他手机我刚才好像打错了 是13917748250 不是205结尾'),
+            ('assistant', '好的。'),
+            ('user', '对了还有个事 收据能不能也发我一份 我邮箱zhanglihua66@qq.com')],
+     [("chenyiming_dev@163.com", "chenyiming_dev@126.com")]),
+    ("en", [('user', "his email i think is chenyiming_dev@163.com, i'll double check with him"),
+            ('assistant', 'Noted.'),
+            ('user', "got his email, it's chenyiming_dev@126.com not 163. and i think i mistyped his cell, it's 13917748250 not ending 205"),
+            ('assistant', 'Updated.'),
+            ('user', 'oh can you send me a receipt too, my email is zhanglihua66@qq.com')],
+     [("chenyiming_dev@163.com", "chenyiming_dev@126.com")]),
     # "instead" replaces the day its message turned down, not a time told of as past ("she cant do wed morning …
     # can we do thursday instead" had replaced the "last year" of a digression); zh asking "周四呢" moves nothing
     ("en", [("user", "can we do wednesday the 9th in the morning?"),

@@ -671,7 +671,8 @@ class _Memory:
         ``current`` one ("instead"): then the newest time said in the last ``reach`` messages, of
         those of a message holding a time the revising one says again (``alongside``: "come in
         thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
-        sunday", not a dinner's "saturday night" said since)."""
+        sunday", not a dinner's "saturday night" said since). Of those its words name, one said in a message of
+        ``topic`` (:func:`_topic`) comes first."""
         unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]

@@ -15,12 +15,12 @@ from datetime import date, datetime
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..config import Settings, load_settings
-from ..rulepacks import Hit, Lexicon, RulePack, fact_span
+from ..rulepacks import Hit, Lexicon, RulePack, fact_span, slot_keys
 from ..types import BIRTH, PAST, UNDATED, Event, Fact, KeyClause, Span, StageResult, Strength
 from .base import Memo, StageInput
 from .entities import word_end, word_start
 from .times import (counted_from_event, leans_on_context, listed_days, names_a_clock, names_a_date, names_a_day,
-                    names_a_weekday, normalize_time, said_as_past, zoned_span)
+                    names_a_weekday, normalize_time, only_a_day_of_month, said_as_past, zoned_span)
 
 __all__ = ["ClauseHits", "FactStage", "NextHit", "analyse_text", "clause_hits", "cued_scope", "extract_facts",
            "is_exception", "negations", "own_phrase", "refuses_by_itself", "split_clauses", "times_of", "with_conditions"]
@@ -553,6 +553,31 @@ def _answered_day(asked: tuple[date, ...], days: tuple[date, ...], named: tuple[
     return days[0] if len(set(days)) == 1 and days[0] in named else None
 
 
+def _clause_words(text: str, at: int, pack: RulePack) -> frozenset[str]:
+    """The words of the clause of ``text`` holding ``at`` that may name what a day in it is of ("start"
+    of "start monday jan 4th"): a slot's words, its stopwords aside."""
+    clause = next((text[a:b] for a, b in split_clauses(text, pack) if a <= at < b), "")
+    return frozenset(w for w in slot_keys(clause) if w not in pack.state.slot_stopwords)
+
+
+def _of_its_topic(text: str, analysis: Packed, named: tuple[date, ...], said_with: dict[date, frozenset[str]],
+                  pack: RulePack) -> date | None:
+    """For a day of the month said alone in a clause sharing a word with the clause of a day named before,
+    that day, the one under discussion ("start monday jan 4th" … "tomorrow afternoon maybe 3ish" … "push start
+    to the 11th" is January 11th, not December's). Not with a clock alone beside it, which is on the day the
+    message names ("leaves at 12:10 pm London time on the 30th")."""
+    times = [(words, start) for kind, words, _, start, _, _ in analysis[0] if kind == "time"]
+    if sum(leans_on_context(words, pack.lang, pack) for words, _ in times) != 1:
+        return None
+    for words, start in times:
+        if only_a_day_of_month(words, pack.lang, pack):
+            own = _clause_words(text, start, pack)
+            topic = next((d for d in named if own & said_with.get(d, frozenset())), None)
+            if topic is not None:
+                return topic
+    return None
+
+
 def _latest_first(day: date | None, named: tuple[date, ...]) -> tuple[date, ...]:
     """The days a conversation named, latest first, each once."""
     return named if day is None or named[:1] == (day,) else (day, *(d for d in named if d != day))
@@ -1081,6 +1106,7 @@ class FactStage:
         max_chars = data.settings["summary.max_tool_fact_chars"]
         day: date | None = None   # the date the last user message named: its reply's clock is on it
         named: tuple[date, ...] = ()   # every day named so far, latest first ("that Wednesday")
+        said_with: dict[date, frozenset[str]] = {}   # the words of the clauses each day was named in
         weekdays: tuple[date, ...] = ()   # those named by a weekday ("下周日" … "周日上午十点")
         answer: Event | None = None   # the assistant's message since the last user message
         earlier: list[Event] = []     # the assistant's messages before it, since a user message named a day
@@ -1130,8 +1156,12 @@ class FactStage:
                 if answer is not None:
                     earlier.append(answer)
                 answer = None
-                event_facts, event_clauses, days = self._stamped(read, analysis, event.id, data.pack, data.now, day,
-                                                                 named, weekdays)
+                topic = _of_its_topic(event.text, analysis, named, said_with, data.pack)
+                event_facts, event_clauses, days = self._stamped(read, analysis, event.id, data.pack, data.now,
+                                                                 topic or day, _latest_first(topic, named), weekdays)
+                for fact in event_facts:
+                    if fact.kind == "time" and (d := _named_day(fact.text, fact.value, data.pack)):
+                        said_with[d] = said_with.get(d, frozenset()) | _clause_words(event.text, fact.span.start, data.pack)
                 for d, by_weekday in days:
                     named = _latest_first(d, named)
                     if by_weekday:

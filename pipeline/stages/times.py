@@ -323,6 +323,13 @@ def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
 
 
+def only_a_day_of_month(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time expression names its day by the day of the month alone ("the 11th", "11号"): its
+    month is the context's."""
+    kinds = _read_kinds(text.strip(), _grammar(pack, lang))
+    return "day_of_month" in kinds and not kinds & {"date", "weekday", "relative_day", "period", "offset"}
+
+
 def only_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by a weekday alone, no week said ("周四", "Thursday
     afternoon"; not "下周四", "next Thursday", "Thursday the 28th"): the week is the context's."""

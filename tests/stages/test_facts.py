@@ -1828,6 +1828,14 @@ def test_a_question_only_word_order_shows_needs_its_mark(lang: str, text: str, c
 # the next such time from now: "中午十二点 = 2026-11-19" for a banquet on 12-12); "那天" / "that
 # day" is the latest day named
 UNDER_DISCUSSION = [
+    # … and, said in a clause sharing a word with the clause of a day named before, from that day ("start monday jan
+    # 4th" … "tomorrow afternoon maybe 3ish" … "push start to the 11th" had been December 11th, read on the blind
+    # en_coworking_desk)
+    ("en", ["looking for desks, start monday jan 4th. budget 3000", "can we see the space tomorrow afternoon maybe 3ish",
+            "push start to the 11th, our lease ends later"], "the 11th",
+     {"start": "2027-01-11T00:00:00-05:00", "end": "2027-01-11T23:59:59-05:00"}),
+    ("zh", ["工位1月4号周一开始用 预算3000", "明天下午能去看看场地吗 3点左右", "开始日期推到11号吧 我们租约晚点到期"], "11号",
+     {"start": "2027-01-11T00:00:00+08:00", "end": "2027-01-11T23:59:59+08:00"}),
     # a day of the month alone, with no day under discussion, counts from the latest day named to come
     # ("1月23号出发" … "能不能改到30号那个团" had been December 30th; "后天下午去" … "改到30号吧", said on
     # November 30th, had been today)

@@ -4451,6 +4451,9 @@ def _proposed(text: str, pack: RulePack,
                             # converting the 2 bed zones to drip … Want me to add that?", "…morning drop-off
                             # only … Want me to set that up for Hollis Park?")
                             or offers and _points_back(text[question[0]:question[1]], pack)
+                            # (… or to add a thing, the question asking to add: "建议每盒加一个礼品手提袋…要不要加上？")
+                            or asked and rules.add_after.search(text, start, end) is not None
+                            and rules.add_after.search(text, *sentences[asked[-1]][:2]) is not None
                             # (… or, said after the mark and its colon, when the message's last sentence asks
                             # whether it suits: "我的建议是：从厨房后墙开孔直排到外面。…这样做可以吗？", "My
                             # recommendation is: vent out the back wall. … Does that work for you?"; not advice,

@@ -1339,6 +1339,13 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a proposal to add a thing, asked with a question to add ("建议每盒加一个礼品手提袋…要不要加上？" "好的" had accepted
+    # nothing; read on the blind zh_tea_gift_order); en read it already (a control)
+    ("zh", [("user", "员工先定小罐茶吧 60份"), ("assistant", "建议每盒加一个礼品手提袋，送人时拎着方便。要不要加上？"), ("user", "好的")],
+     "每盒加一个礼品手提袋，送人时拎着方便", []),
+    ("en", [("user", "staff get the small cans, 60"),
+            ("assistant", "I would suggest adding a gift bag to each box, easier to carry. Want me to add one?"), ("user", "ok")],
+     "adding a gift bag to each box, easier to carry", []),
     # a remark past the pause after a yes, a statement naming no value, is why it suits ("yes perfect, brunch will be
     # over by then" had accepted nothing); Chinese parts it into a clause of its own already
     ("en", [("user", "can we do sunday instead?"),

@@ -2377,7 +2377,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    *kept]
                     reason = next((text[a:b] for a, b, k in reversed(said_before) if b <= change.start()
                                    and _FAMILY.get(k, k) == "time" and names_a_day(text[a:b], pack.lang, pack)), "")
-                    refused = _refused_day(text, start, pack) if _FAMILY.get(kind, kind) == "time" else ""
+                    turned_day = _refused_day(text, start, pack) if _FAMILY.get(kind, kind) == "time" else ""
                     # (… or the day alone a clause after the change says, with no cue of its own: "can we
                     # move it to saturday morning? thursday just got slammed at work")
                     after = [(text[a:b], x, y, Span(event.id, a, b)) for x, y, values in clauses[n + 1:]
@@ -2427,7 +2427,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
                     previous = turned or told_with or (bare[1] if bare else memory.previous(
-                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, refused) if kind
+                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, turned_day) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
                                 else (headless and memory.said_alone(headless, event.id))
@@ -3202,10 +3202,8 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
 
 
 _AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
-_SPACES_BETWEEN = re.compile(r"(?<=\S)(?:\s+|[,，]\s*)(?=\S)")   # a space or comma inside a phrase
-_COMMAS = re.compile(r"[,，]\s*(?=\S)")
+_SPACE_BETWEEN = re.compile(r"(?<=\S)\s+(?=\S)")   # a space between two words
 _QUOTES = {"“": "”", "\"": "\"", "「": "」", "‘": "’", "『": "』"}   # a quotation's opening mark, its closing one
-_PHRASE_BREAK = re.compile(r"[,，;；.。!！?？]")   # what parts one phrase from the next
 _CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
 
 
@@ -3302,11 +3300,12 @@ def _slot(text: str, start: int, end: int, kind: str | None, pack: RulePack) -> 
         # … and who changed it, before the mark of its object ("财务把预算提高到…": 预算)
         marks = [m.end() for m in rules.object_marks.finditer(text, start, trimmed)]
         start = marks[-1] if marks and marks[-1] < trimmed else start
-        # … and the words a comma (unspaced, a space too) sets apart before it, another phrase ("头车还是奔驰S
+        # … and the words a mark (unspaced, a space too) sets apart before it, another phrase ("头车还是奔驰S
         # 跟车改成8辆吧": 跟车; "lead car stays the S class, follow cars make it 8": follow cars)
-        apart = max((m.end() for m in (_SPACES_BETWEEN if not pack.spaced else _COMMAS).finditer(text, start, trimmed)),
-                    default=start)
-        start = apart if not pack.filler.covers(text, apart, trimmed) else start
+        breaks = [*rules.gap_breaks.finditer(text, start, trimmed),
+                  *(() if pack.spaced else _SPACE_BETWEEN.finditer(text, start, trimmed))]
+        apart = _SPACES.match(text, max((m.end() for m in breaks), default=start)).end()
+        start = apart if apart < trimmed and not pack.filler.covers(text, apart, trimmed) else start
         return text[start:trimmed if trimmed > start else end].rstrip()
     return kind or ""
 
@@ -4043,7 +4042,7 @@ def _asked_day_offered(text: str, kept: Values, event_id: str, answer: str, memo
     begin, close, mark = next((s for s in _sentences(text, pack) if s[0] <= a < s[1]), (0, len(text), ""))
     if mark in pack.state.question_marks or pack.question.search(text, begin, close):
         return []   # (a day in a question asks: "the chicken on thursday, can we swap it?" after the menu)
-    if any(not _PHRASE_BREAK.search(text, min(b, hit.start()), max(a, hit.end()))
+    if any(not pack.state.gap_breaks.search(text, min(b, hit.start()), max(a, hit.end()))
            for x, y in split_clauses(text, pack) if x <= a < y for hit in negations(text, x, y, pack)):
         # (… and one its phrase turns down picks nothing: "the 15th won't work. can it be monday the 21st?"; not "we'll
         # fly in saturday the 15th then, my mom will like not rushing")

@@ -400,11 +400,11 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
 
 
 @lru_cache(maxsize=8192)
-def _whole(value: str) -> str:
-    """A pattern finding ``value`` with no ASCII letter or digit running on at an end that is one
-    ("$500" is not in "$5000"; "3间" is in "订3间房"; remembered: every call of a growing
-    conversation asks again for the same replaced values)."""
-    edge = "[0-9A-Za-z]"
+def _whole(value: str, edge: str = "[0-9A-Za-z]") -> str:
+    """A pattern finding ``value`` with no ASCII letter or digit (``edge``) running on at an end
+    that is one ("$500" is not in "$5000"; "3间" is in "订3间房"; remembered: every call of a
+    growing conversation asks again for the same replaced values). In a text folded without its
+    spaces, only digits can run on (``edge="[0-9]"``)."""
     before = f"(?<!{edge})" if re.match(edge, value) else ""
     after = f"(?!{edge})" if re.search(f"{edge}$", value) else ""
     return before + re.escape(value) + after
@@ -1126,7 +1126,11 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # changed ("book … at 4 pm": yes; "make it 3:15 pm") is found inside the decision's words
     replaced_anywhere = [(order[by.span.event_id], value) for chain in chains
                          for value, _, by in _steps_replaced(chain, times) if value and fold(value) != fold(chain[-1].new)]
-    replaced_at = [(at, fold(old)) for at, old in replaced_anywhere if len(fold(old)) >= 3]
+    # (three characters or more, or fewer with a digit, its digits found whole: "6辆" of "头车…+
+    # 6辆白色奔驰E300L" accepted, then "跟车改成8辆")
+    named_chars = pack.state.named_value_chars
+    replaced_at = [(at, re.compile(_whole(old, "[0-9]"))) for at, value in replaced_anywhere
+                   if len(old := fold(value)) >= 3 or len(old) >= named_chars and any(ch.isdigit() for ch in old)]
     # … or a time it names, in other words ("11月21日周六14:00-17:00" accepted; "周六下午2点" moved)
     replaced_times = [(order[by.span.event_id], interval, next((slot_keys(t.slot) for t in chain if _named(t, pack)), ()),
                        times.at(chain[-1].span))
@@ -1144,7 +1148,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # (a time of a slot named in words, a span of the day, is a decision's only when the decision
     # names the slot: "send both … tomorrow afternoon" is no video visit moved from Friday afternoon)
     changed_later = {d.object for d in decisions if any(
-        at > order[(d.by or d.span).event_id] and old in fold(d.object) for at, old in replaced_at) or any(
+        at > order[(d.by or d.span).event_id] and old.search(fold(d.object)) for at, old in replaced_at) or any(
         at > order[(d.by or d.span).event_id]
         and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held)
              # (a time on a day moved, the new time not on it: "安装下周三行不行" … "2027年1月27日（周三）上午

@@ -862,6 +862,15 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
             ("yes", "Booked."),
             ("make it thursday, wednesday i have to work late", "Sure, let me check Thursday."),
             ("does the installer speak chinese?", None)], "Wednesday, December 9, 9am–12pm", "thursday"),
+    # a count of two characters, found whole ("头车…+ 6辆白色奔驰E300L" accepted, then "跟车改成8辆")
+    ("zh", [("婚车要白色的 跟车6辆", "建议头车白色奔驰S400L + 6辆白色奔驰E300L，帮您定这个吗？"),
+            ("行", "已为您锁定车辆。"),
+            ("跟车改成8辆吧 伴娘多", "好的，跟车改为8辆。"),
+            ("司机几点到？", None)], "6辆白色奔驰E300L", "8辆"),
+    ("en", [("white cars for the wedding, 6 follow cars", "I suggest a white S-Class lead car + 6 follow cars (white E-Class). Shall I hold them?"),
+            ("ok", "Held."),
+            ("make it 8 follow cars, more bridesmaids", "Sure, 8 follow cars."),
+            ("when do the drivers arrive?", None)], "6 follow cars (white E-Class)", "8 follow cars"),
 ])
 def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
                                                               proposal: str, kept: str) -> None:
@@ -884,6 +893,11 @@ def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns
     ("en", [("Book me a cabin from Friday, 5 nights", "Cedar Cabin is free December 4–9. Shall I reserve it for December 4–9?"),
             ("yes please", "Reserved."), ("Also a boat tour on Sunday", "The boat tour is booked for Sunday."),
             ("Actually move the boat tour from sunday to monday", "Moved to Monday."), ("Are dogs allowed?", None)]),
+    # a replaced value inside a longer number of the plan is not in it ("$50" is not in "$500")
+    ("zh", [("花艺预算50元", "推荐玫瑰桌花套餐500元，帮您订这个吗？"), ("行", "已预订。"),
+            ("花艺预算改成60元 不是50元", "好的，花艺预算60元。"), ("几点送到？", None)]),
+    ("en", [("flowers budget $50", "I suggest the Rose Table package for $500. Shall I book it?"), ("yes", "Booked."),
+            ("the flowers budget is $60 not $50", "Got it, $60 for flowers."), ("when is delivery?", None)]),
 ])
 def test_a_day_inside_an_accepted_stay_moved_for_another_thing_leaves_it_current(lang, turns) -> None:
     messages = turns_to_messages(turns)

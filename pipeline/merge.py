@@ -37,6 +37,7 @@ _TOPIC_KINDS = ("topic",)
 # lengthen "6 people at an Italian place downtown on Friday"), it is a shorter form of its own
 _WANTED_KINDS = ("wish",)
 _SIGNED_NUMBER = re.compile(r"[+-]\d")   # a signed measure's number ("+2.75", "-0.75")
+_BARE_NUMBER = re.compile(r"\s*\d+(?:[.,]\d+)?\s*")   # a count with no unit ("12"): its unit is in the value it replaced
 _WHOSE_KINDS = ("beneficiary",)   # whom a thing is for: a piece opening on it says nothing of the thing
 _PROMOTABLE = ("entity", "person", "product", "term")
 
@@ -1092,8 +1093,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
             named = templates.get(f"kind_{slot}", slot)
             line = templates["transition"].format(slot=named, path=" → ".join(path))
             # short of room, the current value alone, said as changed ("[APT-90317] now Tuesday
-            # the 8th at 4:45"): the history is what gives way
-            if len(path) > 1 and "transition_now" in templates:
+            # the 8th at 4:45"): the history is what gives way, unless the value is a bare number its
+            # old value gives the unit of ("[quantity] now 12" of "6 months → 12" said nothing)
+            if len(path) > 1 and "transition_now" in templates and not _BARE_NUMBER.fullmatch(path[-1]):
                 shorter = (templates["transition_now"].format(slot=named, value=path[-1]),)
         elif len(path) == 1 and (said := next((c for c in by_event.get(last.span.event_id, ())
                                                 if c.span.start <= last.span.start and last.span.end <= c.span.end),

@@ -2611,6 +2611,23 @@ def test_a_change_line_never_repeats_a_value_its_quote_says(lang, turns, new, no
         assert not (len(saying) > 1 and any(f"] {now}" in p for p in saying)), (budget, pieces)
 
 
+# Short of room, a change to a bare count keeps the value it replaced: its unit is there ("[quantity]
+# now 12" of "6 months → 12" said nothing of what is twelve)
+@pytest.mark.parametrize(("lang", "turns", "bare"), [
+    ("zh", [("给我爸妈订个礼盒，订6个月", "好的，6个月高级礼盒。"), ("别给他们打电话 是惊喜", "明白。"),
+            ("那12个月多少钱", "12个月2290元。"), ("行 改成12吧", "好的，已改成12个月。"), ("谢谢", None)], "现为12"),
+    ("en", [("gift subscription for my parents, 6 months please", "Sure, 6 months of the Premium box."),
+            ("dont call them, its a surprise", "Understood."), ("hmm how much for 12 months then", "12 months is $2,290."),
+            ("yeah make it 12", "Done, 12 months."), ("thanks", None)], "now 12"),
+])
+def test_a_change_to_a_bare_count_keeps_its_unit_short_of_room(lang, turns, bare):
+    messages = turns_to_messages(turns)
+    size = size_of(messages)
+    for budget in range(size // 10, size, size // 40):
+        pieces = _pieces(summary_of(compressor().compress(messages, target_chars=budget, now=NOW[lang])))
+        assert not any(p.endswith(f"] {bare}") for p in pieces), (budget, pieces)
+
+
 # A prohibition whose reason is told like a claim, in one clause, is a prohibition on the top level,
 # never filed with the claims ("yes! but don't put down any deposit until Nadia signs off, she
 # hasn't even seen pics yet" had been a claim, dropped at 5 % while an id stayed)

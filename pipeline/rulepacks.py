@@ -714,7 +714,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),
         revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
         raised_to=Lexicon(table.get("raised_to", []), bounds),
-        accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ())),
+        accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ()), patterns=table.get("accept_patterns", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),
         accept_reasons=Lexicon(table.get("accept_reasons", []), bounds, patterns=table.get("accept_reasons_patterns", ())),

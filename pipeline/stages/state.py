@@ -4182,6 +4182,15 @@ def _accepts(reply: str, pack: RulePack, offered: str = "") -> bool:
         if (rules.drop_after.regex.match(reply, after)
                 or rules.drop_before.search(reply, after, then.start() if then else end)):
             first, end = (first[0], min(first[1], pause.start())), pause.start()
+    # … as is a clause forbidding what names only values the offer does not hold ("行 就这么排 周日不收货啊
+    # 别往周日排" after a plan for Wednesday, Saturday and Tuesday; "ok, but not Saturday" after one for
+    # Saturday turns against it)
+    cuts = sorted({a for a, _ in split_clauses(reply, pack) if accepting.end() < a < end}
+                  | {m.start() for m in rules.gap_breaks.finditer(reply, accepting.end(), end)})
+    apart = next((a for a, b in zip(cuts, [*cuts[1:], end])
+                  if next(negations(reply, a, b, pack), None) and _values_apart(reply[a:b], offered, pack)), None)
+    if apart is not None:
+        first, end = (first[0], min(first[1], apart)), apart
     # … and a remark past a pause, a statement naming no value nor taking a thing, is why the yes suits ("yes
     # perfect, brunch will be over by then"; "yes, for 2 nights", "Sounds good, I'll take that set" say what it takes,
     # "Yes, where would you suggest to eat?" asks)
@@ -4235,6 +4244,18 @@ def _commits(reply: str, pack: RulePack) -> bool:
     stop = pack.sentence_end.search(reply) if pack.sentence_end else None
     return any(not pack.filler.covers(m.group(0))
                for m in pack.state.accept.finditer(reply, 0, stop.start() if stop else len(reply)))
+
+
+def _values_apart(said: str, offered: str, pack: RulePack) -> bool:
+    """Whether words name values, none of them in the offer's words (in a spaced language, no word
+    of them: "on saturday" is in "… Saturday Dec 12 at 8:00")."""
+    values = [said[a:b].casefold() for _, _, kept in read_clauses(said, pack) for a, b, _ in kept]
+    held = offered.casefold()
+    if pack.spaced:
+        words = set(re.findall(r"\w+", held))
+        return bool(offered) and bool(values) and not any(
+            w in words for v in values for w in re.findall(r"\w+", v) if len(w) >= 3 or w.isdigit())
+    return bool(offered) and bool(values) and not any(v in held for v in values)
 
 
 def _names_offered(named: str, offered: str, pack: RulePack) -> bool:
@@ -4394,7 +4415,9 @@ def _proposed(text: str, pack: RulePack,
              and not (rules.asks_preference.search(text, a, b) and not rules.actions.search(text, a, b))]
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
-    acts = question[1] > question[0] and rules.actions.search(text, *question) is not None
+    # (or to choose one: "就用LL-07江铃小冷藏车可以吗？", "Shall we go with the LL-07?")
+    acts = question[1] > question[0] and (rules.actions.search(text, *question) is not None
+                                          or rules.choose_after.search(text, *question) is not None)
     # ("Shall I?" alone: its lead words are all it says, and it offers what was said before it)
     offers = acts or (bool(asked) and (question[1] <= question[0]
                                        or text[sentences[asked[-1]][0]:question[0]].strip() != ""))
@@ -4417,14 +4440,17 @@ def _proposed(text: str, pack: RulePack,
             # "Cafe Jello Gallery would be my recommendation. The phone number is …": what it
             # recommends is before it, not the sentence after
             start, end = _trim_proposal(text, begin, marks[-1].start(), rules)
-        elif end <= start or text[begin:end].rstrip().endswith((":", "：")):
+        elif end <= start or text[begin:end].rstrip().endswith((":", "：")) and not kinds(start, end):
             # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …", "The standout is local:\n\nSugar
-            # Pine Bakehouse …": the sentence after it
+            # Pine Bakehouse …": the sentence after it (not when what it names is before the colon:
+            # "I'd suggest the LL-07 small reefer truck:\n- 2.05 m tall, …")
             # ("我建议冰箱这样提交：\n· 如果是…\n· 如果是…": the list it introduces, whole)
             listed = _listed(text, asking, rules)
             after = (listed if listed and listed[0] >= marks[-1].end()
                      else next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None))
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
+        while end > start and text[end - 1] in ":： \t":   # (the colon before its details)
+            end -= 1
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose
         # something does, values or not ("我的建议是就定湖畔悦庭酒店的西湖厅"), as does one naming a
         # listed option ("I'd suggest option 2")

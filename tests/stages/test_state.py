@@ -1339,6 +1339,41 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a clause forbidding what names only values the offer does not hold is a rule of its own, not a turn against it
+    # ("行 就这么排 周日不收货啊 别往周日排" after a plan on Wednesday, Saturday and Tuesday had accepted nothing; read on
+    # the blind zh_seafood_wholesale); one naming a value of the offer still turns against it
+    ("zh", [("user", "一次送不下 早上7点前别送"),
+            ("assistant", "我建议分三批：第一批12月9日（周三）08:00，第二批12月12日（周六）08:00。您看这样排行吗？"),
+            ("user", "行 就这么排 周日不收货啊 别往周日排")], "分三批：第一批12月9日（周三）08:00，第二批12月12日（周六）08:00", []),
+    ("en", [("user", "one drop won't fit, nothing before 7 am"),
+            ("assistant", "I suggest two drops: Wednesday Dec 9 at 8:00 and Saturday Dec 12 at 8:00. Does that work?"),
+            ("user", "ok sounds good, no deliveries on sunday though")],
+     "two drops: Wednesday Dec 9 at 8:00 and Saturday Dec 12 at 8:00", []),
+    ("zh", [("user", "一次送不下 早上7点前别送"),
+            ("assistant", "我建议分三批：第一批12月9日（周三）08:00，第二批12月12日（周六）08:00。您看这样排行吗？"),
+            ("user", "好的，不过别排周六")], None, []),
+    ("en", [("user", "one drop won't fit, nothing before 7 am"),
+            ("assistant", "I suggest two drops: Wednesday Dec 9 at 8:00 and Saturday Dec 12 at 8:00. Does that work?"),
+            ("user", "yes, but not on saturday")], None, []),
+    # a resigned yes ("冰鲜就冰鲜吧", "chilled it is then"), and a recommendation opening its sentence ("推荐宁德养殖大黄花，…")
+    ("zh", [("user", "多宝鱼不要了 换成大黄花"),
+            ("assistant", "大黄花没有活的，都是冰鲜。推荐宁德养殖大黄花，每条1.1–1.3斤，45元/斤。要换吗？"),
+            ("user", "冰鲜就冰鲜吧 换吧")], "宁德养殖大黄花，每条1.1–1.3斤，45元/斤", []),
+    ("en", [("user", "drop the turbot, swap in yellow croaker"),
+            ("assistant", "There are no live croakers, only chilled. I'd recommend the farmed Ningde croaker at 45 per jin. Want me to swap it?"),
+            ("user", "chilled it is then, swap it")], "the farmed Ningde croaker at 45 per jin", []),
+    # (… not "I know where it is")
+    ("en", [("user", "drop the turbot, swap in yellow croaker"),
+            ("assistant", "I'd recommend the farmed Ningde croaker at 45 per jin. Want me to swap it? It is at the market."),
+            ("user", "I know where it is")], None, []),
+    # a question asking to choose a thing proposes it ("就用LL-07江铃小冷藏车可以吗？"); "I'd suggest the LL-07 small reefer
+    # truck:" proposes what is before its colon, not the details listed after it
+    ("zh", [("user", "后门限高2米2"),
+            ("assistant", "按限高2.2米算，建议用LL-07江铃小冷藏车：\n- 车高2.05米，能进后门\n活水箱每趟加200元。就用LL-07江铃小冷藏车可以吗？"),
+            ("user", "可以 就这个")], "就用LL-07江铃小冷藏车", []),
+    ("en", [("user", "the back gate is 2.2 m high"),
+            ("assistant", "Given the 2.2 m limit, I'd suggest the LL-07 small reefer truck:\n- 2.05 m tall, fits the back gate\nThe live tank is $200 per trip. Shall we go with the LL-07?"),
+            ("user", "ok go with that")], "the LL-07 small reefer truck", []),
     # a proposal to add a thing, asked with a question to add ("建议每盒加一个礼品手提袋…要不要加上？" "好的" had accepted
     # nothing; read on the blind zh_tea_gift_order); en read it already (a control)
     ("zh", [("user", "员工先定小罐茶吧 60份"), ("assistant", "建议每盒加一个礼品手提袋，送人时拎着方便。要不要加上？"), ("user", "好的")],
@@ -2177,6 +2212,16 @@ def test_a_grown_conversation_compressed_again_says_what_a_fresh_compressor_says
 
 # (lang, messages as (role, text), the offer's message index, what the later "yes" accepted or None)
 ACCEPTED_LATER = [
+    # a choice asked about, a question on it answered between ("就用LL-07江铃小冷藏车可以吗？" "冷链车是几度的" … "可以 就这个
+    # 用那台小车吧" had taken nothing; read on the blind zh_seafood_wholesale)
+    ("zh", [("user", "后门限高2米2"),
+            ("assistant", "建议用LL-07江铃小冷藏车，车高2.05米，能进后门。就用LL-07江铃小冷藏车可以吗？"),
+            ("user", "冷链车是几度的"), ("assistant", "冷藏舱是0–4℃，活的放活水箱。"),
+            ("user", "可以 就这个 用那台小车吧")], 1, "就用LL-07江铃小冷藏车"),
+    ("en", [("user", "the back gate is 2.2 m high"),
+            ("assistant", "The LL-07 small reefer truck is 2.05 m tall and fits the back gate. Shall we go with the LL-07 small reefer?"),
+            ("user", "how cold is the reefer?"), ("assistant", "The chill zone is 0–4°C; live stock rides in the tank."),
+            ("user", "ok go with that one")], 1, "go with the LL-07 small reefer"),
     ("en", [("user", "Can I send the wire online?"),
             ("assistant", "I'd suggest a temporary increase of your online wire limit to $30,000 for 7 days starting Monday."),
             ("user", "Wait, does the freeze on my debit card block wires too?"),

@@ -284,6 +284,7 @@ class StateRules:
     remark_verbs: Lexicon      # words making what follows a yes past a pause a statement of its own ("…, brunch will be over")
     measured: Lexicon          # a size said in a message with one of these was measured: it settles one said unsure ("称了一下")
     stays: Lexicon             # a sentence saying what stays as it is ("the rest would stay on …") proposes no change
+    amounts: Lexicon           # "a bit more", "点" after an add cue: how much more, not a thing ("虾再加点 改70斤")
     day_of_thing: Lexicon      # right after a day, these make it name a thing of that day, not a time ("周二那个宫保鸡丁")
     accept_named: Lexicon      # anywhere in a reply, accepts the offer holding the words after it ("Yes to the tiramisu")
     accept_named_after: Lexicon   # accepts the offer holding the words before it in its clause ("The T-Roc sounds good")
@@ -722,6 +723,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         remark_verbs=Lexicon(table.get("remark_verbs", []), bounds),
         measured=Lexicon(table.get("measured", []), bounds),
         stays=Lexicon(table.get("stays", []), bounds, patterns=table.get("stays_patterns", ())),
+        amounts=Lexicon(table.get("amounts", []), bounds),
         day_of_thing=Lexicon(table.get("day_of_thing", []), bounds),
         accept_named=Lexicon(table.get("accept_named", []), bounds),
         accept_named_after=Lexicon(table.get("accept_named_after", []), bounds),

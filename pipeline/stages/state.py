@@ -903,6 +903,8 @@ def _complete(obj: str, written: str, memory: _Memory, pack: RulePack) -> str | 
         return obj
     for text, _ in reversed(memory.clauses):
         at = text.find(obj)
+        while at > 0 and text[at - 1].isdigit() and not obj[0].isdigit():
+            at = text.find(obj, at + 1)   # (not the rest of a number: "点" of "7点半到店" after "虾再加点")
         if at >= 0:
             rest = text[at + len(obj):at + len(obj) + pack.state.object_extension]
             # (up to a number: "延保三千五是不是有点贵" names "延保", the price is said of it; before
@@ -2785,6 +2787,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     else:
                         written = match.end()
                         a, b = _object_after(text, match.end(), end, pack)
+                        if status == "added":   # ("再要点扇贝柱": 扇贝柱; "虾再加点 改70斤": nothing)
+                            a = max(a, min(b, word_start(text, rules.amounts.strip_run(text, a, b, from_end=False), pack.lang)))
+                            while a < b and text[a].isspace():
+                                a += 1
                     if b > a:
                         found = (a, b)
                         break

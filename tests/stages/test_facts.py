@@ -35,6 +35,7 @@ ZH_ROWS = [
     ("必须有三相电380伏入户", "quantity", "380伏", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     ("大概要运5吨货", "quantity", "5吨", EQ),   # a weight in tons
+    ("鲍鱼要8头的 上席面好看", "quantity", "8头", EQ),   # a count by the head (graded abalone, livestock)
     ("新号码是 +65 9127 4538 以后打这个", "phone", "+65 9127 4538", EQ),   # eight digits after a country code
     # … or after the words saying it is a phone, in its clause ("电话留我的 9123 4586" had been no value)
     ("收花人写我妈 王秀英 电话留我的 9123 4586 邮箱 hm.lin88@gmail.com", "phone", "9123 4586", EQ),
@@ -260,6 +261,7 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    ("abalone, 8 head per jin please", "quantity", "8 head", EQ),   # a count by the head (zh "8头")
     # a weight or cooling capacity in tons, a current in amps ("the 2.5 ton" had been no value)
     ("ok that makes sense. go with the 2.5 ton then", "quantity", "2.5 ton", EQ),
     ("i think our breaker for the ac is 30 amp fyi", "quantity", "30 amp", EQ),

@@ -3050,6 +3050,33 @@ def test_a_short_choice_is_completed_by_its_name_only(lang, messages, chosen) ->
     assert not result.transitions, _show(result)
 
 
+# Read on the blind zh_seafood_wholesale: "量我大概算了下 大虾60斤…" had dropped "量我大概" ("算了下" is worked out, not
+# never mind); "虾再加点 改70斤" had added "点半到店" (an amount after an add cue is how much more, and a short object is
+# never completed from the rest of a number, "7点半到店"); "鲍鱼还是10头的吧" after "鲍鱼要8头的" changed nothing
+# (a count by the head is a quantity). (lang, messages, decisions (status, object), changes (old, new))
+AMOUNTS_AND_COUNTS = [
+    ("zh", [("user", "要的东西 大虾 鲍鱼 海参"), ("assistant", "好的。"), ("user", "量我大概算了下 大虾60斤 鲍鱼20斤 海参30斤")], [], []),
+    ("en", [("user", "need prawns, abalone, sea cucumber"), ("assistant", "ok"),
+            ("user", "i did the math roughly, prawns 60 jin abalone 20 jin sea cucumber 30 jin")], [], []),   # (control)
+    ("zh", [("user", "收货找马师傅 136 7894 2210 他一般7点半到店"), ("assistant", "好的。"), ("user", "大虾60斤 扇贝80斤"),
+            ("assistant", "好。"), ("user", "虾再加点 改70斤")], [], []),
+    ("en", [("user", "call Ma on 136 7894 2210, he gets in at 7:30"), ("assistant", "ok"),
+            ("user", "prawns 60 lbs, scallops 80 lbs"), ("assistant", "ok"), ("user", "add a bit more, make the prawns 70 lbs")],
+     [], [("60 lbs", "70 lbs")]),
+    ("zh", [("user", "鲍鱼要8头的 上席面好看"), ("assistant", "好的。"), ("user", "行 对了鲍鱼还是10头的吧 8头的一人一只太大了")],
+     [], [("8头", "10头")]),
+    ("en", [("user", "abalone, 8 head per jin please, looks better on the table"), ("assistant", "ok"),
+            ("user", "ok actually make the abalone 10 head, 8 head is too big for one each")], [], [("8 head", "10 head")]),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "decided", "changes"), AMOUNTS_AND_COUNTS)
+def test_an_amount_is_no_thing_and_a_count_by_the_head_a_quantity(lang, messages, decided, changes) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(d.status, d.object) for d in result.decisions] == decided, _show(result)
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+
+
 # a new value opening on a quotation mark ends at its closing one ("改成“澜图 感恩同行” 领导说恭贺新禧太土了😂" had been
 # the new value, reason and all)
 QUOTED_VALUE = [

@@ -4421,9 +4421,11 @@ def _proposed(text: str, pack: RulePack,
              and not (rules.asks_preference.search(text, a, b) and not rules.actions.search(text, a, b))]
     question = _trim_proposal(text, *sentences[asked[-1]][:2], rules) if asked else (0, 0)
     # a question that asks for an action, or offers one ("Want me to hold them?": its lead words)
-    # (or to choose one: "就用LL-07江铃小冷藏车可以吗？", "Shall we go with the LL-07?")
-    acts = question[1] > question[0] and (rules.actions.search(text, *question) is not None
-                                          or rules.choose_after.search(text, *question) is not None)
+    # (or to choose one or add one: "就用LL-07江铃小冷藏车可以吗？", "Shall we go with the LL-07?", "那药食箱的加固要给您
+    # 加上吗?")
+    acts = question[1] > question[0] and (
+        any(cue.search(text, *question) is not None for cue in (rules.actions, rules.choose_after))
+        or rules.add_after.search(text, *sentences[asked[-1]][:2]) is not None)   # (its asking words may add)
     # ("Shall I?" alone: its lead words are all it says, and it offers what was said before it)
     offers = acts or (bool(asked) and (question[1] <= question[0]
                                        or text[sentences[asked[-1]][0]:question[0]].strip() != ""))

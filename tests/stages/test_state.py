@@ -1339,6 +1339,13 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # one more proposal ("另外建议药食箱做个加固打包…要加吗?", "I'd also suggest reinforcing the food box…"; read on the
+    # blind zh_cross_border_parcel)
+    ("zh", [("user", "合计多少"), ("assistant", "合计¥1476。另外建议药食箱做个加固打包:外层缠膜加护角,¥20/箱。要加吗?"),
+            ("user", "可以 加上吧")], "药食箱做个加固打包:外层缠膜加护角,¥20/箱", []),
+    ("en", [("user", "total?"),
+            ("assistant", "Total is 1476. I'd also suggest reinforcing the food box: wrap and corner guards, 20 per box. Want me to add it?"),
+            ("user", "ok add it")], "reinforcing the food box: wrap and corner guards, 20 per box", []),
     # a clause forbidding what names only values the offer does not hold is a rule of its own, not a turn against it
     # ("行 就这么排 周日不收货啊 别往周日排" after a plan on Wednesday, Saturday and Tuesday had accepted nothing; read on
     # the blind zh_seafood_wholesale); one naming a value of the offer still turns against it
@@ -1886,7 +1893,7 @@ ACCEPTED = [
             ("user", "Under my name. Yes to the candles.")], None, []),          # not what was offered
     ("zh", [("user", "订那家意大利餐厅"),
             ("assistant", "5点15有位。\n- 订在谁名下？\n- 生日可以送一份带蜡烛的提拉米苏。要帮您加上吗？\n不需要押金。"),
-            ("user", "订在我名下，王丽。同意加提拉米苏，别唱歌。")], "生日可以送一份带蜡烛的提拉米苏。要帮您加上", []),
+            ("user", "订在我名下，王丽。同意加提拉米苏，别唱歌。")], "生日可以送一份带蜡烛的提拉米苏。", []),   # (its asking words left out)
     ("zh", [("user", "订那家意大利餐厅"),
             ("assistant", "5点15有位。\n- 生日可以送一份带蜡烛的提拉米苏。要帮您加上吗？"),
             ("user", "订在我名下。不同意加提拉米苏，她不爱吃。")], None, []),
@@ -2212,6 +2219,13 @@ def test_a_grown_conversation_compressed_again_says_what_a_fresh_compressor_says
 
 # (lang, messages as (role, text), the offer's message index, what the later "yes" accepted or None)
 ACCEPTED_LATER = [
+    # a question asking to add a thing it names proposes it ("那药食箱的加固要给您加上吗?" … "那可以 加吧" had taken nothing)
+    ("zh", [("user", "不要拆我箱子啊 我自己封好的"),
+            ("assistant", "放心,加固是在箱子外面缠膜、包护角,不开箱。那药食箱的加固要给您加上吗?"), ("user", "那可以 加吧")],
+     1, "那药食箱的加固"),
+    ("en", [("user", "dont open my box, i sealed it myself"),
+            ("assistant", "Don't worry, the reinforcement goes outside the box; we don't open it. Shall I add the reinforcement to the food box?"),
+            ("user", "ok then, add it")], 1, "add the reinforcement to the food box"),
     # a choice asked about, a question on it answered between ("就用LL-07江铃小冷藏车可以吗？" "冷链车是几度的" … "可以 就这个
     # 用那台小车吧" had taken nothing; read on the blind zh_seafood_wholesale)
     ("zh", [("user", "后门限高2米2"),
@@ -3048,6 +3062,24 @@ def test_a_short_choice_is_completed_by_its_name_only(lang, messages, chosen) ->
     result = extract_state(_dialogue(messages), load_rule_pack(lang))
     assert [d.object for d in result.decisions if d.status == "chosen"] == chosen, _show(result)
     assert not result.transitions, _show(result)
+
+
+# A thing named before its drop word ("连花清瘟也拿掉"; read on the blind zh_cross_border_parcel, where only the
+# "螺蛳粉…" of "…算了也拿掉" was dropped), and after it ("拿掉连花清瘟")
+DROPPED_BY_ITS_WORD = [
+    ("zh", [("user", "药有布洛芬4盒 连花清瘟2盒 螺蛳粉5包"), ("assistant", "连花清瘟、螺蛳粉不能寄。"),
+            ("user", "好吧 连花清瘟也拿掉 螺蛳粉…算了也拿掉 他宿舍也煮不了")], ["连花清瘟", "螺蛳粉…"]),
+    ("zh", [("user", "药有布洛芬4盒 连花清瘟2盒"), ("assistant", "连花清瘟不能寄。"), ("user", "那就拿掉连花清瘟吧")], ["连花清瘟"]),
+    ("en", [("user", "meds: ibuprofen 4 boxes, lianhua 2 boxes"), ("assistant", "Lianhua can't go."),
+            ("user", "ok remove the lianhua too")], ["the lianhua"]),   # (control)
+    ("zh", [("user", "药有布洛芬4盒 连花清瘟2盒"), ("assistant", "连花清瘟不能寄。"), ("user", "连花清瘟也拿掉吗")], []),   # (asked)
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "dropped"), DROPPED_BY_ITS_WORD)
+def test_a_thing_said_with_its_drop_word_is_dropped(lang, messages, dropped) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [d.object for d in result.decisions if d.status == "dropped"] == dropped, _show(result)
 
 
 # Read on the blind zh_seafood_wholesale: "量我大概算了下 大虾60斤…" had dropped "量我大概" ("算了下" is worked out, not

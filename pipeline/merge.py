@@ -400,6 +400,22 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     return spans
 
 
+def _of_dropped(decisions: Sequence[Decision], facts: Sequence[Fact], roles: dict[str, Event],
+                order: dict[str, int], pack: RulePack) -> list[Span]:
+    """Where a value of a thing later dropped was said, right after its name ("连花清瘟2盒" …
+    "连花清瘟也拿掉", "lianhua 2 boxes" … "remove the lianhua"): a quote of it is history."""
+    spans = []
+    for decision in decisions:
+        if decision.status != "dropped":
+            continue
+        said = decision.object[pack.state.determiners.strip_run(decision.object, 0, len(decision.object),
+                                                                from_end=False):].rstrip("…. ")
+        name, until = fold(said), order.get(decision.span.event_id, -1)
+        spans += [f.span for f in facts if len(name) >= 2 and order.get(f.span.event_id, until) < until
+                  and fold(roles[f.span.event_id].text[max(0, f.span.start - len(said) - 1):f.span.start]).endswith(name)]
+    return spans
+
+
 @lru_cache(maxsize=8192)
 def _whole(value: str, edge: str = "[0-9A-Za-z]") -> str:
     """A pattern finding ``value`` with no ASCII letter or digit (``edge``) running on at an end
@@ -959,7 +975,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # a chain said after the prefix alone is the kept messages' own: only one changing a value of the prefix is told
     chains = [c for c in _chains(transitions + later, pack, times, order)
               if any(t.span.event_id in summarised or t.old_span is not None and t.old_span.event_id in summarised for t in c)]
-    superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars))
+    superseded = _Spans(_replaced(chains, user_facts, order, times, pack.state.named_value_chars)
+                        + _of_dropped(decisions, user_facts, roles, order, pack))
     tool_facts = [f for f in facts if roles[f.span.event_id].role == "tool"]
     by_event: dict[str, list[KeyClause]] = {}
     for clause in clauses:

@@ -4351,8 +4351,24 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if before.role != "assistant":
         return None
     if not _accepts(reply, pack, before.text):
-        return _accepted_by_name(before.text, reply, pack)
+        return _accepted_by_name(before.text, reply, pack) or _yes_after(before.text, reply, pack, read)
     return _proposal(before.text, pack, read)
+
+
+def _yes_after(offered: str, reply: str, pack: RulePack,
+               read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """The proposal a reply's second sentence takes, said as a commitment, when its first says
+    nothing of the proposal's words ("海运太慢了 不要. 行 就按你说的来" after "我建议选B:衣服箱走空运标准…": sea
+    freight was another option)."""
+    stop = pack.sentence_end.search(reply) if pack.sentence_end else None
+    rest = reply[stop.end():] if stop else ""
+    if not rest.strip() or not (_accepts(rest, pack, offered) and _commits(rest, pack)):
+        return None
+    found = _proposal(offered, pack, read)
+    proposed = offered[found[0]:found[1]].casefold() if found else ""
+    said = [w for w in words_of(reply[:stop.start()].casefold(), pack.lang)
+            if len(w) >= pack.state.own_word_chars and w.isalnum() and not pack.filler.covers(w)]
+    return found if found and not any(w in proposed for w in said) else None
 
 
 def _proposal(text: str, pack: RulePack,
@@ -4448,7 +4464,8 @@ def _proposed(text: str, pack: RulePack,
             # "Cafe Jello Gallery would be my recommendation. The phone number is …": what it
             # recommends is before it, not the sentence after
             start, end = _trim_proposal(text, begin, marks[-1].start(), rules)
-        elif end <= start or text[begin:end].rstrip().endswith((":", "：")) and not kinds(start, end):
+        elif end <= start or text[begin:end].rstrip().endswith((":", "：")) and not (
+                kinds(start, end) and len(text[start:end].strip(" :：")) > 2):   # (an option's letter says nothing: "B:")
             # "I'd suggest:\n\nMonday, December 7 at 5:15 pm …", "The standout is local:\n\nSugar
             # Pine Bakehouse …": the sentence after it (not when what it names is before the colon:
             # "I'd suggest the LL-07 small reefer truck:\n- 2.05 m tall, …")
@@ -4468,7 +4485,7 @@ def _proposed(text: str, pack: RulePack,
         head = rules.determiners.strip_run(text, start, end, from_end=False) if end > start else start
         named = (end > head >= start >= marks[-1].end() and pack.spaced and text[head].isupper()
                  and not rules.actions.regex.match(text, start) and not has_values(start, end))
-        if named and (colon := text.find(": ", start, end)) > start:
+        if named and (colon := text.find(": ", start, end)) > start + 2:   # (not an option's letter: "B: clothes box…")
             end = colon
         if end > start and (has_values(start, end) or rules.choose_after.search(text, start, end)
                             # (a change: "我建议换成纸质彩旗+泡泡机：…您看这样可以吗？")

@@ -1339,6 +1339,20 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a yes said as a commitment in the second sentence, the first naming none of the proposal's words ("海运太慢了 不要. 行
+    # 就按你说的来" had accepted nothing); an option's letter before a colon is no name ("I'd suggest B: clothes box…")
+    ("zh", [("user", "两箱多少钱"),
+            ("assistant", "价格如下:\nA. 衣服箱空运特快¥975\nB. 衣服箱空运标准¥720\nC. 两箱都走海运¥506,但要35–50天\n"
+                          "我建议选B:衣服箱走空运标准、药食箱走敏感专线。B方案也在您1500的预算内。"),
+            ("user", "海运太慢了 不要. 行 就按你说的来")], "选B:衣服箱走空运标准、药食箱走敏感专线", []),
+    ("en", [("user", "how much for both boxes"),
+            ("assistant", "Prices:\nA. clothes box air express $975\nB. clothes box air standard $720\nC. both by sea $506, but "
+                          "35-50 days\nI'd suggest B: clothes box air standard, food box sensitive line. B is within your 1500 budget."),
+            ("user", "sea is way too slow, no. ok lets do what you said")], "B: clothes box air standard, food box sensitive line", []),
+    ("en", [("user", "how much for both boxes"),
+            ("assistant", "Prices:\nA. clothes box air express $975\nB. clothes box air standard $720\n"
+                          "I'd suggest B: clothes box air standard, food box sensitive line. B is within your budget."),
+            ("user", "clothes box air standard is too slow. ok lets do what you said")], None, []),   # (about the proposal)
     # one more proposal ("另外建议药食箱做个加固打包…要加吗?", "I'd also suggest reinforcing the food box…"; read on the
     # blind zh_cross_border_parcel)
     ("zh", [("user", "合计多少"), ("assistant", "合计¥1476。另外建议药食箱做个加固打包:外层缠膜加护角,¥20/箱。要加吗?"),

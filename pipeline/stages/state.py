@@ -4381,6 +4381,17 @@ def _proposal(text: str, pack: RulePack,
     return found and (_option_named(text, *found, pack.state) or found)
 
 
+def _kinds_pointed(words: str, pack: RulePack) -> set[str]:
+    """The kinds of value words point back at by their name ("这个时间", "that slot": time)."""
+    if not _points_back(words, pack):
+        return set()
+    folded = words.casefold()
+    names = {**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
+                if key.startswith("kind_") and name}, **pack.state.kind_words}
+    return {_FAMILY.get(kind, kind) for name, found in names.items()
+            if (re.search(rf"\b{re.escape(name)}\b", folded) if pack.spaced else name in folded) for kind in found}
+
+
 def _points_back(words: str, pack: RulePack) -> bool:
     """Whether words hold a pronoun pointing at what was said before ("set that up", "加上这个")."""
     folded = words.casefold()
@@ -4611,6 +4622,13 @@ def _proposed(text: str, pack: RulePack,
         # need the driveway clear from about 09:45. Shall I move Biscuit to that slot?": the change said, not
         # the caveat before the question
         return _trim_proposal(text, *changed, rules)
+    pointed = _kinds_pointed(text[sentences[asked[-1]][0]:sentences[asked[-1]][1]], pack) if offers and asked else set()
+    near = next(((a, b) for a, b, _ in reversed(sentences[max(0, asked[-1] - rules.verb_reach):asked[-1]])
+                 if pointed & {_FAMILY.get(k, k) for k in kinds(a, b)}), None) if pointed and not has_values(*question) else None
+    if near:
+        # "…上午有一个空档：\n- 2026年12月9日（周三）09:00-11:00，勘测工程师张志强张工\n…勘测费¥300现场付，签约后抵扣。要我帮您约
+        # 这个时间吗？": the time "这个时间" points at, not the price said last ("Shall I book that slot?")
+        return _trim_proposal(text, *near, rules)
     # (the sentence before it, past those saying what stays as it is: "The closest option is Tuesday 22 December …
     # The rest of the boxes would stay on the third Tuesday of each month. Shall I move the first box to that?")
     back = asked[-1] - 1 if asked else -1

@@ -1339,6 +1339,16 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a question pointing back at a kind of value by its name ("要我帮您约这个时间吗？", "Shall I book that slot for you?")
+    # takes the value of that kind said last, not the price said just before it (read on the blind zh_home_elevator)
+    ("zh", [("user", "勘测后天上午行不"),
+            ("assistant", "后天上午有一个空档：\n- 2026年12月9日（周三）09:00-11:00，勘测工程师张志强张工\n勘测大概需要1.5小时。"
+                          "勘测费¥300现场付，签约后抵扣。要我帮您约这个时间吗？"),
+            ("user", "行 就约这个吧 谢谢啊")], "2026年12月9日（周三）09:00-11:00，勘测工程师张志强张工", []),
+    ("en", [("user", "can the survey be the day after tomorrow in the morning?"),
+            ("assistant", "There is one morning opening:\n- Wednesday 9 December, 09:00-11:00, with surveyor Zhang\nThe survey takes "
+                          "about 1.5 hours. The survey fee of $300 is paid on site and credited when you sign. Shall I book that slot for you?"),
+            ("user", "ok book that, thanks")], "Wednesday 9 December, 09:00-11:00, with surveyor Zhang", []),
     # a yes said as a commitment in the second sentence, the first naming none of the proposal's words ("海运太慢了 不要. 行
     # 就按你说的来" had accepted nothing); an option's letter before a colon is no name ("I'd suggest B: clothes box…")
     ("zh", [("user", "两箱多少钱"),

@@ -1256,6 +1256,36 @@ def _chosen_alone(word: str, event_id: str, memory: _Memory, pack: RulePack,
     return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
 
 
+def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[Event], event: Event,
+                     memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+    """The earlier choice a new one replaces, and where it was said: the two name different items
+    of one list the assistant offered ("1. HX-S300 螺杆式… 2. HX-T500 钢带曳引式": "那就螺杆那个吧" … "那还是要
+    那个钢带的吧"; "1. Screw drive… 2. Steel belt…": "ok the screw one" … "actually the steel belt one")."""
+    def words(thing: str) -> list[str]:
+        return [w for w in words_of(thing.casefold(), pack.lang) if len(w) >= pack.state.own_word_chars and w.isalpha()
+                and w not in pack.state.pronouns and w not in memory.slot_stopwords]
+
+    def named(names: list[str], thing: str) -> set[str]:
+        own = words(thing)
+        return {n for n in names if any(w in n for w in own)}
+
+    held = {d.object: d for d in decisions}   # (its latest decision: a choice dropped since is no choice)
+    earlier = [d for d in held.values() if d.status == "chosen" and d.object != obj]
+    here = next((i for i, e in enumerate(events) if e is event), len(events))
+    for offer in reversed(events[:here]):
+        names = _list_names(offer.text, pack) if offer.role == "assistant" else []
+        mine = named(names, obj) if len(names) >= 2 else set()
+        if len(mine) != 1:
+            continue
+        for d in reversed(earlier):
+            theirs = named(names, d.object)
+            text = next((e.text for e in events if e.id == d.span.event_id), "")
+            at = text.find(d.object, d.span.start, d.span.end)
+            if len(theirs) == 1 and theirs != mine and at >= 0:
+                return d.object, Span(d.span.event_id, at, at + len(d.object))
+    return None
+
+
 def _other_alternative(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
                        pack: RulePack) -> tuple[str, Span] | None:
     """What a change of no slot to one of two alternatives the assistant asked between replaces: the
@@ -1423,6 +1453,9 @@ def _prose_names(text: str, pack: RulePack) -> list[str]:
     return []
 
 
+_LONE_DIGIT = re.compile(r"(?<![A-Za-z0-9-])\d")   # a number's first digit, not one inside a code ("hx-t500")
+
+
 def _bulleted_names(text: str, pack: RulePack) -> list[str]:
     """The names of a bulleted list's items (two or more), folded."""
     rules = pack.state
@@ -1438,8 +1471,12 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
         name = item[:min(ends, default=len(item))].strip().casefold()
         # (its length is its core's: "江晖嘉苑 HZ-BJ-20417" is named 江晖嘉苑; too long, it is named by
         # its words before a number: "powertrain plus 5 yr/100k mi" is powertrain plus)
-        if len(_core_name(name, pack)) > rules.untyped_value_chars and (digit := _DIGIT.search(name)):
-            name = name[:digit.start()].strip()
+        # (not inside a model code it opens on: "hx-t500 steel belt traction" is named steel belt traction)
+        if len(_core_name(name, pack)) > rules.untyped_value_chars:
+            if digit := _LONE_DIGIT.search(name):
+                name = name[:digit.start()].strip()
+            elif len(parts := name.split(maxsplit=1)) == 2 and _DIGIT.search(parts[0]):
+                name = parts[1]
         if 1 < len(_core_name(name, pack)) <= rules.untyped_value_chars:
             names.append(name)
     return names if len(names) > 1 else []
@@ -2834,6 +2871,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # insurance" … "drop the travel insurance"): one path
                 bare_obj = _without_determiners(obj, pack)
                 obj = next((d.object for d in reversed(decisions) if _without_determiners(d.object, pack) == bare_obj), obj)
+                if (status == "chosen" and any(cue.search(text, start, end) for cue in (rules.revise_current, rules.correction))
+                        and (before := _choice_replaced(obj, decisions, events, event, memory, pack))):
+                    # "那就螺杆那个吧" … "那还是要那个钢带的吧", the two items of one list offered, the second said as a
+                    # change of mind: the new choice replaces the old (not "那就大红袍吧" … "那员工先定小罐茶吧", for others)
+                    transitions.append(Transition("", before[0], obj, Span(event.id, *found), before[1]))
                 decisions.append(Decision(obj, status, clause, span))
                 if status == "dropped":
                     # (a value dropped is what the value of its kind a later clause says replaces: "一周3次算了

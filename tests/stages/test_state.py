@@ -3088,6 +3088,46 @@ def test_a_short_choice_is_completed_by_its_name_only(lang, messages, chosen) ->
     assert not result.transitions, _show(result)
 
 
+# A choice replaces an earlier one when the two name different items of one list the assistant offered ("那就螺杆那个吧"
+# … "那还是要那个钢带的吧" had left both chosen, the first reading as current; read on the blind zh_home_elevator); the
+# items of two lists are two choices, and so are two items chosen with no change of mind, for others (controls).
+# (lang, messages, changes (old, new))
+CHOICE_REPLACED = [
+    ("zh", [("user", "送客户和员工的茶"), ("assistant", "可以看看这几款：\n1. 大红袍：每盒380元\n2. 小罐茶：每盒260元\n3. 白茶：每盒198元"),
+            ("user", "那就大红袍吧 客户北方的多"), ("assistant", "好的。"), ("user", "那员工先定小罐茶吧 60份")], []),
+    ("en", [("user", "tea for clients and staff"), ("assistant", "Have a look:\n1. Da Hong Pao: $38 a box\n2. Small cans: $26 a box"),
+            ("user", "ok da hong pao then, clients are mostly northerners"), ("assistant", "Sure."),
+            ("user", "ok small cans for staff then, 60")], []),
+    ("zh", [("user", "想给我爸妈装个电梯 3站"),
+            ("assistant", "能进轮椅的有两款：\n1. HX-S300 螺杆式：3站 ¥128,000，在预算内。\n2. HX-T500 钢带曳引式：3站 ¥158,000，超预算。"),
+            ("user", "那就螺杆那个吧 便宜点"), ("assistant", "好的。"), ("user", "螺杆的噪音大不大啊"),
+            ("assistant", "螺杆式58分贝，钢带式50分贝。"), ("user", "那还是要那个钢带的吧 安静快一点")],
+     [("螺杆那个", "那个钢带的")]),
+    ("en", [("user", "need a home lift for my parents, 3 stops"),
+            ("assistant", "Two models take a wheelchair:\n1. HX-S300 screw drive: 3 stops $12,800, within budget.\n"
+                          "2. HX-T500 steel belt traction: 3 stops $15,800, over budget."),
+            ("user", "ok the screw one then, cheaper"), ("assistant", "Sure."), ("user", "is the screw one noisy?"),
+            ("assistant", "Screw drive is 58 dB, steel belt 50 dB."), ("user", "hmm on second thought, the steel belt one then, quieter")],
+     [("the screw one", "the steel belt one")]),
+    ("zh", [("user", "想给我爸妈装个电梯 3站"),
+            ("assistant", "能进轮椅的有两款：\n1. HX-S300 螺杆式：3站 ¥128,000\n2. HX-T500 钢带曳引式：3站 ¥158,000"),
+            ("user", "那就螺杆那个吧 便宜点"),
+            ("assistant", "层门有两种：\n1. 拉丝不锈钢层门：标配\n2. 夹胶玻璃层门：每站加600元"), ("user", "那就玻璃的吧 好看点")], []),
+    ("en", [("user", "need a home lift for my parents, 3 stops"),
+            ("assistant", "Two models:\n1. HX-S300 screw drive: $12,800\n2. HX-T500 steel belt traction: $15,800"),
+            ("user", "ok the screw one then, cheaper"),
+            ("assistant", "Two landing doors:\n1. Brushed steel doors: standard\n2. Laminated glass doors: $600 a stop"),
+            ("user", "ok the glass one then, looks nicer")], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), CHOICE_REPLACED)
+def test_a_choice_of_another_item_of_one_list_replaces_the_first(lang, messages, changes) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+    assert not changes or [d.object for d in result.decisions if d.status == "chosen"] == list(changes[0]), _show(result)
+
+
 # A thing named before its drop word ("连花清瘟也拿掉"; read on the blind zh_cross_border_parcel, where only the
 # "螺蛳粉…" of "…算了也拿掉" was dropped), and after it ("拿掉连花清瘟")
 DROPPED_BY_ITS_WORD = [

@@ -697,6 +697,9 @@ class _Memory:
                                own=_FAMILY.get(kind, kind) == "time")
         if named:
             return named
+        if kind in ("email", "phone") and candidates:
+            # (one way to reach the user, given anew to use from now on: "use maya.runs27@outlook.com from now on")
+            return candidates[0][2:]
         if unit:
             counts = [(texts[0].split("\0")[0].rstrip(), value, span) for k, texts, value, span in candidates if k == "quantity"]
             # (the newest said after the same word, else the newest: "贷25年" … "应该连续交满3年了" …

@@ -3976,6 +3976,14 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a way to reach the user given anew, to use from now on, replaces the old one of its kind, no slot word beside it
+    # ("my email is changing, work thing. use maya.runs27@outlook.com from now on" had changed nothing; read on the
+    # blind en_marathon_charity); one for someone else, said plainly, replaces nothing (controls)
+    ("en", ["07723 418 506 and maya.okafor88@gmail.com", "oh btw my email is changing, work thing. use maya.runs27@outlook.com from now on"],
+     [("maya.okafor88@gmail.com", "maya.runs27@outlook.com")]),
+    ("zh", ["电话13826547719 邮箱lxm_sz1976@163.com", "对了 以后发lxm_work@126.com吧"], [("lxm_sz1976@163.com", "lxm_work@126.com")]),
+    ("en", ["my email is maya.okafor88@gmail.com", "also send a copy to my sister, priya.okafor@gmail.com"], []),
+    ("zh", ["邮箱lxm_sz1976@163.com", "也抄送一份给我姐 她邮箱是liu_jie@126.com"], []),
     # a size its message says was measured settles an estimate of its unit ("它体重大概6公斤吧" … "刚抱着称了一下 减掉我自己
     # 7.2公斤" had replaced nothing)
     ("zh", ["对了 它体重大概6公斤吧 上次打针的时候称的 工具包的胸背带要多大的", "刚抱着称了一下 减掉我自己 7.2公斤 长得好快"],

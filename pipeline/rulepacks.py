@@ -276,6 +276,7 @@ class StateRules:
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
     revise_current: Lexicon    # a revise cue replacing the current time with no slot named ("Can we do Monday instead?")
     raised_to: Lexicon         # a limit raised or lowered to the bare number after it ("可以到450", "go up to 450")
+    limit_after: Lexicon       # … or said as the limit after the bare number opening its clause ("2000 is my absolute max", "2000封顶")
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
@@ -715,6 +716,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),
         revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
         raised_to=Lexicon(table.get("raised_to", []), bounds),
+        limit_after=Lexicon(table.get("limit_after", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ()), patterns=table.get("accept_patterns", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),

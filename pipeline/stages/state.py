@@ -2708,7 +2708,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                or (_NOTHING.match(text, start) if correction < start else None))
                                            is not None else [])
                                        or (_picked(text, start, end, event.id, asked_by.text, memory, pack, read)
-                                           if n == 0 and picking else []))
+                                           if n == 0 and picking else [])
+                                       # (a limit said again in a later sentence of the message: "scratch that, the
+                                       # full-width one then. and fine, 2000 is my absolute max")
+                                       or (_bare_limit(text, start, end, event.id, memory, pack)
+                                           if not change and correction < start else []))
             elif revising is not None and kept and (
                     not asked and not pack.question.search(text, start, end)
                     or rules.proposes_revision.search(text, start, end) is not None):
@@ -2740,20 +2744,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 after = _strip(text, cue.end(), end, pack)
                 if after[1] > after[0] and not pack.filler.covers(text, *after):
                     revising = None   # the words after the cue took it ("还是白的吧 柜子她明天量" moves no day)
-            elif (not kept and not change and not asked and not supposed
-                  and (raised := rules.raised_to.search(text, start, end)) is not None
-                  and (number := pack.number.match(text, _SPACES.match(text, raised.end()).end())) is not None
-                  and covered(text, number.end(), end, (pack.filler, pack.trail))
-                  and (bare := memory.bare_number(number.group(), event.id, text)) is not None and bare[0] != "time"):
-                # "我妹说镜框别太抠 可以到450", "she says we can go up to 450": a bare number a limit is
-                # raised or lowered to, ending its clause, is the new amount or count of its scale (no
-                # clock: "能到3点" arrives; "表上现在两万九千六左右" reads a meter)
-                old, old_span = bare[1]
-                new_span = Span(event.id, number.start(), number.end())
-                transitions.append(Transition(bare[0], old, number.group(), new_span, old_span))
-                memory.values.setdefault(bare[0], []).append((
-                    (_phrase(text, start, number.start(), number.end(), end, pack), clause.casefold(), folded_text),
-                    number.group(), new_span))
+            elif not kept and not change and not asked and not supposed and (limited := _bare_limit(text, start, end, event.id,
+                                                                                               memory, pack)):
+                transitions.extend(limited)
             elif (not change and not instead and correction is None and not asked and not supposed and kept
                   and not rules.asks_for_info.search(text, start, end)
                   # (nor one asking under a case the clause before supposes: "要是岳父母临时来不了 帐篷还能换回四人的吗")
@@ -3122,13 +3115,38 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     return carried
 
 
+def _bare_limit(text: str, start: int, end: int, event_id: str, memory: _Memory, pack: RulePack) -> list[Transition]:
+    """"我妹说镜框别太抠 可以到450", "she says we can go up to 450", "fine, 2000 is my absolute max": a bare
+    number a limit is raised or lowered to, ending its clause, or opening it said as the limit, is the new
+    amount or count of its scale (no clock: "能到3点" arrives; "表上现在两万九千六左右" reads a meter)."""
+    rules = pack.state
+    if ((raised := rules.raised_to.search(text, start, end)) is not None
+            and (number := pack.number.match(text, _SPACES.match(text, raised.end()).end())) is not None
+            and covered(text, number.end(), end, (pack.filler, pack.trail))
+            or (number := pack.number.search(text, start, end)) is not None
+            and covered(text, start, number.start(), (pack.filler, pack.lead, rules.accept))
+            and (limit := rules.limit_after.regex.match(text, _SPACES.match(text, number.end()).end())) is not None
+            and covered(text, limit.end(), end, (pack.filler, pack.trail))):
+        bare = memory.bare_number(number.group(), event_id, text)
+        if bare is not None and bare[0] != "time":
+            old, old_span = bare[1]
+            new_span = Span(event_id, number.start(), number.end())
+            memory.values.setdefault(bare[0], []).append((
+                (_phrase(text, start, number.start(), number.end(), end, pack), text[start:end].casefold(), text.casefold()),
+                number.group(), new_span))
+            return [Transition(bare[0], old, number.group(), new_span, old_span)]
+    return []
+
+
 def _bare_number_corrected(text: str, start: int, end: int, later: Sequence[tuple[int, int, Values]], event_id: str,
                            memory: _Memory, pack: RulePack) -> list[Transition]:
     """"她说3000太少了 … 给4500吧": a correction's clause holding one bare number, the number of an
     amount or a count said before, turns that value down; the first bare number a later clause of
     the message says is its new value ("she says 3000 is too little … give her 4500"), or a value
     of the old one's unit ("鞋柜1.2太小了 做1.5米的" after "鞋柜1.2米宽")."""
-    numbers = list(pack.number.finditer(text, start, end))
+    # (not "one" ending a thing's name: "scratch that, the full-width one then" turns down no "one day")
+    numbers = [m for m in pack.number.finditer(text, start, end)
+               if not (m.group().casefold() in pack.state.headless_ends and text[start:m.start()].rstrip()[-1:].isalpha())]
     if len(numbers) != 1:
         return []
     old = memory.of_number(numbers[0].group(), event_id)

@@ -1136,6 +1136,11 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
     ("en", "Order 4417 please"),                  # a bare number
     ("en", "cockapoo is Biscuit, 12kg-ish. full groom for both"),   # a guess ("12kg-ish" had been an id a postcode replaced)
     ("zh", "柯基大概12kg-ish吧"),
+    # … a year guessed ("2019ish" had been an id "nair88" replaced), a piece of a dotted handle named to correct it
+    ("en", "pretty sure the last sweep was 2019ish"),
+    ("en", "also the email, i wrote priya.nair88 but its priya.nair86@gmail.com. my bad"),
+    ("zh", "上次扫烟囱好像是2019ish"),
+    ("zh", "邮箱我写成priya.nair88了 应该是priya.nair86@gmail.com"),
     ("zh", "租约2027年到期"),
     ("zh", "订4417号房间"),
 ])

@@ -3976,6 +3976,14 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a limit said again as one's own replaces the limit ("i could stretch to 1800 max" … "fine, 2000 is my absolute max"
+    # had replaced "one day": the "one" of "the full-width one", said in a correction, had been a number turned down;
+    # read on the blind en_chimney_repair)
+    ("en", ["budget is like $1,500 total if possible", "like is it one day", "ok i could stretch to 1800 max, all in",
+            "scratch that, the full-width one then. and fine, 2000 is my absolute max. i'll send pics"],
+     [("$1,500", "stretch to 1800"), ("stretch to 1800", "2000")]),
+    ("zh", ["预算大概1500", "一天能弄完吗", "唉 有点贵 那最多到1800吧", "算了 还是整面的那个吧 行吧 2000封顶 不能再多了 我发照片给你"],
+     [("预算大概1500", "1800"), ("1800", "2000")]),
     # a way to reach the user given anew, to use from now on, replaces the old one of its kind, no slot word beside it
     # ("my email is changing, work thing. use maya.runs27@outlook.com from now on" had changed nothing; read on the
     # blind en_marathon_charity); one for someone else, said plainly, replaces nothing (controls)

@@ -657,7 +657,7 @@ class _Memory:
 
     def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
                 alongside: frozenset[str] = frozenset(), refused: str = "",
-                topic: frozenset[str] = frozenset()) -> tuple[str, Span] | None:
+                topic: frozenset[str] = frozenset(), total: bool = False) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -672,7 +672,8 @@ class _Memory:
         those of a message holding a time the revising one says again (``alongside``: "come in
         thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
         sunday", not a dinner's "saturday night" said since). Of those its words name, one said in a message of
-        ``topic`` (:func:`_topic`) comes first."""
+        ``topic`` (:func:`_topic`) comes first. A ``total`` ("so 7 total") sums up a count said unsure too
+        ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl")."""
         unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -682,7 +683,7 @@ class _Memory:
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
              # (a count of a unit said unsure is one an estimate said again revises: "maybe 25 boxes" … "its
              # more like 40 boxes")
-             and (span not in self.hedged or unit and k == "quantity") and span not in self.kept_as_is
+             and (span not in self.hedged or (unit or total) and k == "quantity") and span not in self.kept_as_is
              and (k != "quantity" or not unit or self.counts_in(value, unit, texts[0]))
              # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests",
              # "我妈现在53岁" no "花了89400元")
@@ -4001,7 +4002,8 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         numeral = memory.number.search(value) if kind in _AMOUNTS else None
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
                                   event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
-                                  refused, topic)
+                                  refused, topic,
+                                  counts_only or rules.count_totals.regex.match(text, _SPACES.match(text, b).end()) is not None)
         if previous and previous[0].casefold() != value.casefold() and not (
                 kind == "quantity" and memory.unit(previous[0]) == memory.unit(value)
                 and memory.count(previous[0]) == memory.count(value) is not None):   # ("6 months" … "the 6 month then")

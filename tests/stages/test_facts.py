@@ -261,6 +261,7 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    ("crew about 25 ppl, 7am-7pm both days", "quantity", "25 ppl", EQ),   # people, typed short
     ("abalone, 8 head per jin please", "quantity", "8 head", EQ),   # a count by the head (zh "8头")
     # a weight or cooling capacity in tons, a current in amps ("the 2.5 ton" had been no value)
     ("ok that makes sense. go with the 2.5 ton then", "quantity", "2.5 ton", EQ),
@@ -1140,6 +1141,8 @@ def test_a_birthday_is_an_occasion_and_no_id(lang: str, text: str, occasion: str
     ("en", "pretty sure the last sweep was 2019ish"),
     ("en", "also the email, i wrote priya.nair88 but its priya.nair86@gmail.com. my bad"),
     ("zh", "上次扫烟囱好像是2019ish"),
+    ("en", "crew about 25 ppl, 7am-7pm both days"),   # hours
+    ("zh", "剧组25个人 7am-7pm两天"),
     ("zh", "邮箱我写成priya.nair88了 应该是priya.nair86@gmail.com"),
     ("zh", "租约2027年到期"),
     ("zh", "订4417号房间"),

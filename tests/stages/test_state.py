@@ -3976,6 +3976,15 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # "ppl" counts people ("make it 32" after "crew about 25 ppl" had replaced the budget "14k"; read on the blind
+    # en_film_location), and a total sums up a count said unsure ("i think theyre bringing 4 ppl … so 7 total": the
+    # meeting's, not the team's "5 ppl")
+    ("en", ["crew about 25 ppl, 7am-7pm both days. location budget is 14k all in", "oh wait crew is bigger now too, make it 32"],
+     [("25 ppl", "32")]),
+    ("zh", ["剧组大概25个人 早7点到晚7点 场地预算1.4万", "哦对 剧组人多了 改成32"], [("25个人", "32")]),
+    ("en", ["desks for my startup team, 5 ppl, starting jan", "meeting room too, i think theyre bringing 4 ppl",
+            "us it'd be me + 2 so 7 total"], [("4 ppl", "7")]),
+    ("zh", ["创业团队要工位 5个人 1月开始", "还要个会议室 他们好像来4个人", "我们这边我加2个 一共7个人"], [("4个人", "7个人")]),
     # a limit said again as one's own replaces the limit ("i could stretch to 1800 max" … "fine, 2000 is my absolute max"
     # had replaced "one day": the "one" of "the full-width one", said in a correction, had been a number turned down;
     # read on the blind en_chimney_repair)

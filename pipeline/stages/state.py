@@ -4609,6 +4609,10 @@ def _proposed(text: str, pack: RulePack,
             end -= 1
         if end > start and has_values(start, end):
             proposed = start, end
+    told = [(x, y) for x, y, _ in sentences[:asked[-1]] if has_values(x, y)] if asked and not proposed else []
+    if told and not has_values(*sentences[asked[-1]][:2]) and rules.confirm_changes.search(text, *sentences[asked[-1]][:2]):
+        # "好的，付款按三期：…\n安装往后推一周，就是2027年1月18日（周一）至1月22日（周五）…确认这样改吗？": all the changes told
+        return _trim_proposal(text, told[0][0], told[-1][1], rules)
     if proposed and asked and sentences[asked[-1]][2] not in rules.question_marks:
         # a go-ahead asked without a question mark tells what follows it, not what is proposed ("我建议
         # 这样给您申请：整盒退款39.90元…您看可以吗？可以的话我现在就提交，…24小时内上传照片")

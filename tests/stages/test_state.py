@@ -1339,6 +1339,23 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a question asking to go ahead with the changes just told proposes them all ("…安装往后推一周，就是2027年1月18日（周一）
+    # 至1月22日（周五）…我会把1月11日那档释放掉…确认这样改吗？" "行 就这么办" had accepted the release sentence alone; read on the
+    # blind zh_home_elevator)
+    ("zh", [("user", "还是分三期吧 另外安装往后推一周吧"),
+            ("assistant", "好的，付款按三期：签约 ¥51,840、到货 ¥103,680、验收 ¥17,280。\n安装往后推一周，就是2027年1月18日（周一）至"
+                          "1月22日（周五），还是安装三组。我会把1月11日那档释放掉，锁定保留到2026年12月14日（周一）18:00。确认这样改吗？"),
+            ("user", "行 就这么办 谢谢你啊")],
+     "付款按三期：签约 ¥51,840、到货 ¥103,680、验收 ¥17,280。\n安装往后推一周，就是2027年1月18日（周一）至1月22日（周五），还是安装三组。"
+     "我会把1月11日那档释放掉，锁定保留到2026年12月14日（周一）18:00", []),
+    ("en", [("user", "three payments then. and push the install a week"),
+            ("assistant", "Sure, payment in three parts: $5,184 at signing, $10,368 on delivery, $1,728 on sign-off.\nInstallation "
+                          "moves a week later, to Monday 18 January to Friday 22 January 2027, same crew. I'll release the 11 January "
+                          "slot and hold this one until Monday 14 December at 18:00. Shall I make these changes?"),
+            ("user", "yes do that, thanks")],
+     "payment in three parts: $5,184 at signing, $10,368 on delivery, $1,728 on sign-off.\nInstallation moves a week later, "
+     "to Monday 18 January to Friday 22 January 2027, same crew. I'll release the 11 January slot and hold this one until "
+     "Monday 14 December at 18:00", []),
     # a question pointing back at a kind of value by its name ("要我帮您约这个时间吗？", "Shall I book that slot for you?")
     # takes the value of that kind said last, not the price said just before it (read on the blind zh_home_elevator)
     ("zh", [("user", "勘测后天上午行不"),

@@ -1260,6 +1260,18 @@ def _chosen_alone(word: str, event_id: str, memory: _Memory, pack: RulePack,
     return clause[found:found + len(word)], Span(said.event_id, said.start + found, said.start + found + len(word))
 
 
+def _dropped_before_change(decisions: Sequence[Decision], event_id: str, text: str, before: int) -> tuple[str, Span] | None:
+    """The thing a message dropped before a change naming no slot: what the change puts something in
+    the place of ("多宝鱼算了 那边点名要吃黄花 换成大黄花", "scratch the turbot, they want croaker, swap in yellow
+    croaker")."""
+    for decision in reversed(decisions):
+        if decision.status == "dropped" and decision.span.event_id == event_id:
+            at = text.find(decision.object, decision.span.start, before)
+            if at >= 0:
+                return decision.object, Span(event_id, at, at + len(decision.object))
+    return None
+
+
 def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[Event], event: Event,
                      memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
     """The earlier choice a new one replaces, and where it was said: the two name different items
@@ -2473,7 +2485,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, turned_day) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
-                                else (headless and memory.said_alone(headless, event.id))
+                                else (_dropped_before_change(decisions, event.id, text, change.start()) if not slot else None)
+                                or (headless and memory.said_alone(headless, event.id))
                                 or _id_of_named(slot, value, event.id, memory, pack) or _thing_named_by(slot, value, event.id, memory, pack)
                                 or _said_with(slot, event.id, memory, pack)
                                 or _verb_object(change.group(0), event.id, memory, pack)

@@ -3993,6 +3993,11 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a change naming no slot after a thing its message dropped puts the new thing in its place ("多宝鱼算了 那边点名要吃黄花
+    # 换成大黄花" had replaced "蛏子40 花蛤60", the head "花" of 大黄花 naming the clams; read on the blind zh_seafood_wholesale)
+    ("zh", ["大虾60斤 多宝鱼40条 蛏子40 花蛤60 海螺30斤", "多宝鱼算了 那边点名要吃黄花 换成大黄花 条数不变"], [("多宝鱼", "大黄花")]),
+    ("en", ["need prawns 60 jin, turbot 40 fish, clams 60 jin", "forget the turbot, they want yellow croaker. switch to yellow croaker, same count"],
+     [("the turbot", "yellow croaker")]),
     # "ppl" counts people ("make it 32" after "crew about 25 ppl" had replaced the budget "14k"; read on the blind
     # en_film_location), and a total sums up a count said unsure ("i think theyre bringing 4 ppl … so 7 total": the
     # meeting's, not the team's "5 ppl")
@@ -4302,7 +4307,7 @@ CORRECTED = [
     ("en", ["checking in friday out sunday", "we need somewhere for a big dinner saturday night", "the terrace one sounds amazing",
             "scratch that on the terrace, do the Magnolia Room instead. my mom says grandma cant do the heat in june"], []),
     ("zh", ["周五入住 周日走", "周六晚上要办个大聚餐", "露台那个听着不错", "算了露台不要了 换成木兰厅吧。我妈说奶奶六月受不了热"],
-     [(None, "木兰厅")]),
+     [("露台", "木兰厅")]),   # (the thing dropped before the change is what it replaces)
     # a correction cue in a clause naming a kind corrects values of that kind only ("我电话给错了 是
     # 13851723069 不是13851723096 … 我今天老打反" had moved the plumber's "明天" to "今天")
     ("zh", ["电话13851723096", "能不能后天下午来修 明天我走不开",

@@ -278,6 +278,7 @@ class StateRules:
     raised_to: Lexicon         # a limit raised or lowered to the bare number after it ("可以到450", "go up to 450")
     limit_after: Lexicon       # … or said as the limit after the bare number opening its clause ("2000 is my absolute max", "2000封顶")
     confirm_changes: Lexicon   # a question asking to go ahead with the changes just told ("确认这样改吗？"): it proposes them all
+    estimates: Lexicon         # words saying a size is guessed ("8公斤左右", "about 15 kg"): a size measured since settles it
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
@@ -719,6 +720,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         raised_to=Lexicon(table.get("raised_to", []), bounds),
         limit_after=Lexicon(table.get("limit_after", []), bounds),
         confirm_changes=Lexicon(table.get("confirm_changes", []), bounds),
+        estimates=Lexicon(table.get("estimates", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ()), patterns=table.get("accept_patterns", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),

@@ -2777,7 +2777,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                        if choice is not None else [])
                                    or _dropped_then_said(text, start, end, kept, event.id, memory, pack)
                                    or _retyped(text, kept, event.id, memory)
-                                   or _unsure_settled(text, start, end, kept, event.id, memory, pack)
+                                   or _unsure_settled(text, start, end, kept, event.id, memory, pack,
+                                                      frozenset(t.old_span for t in transitions[made:] if t.old_span))
                                    or _restated(text, start, end, kept, event.id, memory, pack)
                                    or _renamed(text, start, end, kept, event.id, memory, rules.other_slots)
                                    or (_named_after_refusal(text, kept, event.id, asked_by.text, memory, pack, read)
@@ -3545,11 +3546,13 @@ def _retyped(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Tr
 
 
 def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str, memory: _Memory,
-                    pack: RulePack) -> list[Transition]:
+                    pack: RulePack, taken: frozenset[Span] = frozenset()) -> list[Transition]:
     """"好像他护照明年五月到期" … "他护照有效期到2027年8月，刚翻出来看了", "I think the roof was
     redone in 2018" … "the roof was redone in 2016": a value said sure replaces one of its kind said
     unsure in an earlier clause sharing a word of its own with this one (the value's words, hedges
-    and fillers aside), or, an address or id, written in its scheme, or a size its message says was measured."""
+    and fillers aside), or, an address or id, written in its scheme, or a size its message says was measured;
+    of several, the one sharing most words, and none the message settled already (``taken``: "衣服那箱17.2公斤 …
+    第二箱9公斤" after "一箱是冬天的衣服 大概15公斤 另一箱是药和吃的 8公斤左右吧")."""
     def words(clause: str, values: Sequence[str]) -> set[str]:
         return _own_words(clause, values, memory, pack)
 
@@ -3560,19 +3563,22 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
         return []
     own: set[str] | None = None   # (read only when a value said unsure is there to settle)
     for a, b, kind in kept:
+        settled: list[tuple[int, int, str, Span]] = []   # (words shared, by the phrases, value, where), newest first
         # (a time told as past is settled by one told as past alone: "I believe he faxed it monday" …
         # "i have my post op with him tuesday morning")
         past = _FAMILY.get(kind, kind) == "time" and memory.told_as_past(text[start:a], text[a:b], text[b:end])
+        near: set[str] | None = None   # (the words of the value's own phrase: "衣服那箱" of "衣服那箱17.2公斤")
         for said in reversed(memory.values.get(_FAMILY.get(kind, kind), [])):
-            (_, clause, _), value, span = said
+            (phrase, clause, _), value, span = said
             if _FAMILY.get(kind, kind) == "time" and memory._told_as_past(said) != past:
                 continue
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
             # a count of its own unit)
             estimate = (measured and kind == "quantity" and memory.unit(value) in memory.magnitudes
-                        and memory.unit(text[a:b]) in memory.magnitudes and pack.uncertainty.search(clause) is not None)
+                        and memory.unit(text[a:b]) in memory.magnitudes
+                        and (pack.uncertainty.search(clause) or pack.state.estimates.search(clause)) is not None)
             if ((span in memory.hedged and _hedges(clause, value, pack) or estimate)
-                    and span.event_id != event_id and span not in memory.replaced
+                    and span.event_id != event_id and span not in memory.replaced and span not in taken
                     and value.casefold() != text[a:b].casefold()
                     # (a day said again in other words settles nothing: "signed off next tuesday so maybe
                     # wait" … "issue it tuesday like we said")
@@ -3589,7 +3595,14 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                         or estimate and (shared or memory.unit(value) == memory.unit(text[a:b]) and not any(
                             own & words(c, [v]) for (_, c, _), v, sp in memory.values.get("quantity", [])
                             if sp.event_id != event_id and pack.uncertainty.search(c)))):
-                    return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
+                    near = near if near is not None else words(_phrase(text, start, a, b, end, pack).replace("\0", " "), [])
+                    settled.append((len(shared), len(near & words(phrase.replace("\0", " "), [])), value, span))
+        if settled:
+            # (of a tie, the newest; the oldest when the message measures several of the unit: they go in order)
+            several = kind == "quantity" and sum(memory.unit(text[x:y]) == memory.unit(text[a:b])
+                                                 for _, _, held in read_clauses(text, pack) for x, y, k in held if k == kind) > 1
+            *_, value, span = max(reversed(settled) if several else settled, key=lambda s: s[:2])
+            return [Transition(kind, value, text[a:b], Span(event_id, a, b), span)]
     return []
 
 

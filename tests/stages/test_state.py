@@ -3993,6 +3993,12 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # sizes weighed settle the guesses of their unit, each once, in the order said ("称好了 衣服那箱17.2公斤 … 第二箱9公斤" had
+    # settled nothing: "称好了" was no measuring word, "8公斤左右" no guess; read on the blind zh_cross_border_parcel)
+    ("zh", ["一箱是冬天的衣服 大概15公斤 另一箱是药和吃的 8公斤左右吧", "称好了 衣服那箱17.2公斤 箱子是60 40 45的 第二箱9公斤 40 30 35"],
+     [("15公斤", "17.2公斤"), ("8公斤左右", "9公斤")]),
+    ("en", ["one box is winter clothes, about 15 kg, the other is meds and snacks, 8 kg or so",
+            "weighed them: clothes box 17.2 kg, 60x40x45. second box 9 kg, 40x30x35"], [("15 kg", "17.2 kg"), ("8 kg", "9 kg")]),
     # a change naming no slot after a thing its message dropped puts the new thing in its place ("多宝鱼算了 那边点名要吃黄花
     # 换成大黄花" had replaced "蛏子40 花蛤60", the head "花" of 大黄花 naming the clams; read on the blind zh_seafood_wholesale)
     ("zh", ["大虾60斤 多宝鱼40条 蛏子40 花蛤60 海螺30斤", "多宝鱼算了 那边点名要吃黄花 换成大黄花 条数不变"], [("多宝鱼", "大黄花")]),

@@ -2101,8 +2101,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           unit_forms=pack.state.unit_forms,
                           slot_key_forms=pack.state.slot_key_forms,
                           slot_stopwords=pack.state.slot_stopwords,
-                          kind_names={**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
-                                         if key.startswith("kind_") and name}, **pack.state.kind_words},
+                          kind_names=_kind_names(pack),
                           sentence_end=pack.sentence_end, reach=reach,
                           as_place=lambda clause, start, end: _as_place(clause, start, end, pack),
                           hour_leads=pack.state.hour_leads))
@@ -4472,14 +4471,18 @@ def _proposal(text: str, pack: RulePack,
     return found and (_option_named(text, *found, pack.state) or found)
 
 
+def _kind_names(pack: RulePack) -> dict[str, tuple[str, ...]]:
+    """The words naming a value's kinds: its display name ("时间": time) and ``[state] kind_words`` ("手机": phone)."""
+    return {**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
+               if key.startswith("kind_") and name}, **pack.state.kind_words}
+
+
 def _kinds_pointed(words: str, pack: RulePack) -> set[str]:
     """The kinds of value words point back at by their name ("这个时间", "that slot": time)."""
     if not _points_back(words, pack):
         return set()
     folded = words.casefold()
-    names = {**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
-                if key.startswith("kind_") and name}, **pack.state.kind_words}
-    return {_FAMILY.get(kind, kind) for name, found in names.items()
+    return {_FAMILY.get(kind, kind) for name, found in _kind_names(pack).items()
             if (re.search(rf"\b{re.escape(name)}\b", folded) if pack.spaced else name in folded) for kind in found}
 
 

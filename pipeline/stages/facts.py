@@ -347,6 +347,9 @@ class NextHit:
         return self._hit
 
 
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[$€£¥]?\d(?:[\d,.]*\d)?\s+$")   # a number, then only spaces, up to where it is searched
+
+
 def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
                ends: NextHit | None = None, condition: int | None = None) -> tuple[int, int]:
     """The cue, a little of what precedes it in its clause (the object), and the rest of the
@@ -369,6 +372,12 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
         left = min(pack.lead.strip_run(text, opening, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition
+    # (a number right before what a limit says of it is its subject: "fine, 2000 is my absolute max" had kept
+    # "is my absolute max")
+    number = (_NUMBER_BEFORE.search(text, opening, left)
+              if left > opening and cue.group().casefold() in pack.limits else None)
+    if number is not None:
+        left = number.start()
     left = max(word_start(text, left, pack.lang), min(start, left))   # never inside a word: "司9点之前来不了"
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end

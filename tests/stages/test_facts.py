@@ -35,7 +35,8 @@ ZH_ROWS = [
     ("必须有三相电380伏入户", "quantity", "380伏", EQ),
     ("充电宝要10000mAh的", "quantity", "10000mAh", EQ),
     ("大概要运5吨货", "quantity", "5吨", EQ),   # a weight in tons
-    ("鲍鱼要8头的 上席面好看", "quantity", "8头", EQ),   # a count by the head (graded abalone, livestock)
+    ("鲍鱼要8头的 上席面好看", "quantity", "8头", EQ),
+    ("行吧 2000封顶 不能再多了", "money", "2000", EQ),   # (a limit's amount; en "2000 is my absolute max")   # a count by the head (graded abalone, livestock)
     ("新号码是 +65 9127 4538 以后打这个", "phone", "+65 9127 4538", EQ),   # eight digits after a country code
     # … or after the words saying it is a phone, in its clause ("电话留我的 9123 4586" had been no value)
     ("收花人写我妈 王秀英 电话留我的 9123 4586 邮箱 hm.lin88@gmail.com", "phone", "9123 4586", EQ),
@@ -261,6 +262,8 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a limit keeps the number it is said of ("is my absolute max" had been quoted alone; zh reads "2000封顶" as an amount)
+    ("fine, 2000 is my absolute max. i'll send pics", "obligation", "2000 is my absolute max", EQ),
     ("crew about 25 ppl, 7am-7pm both days", "quantity", "25 ppl", EQ),   # people, typed short
     ("abalone, 8 head per jin please", "quantity", "8 head", EQ),   # a count by the head (zh "8头")
     # a weight or cooling capacity in tons, a current in amps ("the 2.5 ton" had been no value)

@@ -21,7 +21,7 @@ from typing import Sequence
 from .render import fold, fold_spaced, shown_time
 from .rulepacks import RulePack, slot_keys
 from .stages.base import Memo
-from .stages.entities import word_end
+from .stages.entities import word_end, words_of
 from .stages.times import only_a_weekday
 from .types import (Attachment, Conversation, Decision, Event, Fact, IntentCluster, KeyClause, OpenItem, Snapshot, Span,
                     StageResult, Strength, SummaryItem, Transition, said_of_the_past)
@@ -1175,6 +1175,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
              or _Times.within(held, interval) and not _Times.within(now_at, interval))
         and (not keys or interval[0] == interval[1] or any(k in fold(d.object) for k in keys))
         for at, interval, keys, now_at in replaced_times for held in map(_resolved, d.times) if held)}
+    # (… or the newest accepted proposal holding a time, before one taken since that moves a thing to another day:
+    # "Shall I book Thursday, 10 December 2026 …?" "yes" … "Shall I move you to Friday at 8:00–9:00 am?" "ok do that")
+    timed = sorted(((order[(d.by or d.span).event_id], d.object, {day for v in d.times if (day := _day_of(v))})
+                    for d in decisions if d.status == "accepted" and d.times), key=lambda t: t[0])
+    for (_, held, days), (_, moving, to) in zip(timed, timed[1:]):
+        cue = pack.state.change.search(moving)
+        # (the move names no other thing before its cue: "把除甲醛改到5月27日" moves no battery change set for Monday)
+        named = [w for w in words_of(moving[:cue.start()].casefold(), pack.lang) if len(w) >= pack.state.own_word_chars
+                 and w.isalnum() and w not in pack.state.pronouns] if cue else []
+        if days and to and not days & to and cue and all(w in held.casefold() for w in named):
+            changed_later.add(held)
     for obj, statuses in paths.items():
         mark = templates.get("changed", "") if obj in changed_later else ""
         line = templates["decision"].format(object=obj, status=" → ".join(statuses)) + mark

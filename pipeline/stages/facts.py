@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
@@ -347,9 +348,6 @@ class NextHit:
         return self._hit
 
 
-_NUMBER_BEFORE = re.compile(r"(?<![\w.,])[$€£¥]?\d(?:[\d,.]*\d)?\s+$")   # a number, then only spaces, up to where it is searched
-
-
 def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
                ends: NextHit | None = None, condition: int | None = None) -> tuple[int, int]:
     """The cue, a little of what precedes it in its clause (the object), and the rest of the
@@ -372,12 +370,12 @@ def cued_scope(text: str, start: int, end: int, cue: Hit, pack: RulePack,
         left = min(pack.lead.strip_run(text, opening, cue.start(), from_end=False), cue.start())
     if condition is not None and condition < left:
         left = condition
-    # (a number right before what a limit says of it is its subject: "fine, 2000 is my absolute max" had kept
-    # "is my absolute max")
-    number = (_NUMBER_BEFORE.search(text, opening, left)
-              if left > opening and cue.group().casefold() in pack.limits else None)
-    if number is not None:
-        left = number.start()
+    # (a number right before what a limit says of it is its subject, with its currency sign: "fine, 2000 is my
+    # absolute max" had kept "is my absolute max")
+    if left > opening and cue.group().casefold() in pack.limits:
+        number = next((m for m in pack.number.finditer(text, opening, left) if not text[m.end():left].strip()), None)
+        if number is not None:
+            left = number.start() - (number.start() > opening and unicodedata.category(text[number.start() - 1]) == "Sc")
     left = max(word_start(text, left, pack.lang), min(start, left))   # never inside a word: "司9点之前来不了"
     stop = (ends or NextHit(pack.scope_break, text, end)).at_or_after(cue.end())
     right = stop.start() if stop else end

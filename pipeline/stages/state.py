@@ -4483,7 +4483,7 @@ def _kinds_pointed(words: str, pack: RulePack) -> set[str]:
         return set()
     folded = words.casefold()
     return {_FAMILY.get(kind, kind) for name, found in _kind_names(pack).items()
-            if (re.search(rf"\b{re.escape(name)}\b", folded) if pack.spaced else name in folded) for kind in found}
+            if _word_at(name, folded, pack) >= 0 for kind in found}
 
 
 def _points_back(words: str, pack: RulePack) -> bool:

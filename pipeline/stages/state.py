@@ -2277,6 +2277,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             if named and (family == "time" or family in _CONTACTS and _value_kind(named[1], pack) == family
                           or memory.unit(named[1]) == memory.unit(text[meant[-1][0]:meant[-1][1]]) != ""):
                 corrections[n] = start
+            # … or a bare number turning down a number of a value said before, no cue needed ("是602不是601"
+            # after "…3号楼601室", "leave at 7 not 7:30"): one number put for another
+            elif (corrections[n] is None and not meant and (cue := pack.state.correction_not.regex.search(text, start, reach))
+                  and _AFTER_DIGITS.search(text, start, cue.start()) and _number_turned_down(text, cue.start(), reach, pack)
+                  and _named_old(text, start, end, reach, kept, memory, pack, event_id=event.id)):
+                corrections[n] = start
         corrected: set[str] = set()   # kinds a correction or change of this message has replaced already
         # the current value a clause of the message turned down, for a later clause's value of its kind
         # ("三十箱肯定不够，得要五十箱")
@@ -2702,7 +2708,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                      or kind == "money" and _with_bound(text, a, b, pack) != (a, b)):
                         transitions.append(Transition(kind, previous[0], text[a:b], Span(event.id, a, b),
                                                       previous[1]))
-                if not kept:
+                # (its only values the old ones: "leave at 7 not 7:30")
+                if not any(named is None or a < named[0] for a, _, _ in kept):
                     transitions.extend(_digits_swapped(text, start, end, event.id, memory)
                                        or _part_corrected(text, start, end, named, event.id, pack)
                                        # (not a value this message corrected already: "是2.6米宽 不是2.4 鞋柜1.2太小了")
@@ -3280,11 +3287,14 @@ def _named_old(text: str, start: int, end: int, reach: int, kept: Values, memory
         said = ((units and memory.newest(lambda _, value: holds(value) and memory.unit(value) in units))
                 or (memory.newest(lambda _, value: holds(value)) if len(words) >= 2 else None)
                 ) if len(words) >= 2 or words.isdigit() else None
+        if not said and words.isdigit():   # (one digit names an amount or count of its number: "we're 5 not 4")
+            counted = memory.of_number(words, event_id)
+            said = counted[1] if counted else None
         return (cue.start(), *said) if said else None
     return None
 
 
-_AFTER_DIGITS = re.compile(r"(?<![\w.-])\d+\s*$")
+_AFTER_DIGITS = re.compile(r"(?<![A-Za-z0-9_.-])\d+\s*$")   # (after a word of a script without spaces too: "是602")
 _SPACE_BETWEEN = re.compile(r"(?<=\S)\s+(?=\S)")   # a space between two words
 _QUOTES = {"“": "”", "\"": "\"", "「": "」", "‘": "’", "『": "』"}   # a quotation's opening mark, its closing one
 _CODE_CHAR = re.compile(r"[A-Za-z0-9_#-]")   # a character of a code a digit ends ("WD-" of "WD-2317")
@@ -3320,9 +3330,24 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
     copula = pack.state.copula.search(text, a, b) if pack.state.copula else None   # ("wrong address, its …")
     a = copula.end() if copula else a
     b = max(a, pack.filler.strip_run(text, a, b, from_end=True))   # ("navy actually": navy)
-    if b - a < 2 or text[a:b].casefold() == named[1].casefold():
+    # (one number put for another, the number alone, a word of its own: "leave at 7 not 7:30"; not "是7栋1302 不是1203")
+    number = _AFTER_DIGITS.search(text, a, b) if _number_turned_down(text, named[0], len(text), pack) else None
+    number = number if number and (number.start() == a or text[number.start() - 1].isspace()) else None
+    a = number.start() if number else a
+    if b - a < (1 if number else 2) or text[a:b].casefold() == named[1].casefold():
         return []
     return [Transition(_value_kind(named[1], pack) or "", named[1], text[a:b], Span(event_id, a, b), named[2])]
+
+
+def _number_turned_down(text: str, at: int, end: int, pack: RulePack) -> re.Match[str] | None:
+    """The number a turning-down cue at ``at`` names, right after it ("not 7:30": 7)."""
+    cue = pack.state.correction_not.regex.match(text, at, end)
+    if cue is None:
+        return None
+    after = cue.end()
+    while after < end and text[after].isspace():
+        after += 1
+    return pack.number.match(text, after, end)
 
 
 def _opens_turning_down(text: str, start: int, end: int, pack: RulePack) -> bool:

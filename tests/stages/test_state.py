@@ -3993,6 +3993,20 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # one number put for another, no correction cue ("是602不是601" after "…3号楼601室", "leave at 7 not 7:30" had changed
+    # nothing): the number turned down names a value said before, the new one stands alone; a number naming none of the
+    # user's, or of another unit, corrects nothing (controls)
+    ("zh", ["寄到朝阳区望京西路12号院3号楼601室", "是602不是601 我记错了"], [("朝阳区望京西路12号院3号楼601室", "602")]),
+    ("en", ["Deliver to 12 Baker Street, Apt 601 please.", "it's 602 not 601"], [("12 Baker Street, Apt 601", "602")]),
+    ("en", ["We need the shuttle to leave the hotel at 7:30 tomorrow.", "leave at 7 not 7:30, traffic is bad"],
+     [("at 7:30 tomorrow", "7")]),
+    ("zh", ["明天早上7点半从酒店出发", "7点走 不是7点半 怕堵车"], [("明天早上7点半", "7点")]),
+    ("en", ["table for 4 people at 7:30 pm", "we're 5 not 4"], [("4 people", "5")]),
+    ("zh", ["订4个人的桌 晚上7点半", "是5不是4 我数错了"], [("4个人", "5")]),
+    ("en", ["party of 4", "the kids are 5 not 4 years old"], []),
+    ("zh", ["订4个人的桌", "孩子是5岁 不是4岁"], []),
+    ("en", ["book 2 rooms for the 3rd", "it's 5 not 6"], []),
+    ("zh", ["订两间房 3号入住", "是5楼不是6楼吧"], []),
     # sizes weighed settle the guesses of their unit, each once, in the order said ("称好了 衣服那箱17.2公斤 … 第二箱9公斤" had
     # settled nothing: "称好了" was no measuring word, "8公斤左右" no guess; read on the blind zh_cross_border_parcel)
     ("zh", ["一箱是冬天的衣服 大概15公斤 另一箱是药和吃的 8公斤左右吧", "称好了 衣服那箱17.2公斤 箱子是60 40 45的 第二箱9公斤 40 30 35"],
@@ -5134,7 +5148,7 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 CORRECTED_IN_DIALOGUE = [
     # an e-mail corrected by a part of it ("是chenyiming_dev@126.com 不是163"), in a message unsure of something else, is
     # replaced (the mother's own e-mail said later had replaced it); "不是205结尾" corrects nothing of the message's own
-    # number (en read it: a control)
+    # number (en read it: a control); "是602不是601", one number put for another, corrects the address without a cue
     ("zh", [('user', '邮箱好像是chenyiming_dev@163.com 我回头问问他'),
             ('assistant', '好的。'),
             ('user', '教材要2套吧 寄到闵行 莘朱路188弄12号601 别寄他公司'),
@@ -5144,7 +5158,7 @@ CORRECTED_IN_DIALOGUE = [
             ('user', '他邮箱问到了 是chenyiming_dev@126.com 不是163 还有他手机我刚才好像打错了 是13917748250 不是205结尾'),
             ('assistant', '好的。'),
             ('user', '对了还有个事 收据能不能也发我一份 我邮箱zhanglihua66@qq.com')],
-     [("chenyiming_dev@163.com", "chenyiming_dev@126.com")]),
+     [("莘朱路188弄12号601", "602"), ("chenyiming_dev@163.com", "chenyiming_dev@126.com")]),
     ("en", [('user', "his email i think is chenyiming_dev@163.com, i'll double check with him"),
             ('assistant', 'Noted.'),
             ('user', "got his email, it's chenyiming_dev@126.com not 163. and i think i mistyped his cell, it's 13917748250 not ending 205"),

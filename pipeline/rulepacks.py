@@ -282,6 +282,7 @@ class StateRules:
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
     accept_but: Lexicon        # unless its first sentence goes on with one of these ("yes, but for 2 nights")
     accept_provisos: Lexicon   # … a proviso after the yes is a condition of its own ("yes, as long as …")
+    accept_others: Lexicon     # the rest of a proposal taken, beside the reply's own changes ("rest as you said")
     accept_reasons: Lexicon    # … nor does what the user cannot do themselves, naming no value ("搬不动那个大衣柜")
     open_choices: Lexicon      # a change to one of these names no value: the choice is left to the agent ("whatever works")
     remark_verbs: Lexicon      # words making what follows a yes past a pause a statement of its own ("…, brunch will be over")
@@ -724,6 +725,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ()), patterns=table.get("accept_patterns", ())),
         accept_but=Lexicon(table.get("accept_but", []), bounds),
         accept_provisos=Lexicon(table.get("accept_provisos", []), bounds),
+        accept_others=Lexicon(table.get("accept_others", []), bounds, patterns=table.get("accept_others_patterns", ())),
         accept_reasons=Lexicon(table.get("accept_reasons", []), bounds, patterns=table.get("accept_reasons_patterns", ())),
         open_choices=Lexicon(table.get("open_choices", []), bounds),
         remark_verbs=Lexicon(table.get("remark_verbs", []), bounds),

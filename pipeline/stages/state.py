@@ -4466,8 +4466,29 @@ def _accepted_proposal(before: Event, reply: str, pack: RulePack,
     if before.role != "assistant":
         return None
     if not _accepts(reply, pack, before.text):
-        return _accepted_by_name(before.text, reply, pack) or _yes_after(before.text, reply, pack, read)
+        return (_accepted_by_name(before.text, reply, pack) or _yes_after(before.text, reply, pack, read)
+                or _rest_taken(before.text, reply, pack, read))
     return _proposal(before.text, pack, read)
+
+
+def _rest_taken(offered: str, reply: str, pack: RulePack,
+                read: Callable[[str], tuple[tuple[int, int, Values], ...]]) -> tuple[int, int] | None:
+    """The proposal a reply takes but for what it changes ("大虾改成70斤 别的按你说的", "bump the prawns
+    to 70 lb, rest as you said"): the changes are read as the reply's own, after the yes. A clause
+    negating what the offer holds turns against it ("周六不行 其他都行" after "建议订周六晚上7点")."""
+    taken = pack.state.accept_others.search(reply)
+    if taken is None:
+        return None
+    for start, end in split_clauses(reply, pack):
+        own = start <= taken.start() < end
+        stop = pack.sentence_end.search(reply, end) if own and pack.sentence_end else None
+        if own and pack.question.search(reply, start, stop.end() if stop else len(reply)):
+            return None   # (asked: "别的都按你说的？")
+        # (its own words may negate: "其他不变")
+        cues = [cue for cue in negations(reply, start, end, pack) if not taken.start() <= cue.start() < taken.end()]
+        if cues and (own or not _values_apart(reply[start:end], offered, pack)):
+            return None
+    return _proposal(offered, pack, read)
 
 
 def _yes_after(offered: str, reply: str, pack: RulePack,

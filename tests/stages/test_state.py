@@ -1339,6 +1339,28 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # the rest of a proposal taken beside the reply's own change ("虾再加点 改70斤 别的按你说的" had accepted nothing; read on the
+    # blind zh_seafood_wholesale): its own words may negate ("其他不变"); asked, or beside a clause turning down what the
+    # offer holds ("周六不行 其他都行"), or after a question offering nothing, it takes nothing (controls)
+    ("zh", [("user", "公司年会要订海鲜 40桌"), ("assistant", "建议这样配：大虾60斤、鲍鱼20斤、海参10斤，总价约1.8万，可以吗？"),
+            ("user", "大虾改成70斤 别的按你说的")], "建议这样配：大虾60斤、鲍鱼20斤、海参10斤，总价约1.8万", []),
+    ("en", [("user", "Company party, seafood for 40 tables"),
+            ("assistant", "I'd suggest: prawns 60 lb, abalone 20 lb, sea cucumber 10 lb, about $18k total. Shall I go ahead?"),
+            ("user", "bump the prawns to 70 lb, rest as you said")], "prawns 60 lb, abalone 20 lb, sea cucumber 10 lb, about $18k total", []),
+    ("zh", [("user", "公司年会要订海鲜 40桌"), ("assistant", "建议这样配：大虾60斤、鲍鱼20斤、海参10斤，总价约1.8万，可以吗？"),
+            ("user", "大虾要70斤 其他不变")], "建议这样配：大虾60斤、鲍鱼20斤、海参10斤，总价约1.8万", []),
+    ("en", [("user", "Company party, seafood for 40 tables"),
+            ("assistant", "I'd suggest: prawns 60 lb, abalone 20 lb, sea cucumber 10 lb, about $18k total. Shall I go ahead?"),
+            ("user", "make the prawns 70 lb, otherwise sounds good")], "prawns 60 lb, abalone 20 lb, sea cucumber 10 lb, about $18k total", []),
+    ("zh", [("user", "想订个餐厅"), ("assistant", "建议订周六晚上7点的江南春，可以吗？"), ("user", "周六不行 其他都行")], None, []),
+    ("en", [("user", "I want to book a restaurant"), ("assistant", "I'd suggest Jiangnan Spring on Saturday at 7 pm. Shall I book it?"),
+            ("user", "saturday doesn't work, the rest is fine")], None, []),
+    ("zh", [("user", "想订个餐厅"), ("assistant", "请问有什么忌口吗？"), ("user", "不吃辣 其他都行")], None, []),
+    ("en", [("user", "I want to book a restaurant"), ("assistant", "Any dietary restrictions?"),
+            ("user", "no shellfish, otherwise anything is fine")], None, []),
+    ("zh", [("user", "想订个餐厅"), ("assistant", "建议订周六晚上7点的江南春，可以吗？"), ("user", "别的都按你说的？")], None, []),
+    ("en", [("user", "I want to book a restaurant"), ("assistant", "I'd suggest Jiangnan Spring on Saturday at 7 pm. Shall I book it?"),
+            ("user", "is the rest as you said?")], None, []),
     # a question asking to go ahead with the changes just told proposes them all ("…安装往后推一周，就是2027年1月18日（周一）
     # 至1月22日（周五）…我会把1月11日那档释放掉…确认这样改吗？" "行 就这么办" had accepted the release sentence alone; read on the
     # blind zh_home_elevator)

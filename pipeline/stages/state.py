@@ -80,6 +80,7 @@ class _Memory:
     # whether the name at clause[start:end] is said as a place (:func:`_as_place`)
     as_place: Callable[[str, int, int], bool] = lambda _, __, ___: False
     hour_leads: Lexicon | None = None   # words after which a bare number is an hour ("come at 9 not 8")
+    rate: re.Pattern[str] | None = None   # the unit a price is of, after it ("£180 a night")
     # a change naming a slot no value was said with pairs with a value of one of the last this many
     # user messages only ("Change the pickup to Sunday" replaces no date of a task long done)
     reach: int | None = None
@@ -315,7 +316,7 @@ class _Memory:
         return day is not None and day == self.day_of(other, self.now)
 
     def previous(self, kind: str, slot: str, new: str = "", event_id: str = "", reason: str = "",
-                 birth: bool = False, at: int | None = None, refused: str = "") -> tuple[str, Span] | None:
+                 birth: bool = False, at: int | None = None, refused: str = "", rate: str | None = None) -> tuple[str, Span] | None:
         """The value a change replaces: the newest of its kind said next to the slot's words
         (in the words before it, its clause, then its message), else of the same unit, else
         the newest of its kind (a quantity: only one of its unit). A day the change's own
@@ -324,7 +325,8 @@ class _Memory:
         tomorrow morning. Can we move the video visit to Friday afternoon?" replaces "tomorrow at
         10"); ``reason``: such a day said in the change's own clause, before its cue ("on the 9th
         work is sending me to Chicago, move the install to the 10th"); ``refused``: a day turned down before it,
-        on a time of a proposal the user took. Only the last ``lookback``
+        on a time of a proposal the user took; ``rate``: a price of that unit ("" for none) replaces one of it,
+        if one was said ("预算提到1000一晚吧" raises "一晚最多800", not the trip's "总预算6000"). Only the last ``lookback``
         are read: a correction answers something recent, and a message repeating a value a
         thousand times stays linear. A birth date is replaced only by a change naming a ``birth``."""
         if _FAMILY.get(kind, kind) == "time" and refused:
@@ -374,6 +376,8 @@ class _Memory:
             # (a change moves a time planned, not one guessed at: "想下周六考" … "护照好像是明年3月到期" … "改到
             # 7月3号吧" had replaced the passport's expiry)
             same_kind = [v for v in same_kind if v[2] not in self.hedged] or same_kind
+        if rate is not None:
+            same_kind = [v for v in same_kind if self.rate_of(v[1], v[0][1]) == rate] or same_kind
         named_slot = slot != kind and bool(self.keys(slot))
         if named_slot:
             same_kind = [v for v in same_kind if not self._other_slot(slot, v[2])]
@@ -478,7 +482,35 @@ class _Memory:
             if named is not None:
                 return next(s[3] for s in newest if s[5] is named[1]), named
         *_, family, value, span, _ = max(said, key=lambda s: s[:3])
-        return family, (value, span)
+        # (a number no pattern typed, of its scale, in the user's last message, the one answered since, is the
+        # old one: "put me down for 2000 to start" … "ugh ok fine make it 2500" had replaced the budget "£600")
+        return family, self._last_bare(number, event_id) or (value, span)
+
+    def _last_bare(self, number: str, event_id: str) -> tuple[str, Span] | None:
+        """The one number of the user's last message before ``event_id``, when no value holds it and it is
+        of ``number``'s scale, neither of them an hour ("make it 8" after "at 7") or a handful ("two of them
+        need halal" … "change the headcount to 34"); else None."""
+        said = [c for c in self.clauses if c[1].event_id != event_id]
+        if not said or not 24 < (self.count(number) or 0):
+            return None
+        last = said[-1][1].event_id
+        found = [(m.group(), Span(last, span.start + m.start(), span.start + m.end()))
+                 for clause, span in said if span.event_id == last for m in self.number.finditer(clause)]
+        held = [s for values in self.values.values() for *_, s in values if s.event_id == last]
+        if len(found) != 1 or not 24 < (self.count(found[0][0]) or 0) or any(s.start <= found[0][1].start < s.end for s in held):
+            return None
+        return found[0] if self.of_scale(found[0][0], number) else None
+
+    def rate_of(self, value: str, clause: str) -> str:
+        """The unit ``value`` is a price of, in it or right after it in its casefolded ``clause`` ("800一晚",
+        "£180 a night": night)."""
+        at = clause.find(value.casefold())
+        if self.rate is None or at < 0:
+            return ""
+        after = at + len(value)
+        found = (self.rate.search(clause, at, after)
+                 or self.rate.match(clause, after + len(clause[after:]) - len(clause[after:].lstrip())))
+        return found.group("unit").casefold() if found else ""
 
     def of_scale(self, value: str, number: str) -> bool:
         """Whether a bare number can be ``value``'s new one: their numbers less than ``bare_scale``
@@ -657,7 +689,7 @@ class _Memory:
 
     def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
                 alongside: frozenset[str] = frozenset(), refused: str = "",
-                topic: frozenset[str] = frozenset(), total: bool = False) -> tuple[str, Span] | None:
+                topic: frozenset[str] = frozenset(), total: bool = False, rate: str | None = None) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -673,7 +705,8 @@ class _Memory:
         thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
         sunday", not a dinner's "saturday night" said since). Of those its words name, one said in a message of
         ``topic`` (:func:`_topic`) comes first. A ``total`` ("so 7 total") sums up a count said unsure too
-        ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl")."""
+        ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl").
+        A price of a ``rate`` (:meth:`rate_of`, "" for none) replaces one of that rate, if one was said."""
         unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -694,6 +727,10 @@ class _Memory:
         # (of a thing the message's other change is about first: "yeah make it 12. budget 2400 tops" after "12 months"
         # replaced the gift's "6 months", said with its "budget around $1000", raises that budget, not the party's)
         candidates.sort(key=lambda c: c[3].event_id not in topic)
+        # (a price of a unit replaces one of that unit, if any: "budget goes up to £220 a night" raises "max £180 a
+        # night", not the "budget … about £600" for the whole trip; "call it £650 total" that budget, no nightly price)
+        if rate is not None:
+            candidates = [c for c in candidates if self.rate_of(c[2], c[1][1]) == rate] or candidates
         named = self._named_by(slot, [(texts, value, span) for _, texts, value, span in candidates],
                                own=_FAMILY.get(kind, kind) == "time")
         if named:
@@ -2104,7 +2141,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           kind_names=_kind_names(pack),
                           sentence_end=pack.sentence_end, reach=reach,
                           as_place=lambda clause, start, end: _as_place(clause, start, end, pack),
-                          hour_leads=pack.state.hour_leads))
+                          hour_leads=pack.state.hour_leads, rate=pack.state.rate))
 
 
 def _as_place(text: str, start: int, end: int, pack: RulePack) -> bool:
@@ -2487,7 +2524,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
                     previous = turned or told_with or (bare[1] if bare else memory.previous(
-                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, turned_day) if kind
+                        kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, turned_day,
+                        memory.rate_of(typed, text[value_start:].casefold()) if kind == "money" else None) if kind
                                 # ("swap the lemon one for strawberry vanilla": a thing named by what
                                 # it is, "one" after it, is the words said before, no slot's value)
                                 else (_dropped_before_change(decisions, event.id, text, change.start()) if not slot else None)
@@ -4053,7 +4091,8 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
         previous = memory.revised(kind, value, text[since:a] + (value[:numeral.start()] if numeral else ""),
                                   event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
                                   refused, topic,
-                                  counts_only or rules.count_totals.regex.match(text, _SPACES.match(text, b).end()) is not None)
+                                  counts_only or rules.count_totals.regex.match(text, _SPACES.match(text, b).end()) is not None,
+                                  memory.rate_of(value, text[a:].casefold()) if kind == "money" else None)
         if previous and previous[0].casefold() != value.casefold() and not (
                 kind == "quantity" and memory.unit(previous[0]) == memory.unit(value)
                 and memory.count(previous[0]) == memory.count(value) is not None):   # ("6 months" … "the 6 month then")

@@ -4015,6 +4015,25 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a bare number the user's last message said, the one the assistant answered, is what "make it N" replaces ("put me
+    # down for 2000 to start" … "ugh ok fine make it 2500 then" had replaced the budget "£600"; read on the blind
+    # en_marathon_charity); a price of a unit replaces one of that unit ("budget goes up to £220 a night" raises "max
+    # £180 a night", not the trip's "£600"), the slot's words choosing among several (controls: no rate, two of one rate)
+    ("en", ["budget for everything apart from the fundraising is about £600", "put me down for 2000 to start",
+            "ugh ok fine make it 2500 then"], [("2000", "2500")]),
+    ("zh", ["除了筹款 其他花销预算600镑左右", "先给我报2000吧", "行吧 那就改成2500"], [("2000", "2500")]),
+    ("en", ["its for me. budget for everything apart from the fundraising is about £600",
+            "need a hotel near the start for 2 nights. max £180 a night", "ok budget goes up to £220 a night"], [("£180", "£220")]),
+    ("zh", ["这次出来总预算6000左右", "酒店要离起点近 住两晚 最多800一晚", "预算提到1000一晚吧"], [("800一晚", "预算提到1000")]),
+    ("en", ["the hotel is £180 a night, parking is £20 a night", "parking goes up to £25 a night actually"], [("£20", "£25")]),
+    ("en", ["budget is about £600 all in", "ok the budget goes up to £700"], [("£600", "£700")]),
+    # … and a price of none, said after a nightly one, the total ("fine call it £650 total then" had replaced nothing;
+    # "call it a day" changes nothing)
+    ("en", ["budget for the trip is about $6000 total", "hotel near the start for 2 nights, max $800 a night",
+            "budget goes up to $1000 a night", "ugh, fine, call it $6500 total then"], [("$800", "$1000"), ("$6000", "$6500")]),
+    ("zh", ["这次出来总预算6000左右", "酒店要离起点近 住两晚 最多800一晚", "预算提到1000一晚吧", "唉 超了一点 行吧 总预算改成6500"],
+     [("800一晚", "预算提到1000"), ("预算6000", "6500")]),
+    ("en", ["we're 6 people at 7pm", "let's call it a day"], []),
     # one number put for another, no correction cue ("是602不是601" after "…3号楼601室", "leave at 7 not 7:30" had changed
     # nothing): the number turned down names a value said before, the new one stands alone; a number naming none of the
     # user's, or of another unit, corrects nothing (controls)

@@ -1062,7 +1062,9 @@ def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tup
         if memory.as_place(clause, at, after):
             continue   # (what is on it or in it is no value of it)
         start = _past_value_leads(clause, after, rules)
-        end = pack.filler.strip_run(clause, start, len(clause), from_end=True)
+        # (a script without spaces ends a phrase at one: "背心要M的 T恤也M" says "M的" of the vest)
+        stop = next((m.start() for m in _SPACE_BETWEEN.finditer(clause, start)), len(clause)) if not pack.spaced else len(clause)
+        end = pack.filler.strip_run(clause, start, stop, from_end=True)
         value = clause[start:end]
         # (words after the name with no lead to a value say something of it: "the terrace one sounds amazing")
         if pack.spaced and not clause[after:start].strip():

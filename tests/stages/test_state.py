@@ -4015,6 +4015,15 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # "make" a thing "a"/"an" and one word sets it ("actually make the vest a small, apparently they come up big" had
+    # changed nothing; read on the blind en_marathon_charity), not "a bit shorter" nor "a surprise for my wife"
+    # (controls); a value no pattern types, in a script without spaces, ends at a space ("背心要M的 T恤也M" … "背心还是
+    # 换成S吧" had replaced "M的 T恤也M", as if the tee changed too)
+    ("en", ["vest in M please, and the tee in M too", "actually make the vest a small, apparently they come up big"],
+     [("M", "a small")]),
+    ("zh", ["背心要M的 T恤也M", "背心还是换成S吧 听说他们家尺码偏大"], [("M", "S")]),
+    ("en", ["vest in M please, and the tee in M too", "let's make the trip a bit shorter"], []),
+    ("en", ["I'd like to book a trip for 5 days", "make the trip a surprise for my wife"], []),
     # a bare number the user's last message said, the one the assistant answered, is what "make it N" replaces ("put me
     # down for 2000 to start" … "ugh ok fine make it 2500 then" had replaced the budget "£600"; read on the blind
     # en_marathon_charity); a price of a unit replaces one of that unit ("budget goes up to £220 a night" raises "max

@@ -26,6 +26,10 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # a day followed by "和" and another day is a day too, and one after "23号和" whatever follows ("住两晚 23号和24号"
+    # had kept 24号 alone; "8号和9号两天" 8号 alone)
+    ("住两晚 23号和24号", "time", "23号", EQ),
+    ("8号和9号两天", "time", "9号", EQ),
     # a conditional cue inside a word supposes nothing ("主要是给宝宝准备的" had made "要是…" the condition
     # of the budget, quoted "要是给宝宝准备的 预算3000以内")
     ("我怀孕5个月了 主要是给宝宝准备的 预算3000以内", "obligation", "预算3000以内", EQ),
@@ -262,6 +266,10 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a weekday with a day of the month no hour can be is one time ("fri 23 and sat 24 april" had read "fri" alone,
+    # Friday 11 December)
+    ("need it for 2 nights, fri 23 and sat 24 april", "time", "fri 23", EQ),
+    ("the bikes arrive wed 16, the locks thu 17", "time", "thu 17", EQ),
     # a limit keeps the number it is said of ("is my absolute max" had been quoted alone; zh reads "2000封顶" as an amount)
     ("fine, 2000 is my absolute max. i'll send pics", "obligation", "2000 is my absolute max", EQ),
     ("crew about 25 ppl, 7am-7pm both days", "quantity", "25 ppl", EQ),   # people, typed short
@@ -1579,7 +1587,7 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "I want to take a group to see Midnight at the Paper Moon"),   # a title, not a time
     ("zh", "我想去看《午夜巴黎》"),
     ("en", "Dinner for around 6 people"), ("en", "Lunch at 8 tables in the hall"), ("zh", "晚饭6个人"),
-    ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "第3号选手"), ("zh", "3号-5号楼都停电了"), ("zh", "3号至5号楼"),
+    ("zh", "快一点前送到"), ("zh", "差两点就满分了"), ("zh", "坐3号线到5号楼"), ("zh", "3号楼和5号楼"), ("zh", "第3号选手"), ("zh", "3号-5号楼都停电了"), ("zh", "3号至5号楼"),
     ("zh", "地址在北京海淀区北蜂窝8号，评分是4.2分"),
     # a holiday's name before a noun names no day
     ("zh", "圣诞节礼物买好了"), ("zh", "想要国庆节套餐"), ("en", "We're planning a Christmas party"),

@@ -2375,10 +2375,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # now. Keep the total under $3900" revises no amount; "can you book the Alexander
                 # instead? I will be arriving on Saturday" moves no lunch booked for Saturday)
                 revising = None
-            revise_hit = rules.revise.search(text, start, end)
-            if revise_hit is not None and rules.count_totals.regex.fullmatch(revise_hit.group()) and not any(
-                    k == "quantity" for _, _, k in kept):
-                revise_hit = None   # ("budget is around $1,400 total for both kids" revises nothing: a sum, no count)
+            revise_hit = _revise_cue(text, start, end, kept, rules)
             if revise_hit is not None:
                 revising = start if revising is None else revising
             elif not kept:
@@ -2560,7 +2557,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # (a count inside a sum its lead typed, or a bare number, of no count said before
                         # (of its scale), is the sum: "预算8000左右吧" … "预算其实能加到1万"; "budget is $6,000"
                         # … "change the max to 5500")
-                        previous = memory.previous("money", slot, typed, event.id, reason)
+                        previous = memory.previous("money", slot, typed, event.id, reason,
+                                                   rate=memory.rate_of(typed, text[value_start:].casefold()))
                     booked = (_booked_as(slot, kind, event, events, memory, pack) if kind
                               else _booked_choice(slot, event, events, decisions, pack))
                     if booked and _FAMILY.get(kind, kind) == "time" and memory.names_day(typed) and not memory.names_day(booked[0]):
@@ -2779,7 +2777,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # "I'll stretch to $175 if it gets us the center section": a revision under a
                 # condition still replaces the plain value, and carries its condition along; one
                 # the user asks for ("Can we go up to $95 a head then?") too
-                cue = rules.revise.search(text, revising, end)
+                cue = _revise_cue(text, revising, end, kept, rules)
                 under = (_condition(text, clauses, n, cue.start(), condition, event.id, pack)
                          if cue is not None and (supposed or condition is not None) else None)
                 # (a cue of revise_current replaces the newest time: its sentence's own, since
@@ -4062,6 +4060,15 @@ def _topic(here: Sequence[Transition], made: Sequence[Transition]) -> frozenset[
             at = replaced.get(at)
     return frozenset(found | {t.span.event_id for t in made if t.old_span is not None and t.old_span.event_id in found
                               and t not in here})
+
+
+def _revise_cue(text: str, start: int, end: int, kept: Values, rules: StateRules) -> Hit | None:
+    """The first revision cue from ``start``; one saying a count's whole ("total") only where the clause
+    holds a count: "budget is around $1,400 total for both kids" revises nothing, "total budget goes up to
+    15k" revises by "goes up to"."""
+    counts = any(k == "quantity" for _, _, k in kept)
+    return next((hit for hit in rules.revise.finditer(text, start, end)
+                 if counts or not rules.count_totals.regex.fullmatch(hit.group())), None)
 
 
 def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory, rules: StateRules,

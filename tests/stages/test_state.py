@@ -4043,6 +4043,12 @@ CORRECTED = [
     ("zh", ["这次出来总预算6000左右", "酒店要离起点近 住两晚 最多800一晚", "预算提到1000一晚吧", "唉 超了一点 行吧 总预算改成6500"],
      [("800一晚", "预算提到1000"), ("预算6000", "6500")]),
     ("en", ["we're 6 people at 7pm", "let's call it a day"], []),
+    # … a price per person is one of a rate ("总预算加到1.5万" had raised "预算人均500", not "总共不超过1.3万"; read on the blind
+    # zh_farmhouse_retreat), and "total" before the cue is no count's total ("total budget goes up to 15k" had revised
+    # nothing: "total" was taken for the cue, and it revises counts only)
+    ("zh", ["两人一间 13间。预算人均500左右吧 总共不超过1.3万 包吃住活动", "老板批了!! 总预算加到1.5万 cs那些都保留"], [("1.3万", "1.5万")]),
+    ("en", ["13 rooms. budget about 500 per person, no more than 13k total, food and activities included",
+            "boss approved!! total budget goes up to 15k"], [("13k", "goes up to 15k")]),
     # one number put for another, no correction cue ("是602不是601" after "…3号楼601室", "leave at 7 not 7:30" had changed
     # nothing): the number turned down names a value said before, the new one stands alone; a number naming none of the
     # user's, or of another unit, corrects nothing (controls)

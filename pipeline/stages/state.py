@@ -26,8 +26,8 @@ from .base import Memo, StageInput
 from .entities import opens_a_word, word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
-from .times import (count_of, day_of, day_within, gone_by, names_a_clock, names_a_date, names_a_day, names_one_day, points_back,
-                    said_as_past, single_day, weekdays_of)
+from .times import (a_month_or_more, count_of, day_of, day_within, gone_by, names_a_clock, names_a_date, names_a_day,
+                    names_one_day, points_back, said_as_past, single_day, weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -56,6 +56,7 @@ class _Memory:
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
     single_day: Callable[[str], bool] = lambda _: False   # whether a time names one day, no stretch of days
+    month_long: Callable[[str], bool] = lambda _: False   # whether a time names a month or more ("12月份")
     # the one day a time names, resolved from the conversation's ``now`` ("后天" and "周六" may be one)
     day_of: Callable[[str, datetime], date | None] = lambda _, __: None
     now: datetime | None = None      # the conversation's, for ``day_of``; set by each walk
@@ -367,6 +368,8 @@ class _Memory:
         # 早上8点来了", said in a message where "公司" is another company)
         if _FAMILY.get(kind, kind) == "time":   # a change moves a time to come before one of what happened
             same_kind = [v for v in same_kind if not self._told_as_past(v)] or same_kind
+            if not self.month_long(new):   # … and a day one said within a month, not the month ("毕竟是12月份")
+                same_kind = [v for v in same_kind if not self.month_long(v[1])] or same_kind
         # … and a value said sure before one said unsure in its message ("先各买20节试试吧 … 我记得你们好像
         # 买40节送2节吧" … "那数学改成40节吧" replaces the 20, not the 2 of the offer recalled; "i'd say the
         # stuff is worth maybe $90,000" … "bump it to $110,000" still replaces the 90,000)
@@ -761,6 +764,8 @@ class _Memory:
                         and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
                         and not self._other_part(kind, value, new) and not self._told_as_past((_, value, span))):
                     window.append((value, span))
+            if not self.month_long(new):   # (a day replaces a day said, not a month said since: "its chicago in december lol")
+                window = [v for v in window if not self.month_long(v[0])] or window
             said = [(value.casefold(), span) for _, value, span in self.values.get("time", [])
                     if span.event_id != event_id and span not in self.replaced]
             if any(value == new.casefold() for value, _ in said):
@@ -2128,6 +2133,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           day_within=lambda one, other: day_within(one, other, pack.lang, pack),
                           single_day=lambda time: single_day(time, pack.lang, pack),
+                          month_long=lambda time: a_month_or_more(time, pack.lang, pack),
                           day_of=lambda time, now: day_of(time, pack.lang, now, pack),
                           told_as_past=lambda before, time, after: (gone_by(time, pack.lang, pack)
                                                                      or said_as_past(before, after, pack.lang, pack)),
@@ -3636,8 +3642,10 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                 continue
             # (said unsure, not supposed: "If it is, a table for 7" is no guess at the "4 star" said later;
             # a count of its own unit)
-            estimate = (measured and kind == "quantity" and memory.unit(value) in memory.magnitudes
-                        and memory.unit(text[a:b]) in memory.magnitudes
+            # (… or counted, a count of its unit: "pretty sure its 2 flights maybe 3" … "went and counted. its 3 flights")
+            estimate = (measured and kind == "quantity" and (memory.unit(value) in memory.magnitudes
+                                                             and memory.unit(text[a:b]) in memory.magnitudes
+                                                             or memory.unit(value) == memory.unit(text[a:b]) != "")
                         and (pack.uncertainty.search(clause) or pack.state.estimates.search(clause)) is not None)
             if ((span in memory.hedged and _hedges(clause, value, pack) or estimate)
                     and span.event_id != event_id and span not in memory.replaced and span not in taken

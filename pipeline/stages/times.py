@@ -305,6 +305,15 @@ def single_day(text: str, lang: str, pack: RulePack) -> bool:
     return isinstance(value, dict) and {"start", "end"} <= value.keys() and value["start"][:10] == value["end"][:10]
 
 
+def a_month_or_more(text: str, lang: str, pack: RulePack) -> bool:
+    """Whether a time names a stretch of a month or more ("12月份", "in december"): the season a
+    date is in, which a change of a day does not replace."""
+    value = normalize_time(text, lang, _ANY_NOW, pack)
+    if not (isinstance(value, dict) and {"start", "end"} <= value.keys()):
+        return False
+    return (datetime.fromisoformat(value["end"]) - datetime.fromisoformat(value["start"])).days >= 27
+
+
 def names_one_day(one: str, other: str, lang: str, pack: RulePack) -> bool:
     """Whether two time expressions name one day, the parts one names its day with all among the
     other's: "wednesday afternoon" and "wednesday at 3", "9号" and "1月9号上午"; not "9号" and

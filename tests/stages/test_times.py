@@ -26,8 +26,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from pipeline.rulepacks import load_rule_pack
-from pipeline.stages.times import (compile_grammar, count_of, day_within, gone_by, listed_days, names_one_day,
-                                   normalize_time, points_back, single_day, weekdays_of)
+from pipeline.stages.times import (a_month_or_more, compile_grammar, count_of, day_within, gone_by, listed_days,
+                                   names_one_day, normalize_time, points_back, single_day, weekdays_of)
 
 ZH_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 EN_NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/New_York"))
@@ -529,3 +529,14 @@ def test_a_list_after_a_date_names_its_days(lang, text, at, first, expected):
     days = listed_days(text, text.index(at) + len(at), date.fromisoformat(first), lang, pack)
     assert [d.isoformat() for d in days] == expected
 
+
+
+# a month or more is the season a date is in, not a day a change replaces ("万一那天下雪咋办 毕竟是12月份" … "能改成17号周四吗"
+# had replaced "12月份"); a week or a range of days is not
+@pytest.mark.parametrize(("lang", "text", "expected"), [
+    ("zh", "12月份", True), ("zh", "下个月", True), ("zh", "19号上午", False), ("zh", "下周", False), ("zh", "6月14号到18号", False),
+    ("en", "in december", True), ("en", "next month", True), ("en", "the 19th", False), ("en", "next week", False),
+    ("en", "june 14-18", False),
+])
+def test_a_month_or_more_is_a_season(lang: str, text: str, expected: bool) -> None:
+    assert a_month_or_more(text, lang, load_rule_pack(lang)) is expected

@@ -2337,6 +2337,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         carried, walked.turned_down = walked.turned_down, {}
         taken: set[tuple[int, int]] = set()   # later values a correction took as its new one
         refused: set[str] = set()   # values a cue right after them turned down ("周五不行"): said again, no new value
+        # kinds of which the message turned down a value naming none the user set ("今天太晚了 明天再付款可以吧": it is
+        # late today; the install's Saturday stands)
+        refused_unset: set[str] = set()
         dropped_kinds: set[str] = set()   # kinds of value a drop cue of the message dropped ("一周3次算了")
         # the kinds of value a later clause of the message asks about ("no wait, Friday I have a
         # dentist appointment. Could we do Monday the 7th?": Friday is what was turned down)
@@ -2718,6 +2721,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         # a Chinese space parts clauses) says was wrong, no new value ("the wall is 2.58
                         # meters, I misspoke", "是13957182460 最后两位反了" are ones)
                         refused.add(text[a:b].casefold())
+                        if memory.current_named(kind, text[a:b], event.id) is None:
+                            refused_unset.add(_FAMILY.get(kind, kind))
                         continue
                     if text[a:b].casefold() in refused:
                         continue   # (the value turned down, said again as the reason: "周五不行 我周五要上课")
@@ -2730,7 +2735,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # …86@…, not 88": the e-mail's, not the id's)
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or fell_short.get(kind)
-                                or memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a]))
+                                or (None if _FAMILY.get(kind, kind) in refused_unset
+                                    else memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a])))
                     if (not revised and wrong and previous and len(of_kind) == 1
                             and previous[0].casefold() == text[a:b].casefold()):
                         fell_short[kind] = previous   # (the value the message turned down already, said again)

@@ -4015,6 +4015,13 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a time turned down that names none the user set makes the message's next time no correction ("今天太晚了 明天再付款
+    # 可以吧" had moved the install from "周六早上" to "明天"; read on the blind zh_aircon_install; en read it: a control);
+    # the set time turned down is still replaced by the next (controls)
+    ("zh", ["空调周六早上来装吧", "今天太晚了 明天再付款可以吧"], []),
+    ("en", ["install saturday morning please", "its too late today, ok if i pay tomorrow?"], []),
+    ("zh", ["空调周六早上来装吧", "周六太晚了 那就周五吧"], [("周六早上", "周五")]),
+    ("en", ["install saturday morning please", "saturday is too late, friday then"], [("saturday morning", "friday")]),
     # a day asked for instead replaces a day, not the month said since ("can we do thursday the 17th instead?" had replaced
     # the "in december" of "what if it snows that day? its chicago in december lol"; read on the blind en_piano_moving)
     ("en", ["moving the piano, thinking the 19th, morning", "what if it snows that day? its chicago in december lol",

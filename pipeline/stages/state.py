@@ -2882,6 +2882,11 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         corrects = rules.correction.search(text, match.end(), stop_at)
                         if corrects and not rules.gapped_change.search(text, corrects.end(), stop_at):
                             break
+                        # (the words right before it, past a mark, when there are any: "lunchtime is bad, half the
+                        # office is out"; "the museum thing, never mind" drops what the mark parts from it)
+                        marks = [m.end() for m in rules.gap_breaks.finditer(text, floor, match.start())]
+                        if marks and text[marks[-1]:match.start()].strip():
+                            floor = marks[-1]
                         written = floor
                         a, b = _strip(text, floor, match.start(), pack)
                         floor = match.end()

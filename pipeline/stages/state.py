@@ -2891,8 +2891,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                         a, b = _strip(text, floor, match.start(), pack)
                         floor = match.end()
                         limited = rules.limits.search(text, a, b) is not None
-                        if limited:
-                            break
+                        if limited or b > a and pack.filler.covers(text, a, b):
+                            break   # (a filler names nothing dropped: "eh forget it, all in the creek building")
                     else:
                         written = match.end()
                         a, b = _object_after(text, match.end(), end, pack)

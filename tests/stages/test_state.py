@@ -3184,6 +3184,10 @@ DROPPED_BY_ITS_WORD = [
     ("en", [("user", "book the shuttle and the museum tour"), ("assistant", "Both are booked."),
             ("user", "the museum thing, never mind")], ["the museum thing"]),
     ("zh", [("user", "订接驳车和博物馆导览"), ("assistant", "都订好了。"), ("user", "等下不对 中午不方便 接驳车算了")], ["接驳车"]),
+    # a filler before the word names nothing dropped ("eh forget it, all in the creek building" had dropped "eh"; read on the
+    # blind zh_farmhouse_retreat's en telling; zh "唉 算了" read it: a control)
+    ("en", [("user", "13 rooms, option B"), ("assistant", "OK."), ("user", "eh forget it, all in the creek building")], []),
+    ("zh", [("user", "订13间房 先按B"), ("assistant", "好的。"), ("user", "唉 算了 全部溪景楼吧")], []),
 ]
 
 

@@ -2817,6 +2817,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             elif not kept and not change and not asked and not supposed and (limited := _bare_limit(text, start, end, event.id,
                                                                                                memory, pack)):
                 transitions.extend(limited)
+            elif not kept and not change and not asked and not supposed and (retyped := _retyped(text, kept, event.id, memory,
+                                                                                              start, end)):
+                transitions.extend(retyped)   # ("ugh. 2204 8871." after "member no is 2204 8817")
             elif (not change and not instead and correction is None and not asked and not supposed and kept
                   and not rules.asks_for_info.search(text, start, end)
                   # (nor one asking under a case the clause before supposes: "要是岳父母临时来不了 帐篷还能换回四人的吗")
@@ -2832,7 +2835,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                    or (_replaces_turned_down(text, [v for v in kept if v[0] >= choice.start()], carried, event.id)
                                        if choice is not None else [])
                                    or _dropped_then_said(text, start, end, kept, event.id, memory, pack)
-                                   or _retyped(text, kept, event.id, memory)
+                                   or _retyped(text, kept, event.id, memory, start, end)
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack,
                                                       frozenset(t.old_span for t in transitions[made:] if t.old_span))
                                    or _restated(text, start, end, kept, event.id, memory, pack)
@@ -3607,13 +3610,18 @@ def _digits_swapped(text: str, start: int, end: int, event_id: str, memory: _Mem
     return []
 
 
-def _retyped(text: str, kept: Values, event_id: str, memory: _Memory) -> list[Transition]:
+def _retyped(text: str, kept: Values, event_id: str, memory: _Memory, start: int = 0, end: int | None = None
+             ) -> list[Transition]:
     """"对，13857126490" after "手机13857126409": a phone number or id said again with two
     neighbouring digits swapped is the same one typed right, with or without a cue (two numbers
-    of a family may differ by a digit, hardly by a swap)."""
-    for a, b, kind in kept:
-        if kind not in ("id", "phone"):
-            continue
+    of a family may differ by a digit, hardly by a swap); digits no pattern types too, six or more
+    ("ugh. 2204 8871. the card is literally in my hand" after "member no is 2204 8817")."""
+    typed = [(a, b, kind) for a, b, kind in kept if kind in ("id", "phone")]
+    bare = [(m.start(), m.end(), family) for pattern in (_DIGIT_GROUPS, _BARE_DIGITS)
+            for m in pattern.finditer(text, start, len(text) if end is None else end)
+            if len(_digits(m.group(0))) >= 6 and not any(a < m.end() and m.start() < b for a, b, _ in kept)
+            for family in ("id", "phone")]
+    for a, b, kind in typed + bare:
         new = _digits(text[a:b])
         for _, value, span in reversed(memory.values.get(kind, [])[-(memory.lookback or 0):]):
             old = _digits(value)

@@ -26,6 +26,7 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    ("我们是bupa的 会员号是2204 8817 我们三个都在上面", "id", "2204 8817", EQ),   # groups parted by a space after 会员号
     # a day followed by "和" and another day is a day too, and one after "23号和" whatever follows ("住两晚 23号和24号"
     # had kept 24号 alone; "8号和9号两天" 8号 alone)
     ("住两晚 23号和24号", "time", "23号", EQ),
@@ -266,6 +267,7 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    ("we're with bupa. member no is 2204 8817, all 3 of us on it", "id", "2204 8817", EQ),   # … after "member no is"
     # a weekday with a day of the month no hour can be is one time ("fri 23 and sat 24 april" had read "fri" alone,
     # Friday 11 December)
     ("need it for 2 nights, fri 23 and sat 24 april", "time", "fri 23", EQ),

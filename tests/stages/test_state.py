@@ -4027,6 +4027,12 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a member's number in groups parted by spaces is an id, and said again with two neighbouring digits swapped, alone,
+    # it is typed right ("member no is 2204 8817" … "ugh. 2204 8871. the card is literally in my hand lol" had changed
+    # nothing: neither was a value; read on the blind en_family_dental)
+    ("en", ["we're with bupa. member no is 2204 8817, all 3 of us on it", "ugh. 2204 8871. the card is literally in my hand lol"],
+     [("2204 8817", "2204 8871")]),
+    ("zh", ["我们是bupa的 会员号是2204 8817 我们三个都在上面", "唉 2204 8871 卡就在我手上"], [("2204 8817", "2204 8871")]),
     # a time turned down that names none the user set makes the message's next time no correction ("今天太晚了 明天再付款
     # 可以吧" had moved the install from "周六早上" to "明天"; read on the blind zh_aircon_install; en read it: a control);
     # the set time turned down is still replaced by the next (controls)

@@ -3698,9 +3698,13 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
 def _hedges(clause: str, value: str, pack: RulePack) -> bool:
     """Whether a hedge of a (casefolded) clause is said of ``value``: before it, or after it with no
     joiner between ("married in september and need invitations and probably a seating chart" is
-    sure of September)."""
+    sure of September) and nothing of its own around it ("提取码 7mkd 应该是cmyk吧", "code 7mkd, should be cmyk
+    i think" are unsure of the colour mode, not the code; "about 26 people i think" is)."""
     at = clause.find(value.casefold())
-    return any(at < 0 or hedge.start() < at or not pack.state.value_joiners.search(clause, at + len(value), hedge.start())
+    after = at + len(value)
+    return any(at < 0 or hedge.start() < at or not pack.state.value_joiners.search(clause, after, hedge.start())
+               and covered(clause, after, hedge.start(), (pack.filler, pack.trail))
+               and covered(clause, hedge.end(), len(clause), (pack.filler, pack.trail))
                for hedge in pack.uncertainty.finditer(clause))
 
 

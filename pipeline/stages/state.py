@@ -511,8 +511,7 @@ class _Memory:
         if self.rate is None or at < 0:
             return ""
         after = at + len(value)
-        found = (self.rate.search(clause, at, after)
-                 or self.rate.match(clause, after + len(clause[after:]) - len(clause[after:].lstrip())))
+        found = self.rate.search(clause, at, after) or self.rate.match(clause, _SPACES.match(clause, after).end())
         return found.group("unit").casefold() if found else ""
 
     def of_scale(self, value: str, number: str) -> bool:
@@ -3400,12 +3399,7 @@ def _part_corrected(text: str, start: int, end: int, named: tuple[int, str, Span
 def _number_turned_down(text: str, at: int, end: int, pack: RulePack) -> re.Match[str] | None:
     """The number a turning-down cue at ``at`` names, right after it ("not 7:30": 7)."""
     cue = pack.state.correction_not.regex.match(text, at, end)
-    if cue is None:
-        return None
-    after = cue.end()
-    while after < end and text[after].isspace():
-        after += 1
-    return pack.number.match(text, after, end)
+    return pack.number.match(text, min(_SPACES.match(text, cue.end()).end(), end), end) if cue else None
 
 
 def _opens_turning_down(text: str, start: int, end: int, pack: RulePack) -> bool:

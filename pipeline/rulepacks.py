@@ -313,6 +313,7 @@ class StateRules:
     confirm_request: Lexicon   # a sentence asking for the go-ahead without a question mark ("您确认的话回复我一下")
     suits: Lexicon   # a question asking whether what was said before suits ("这样做可以吗？", "Does that work for you?")
     proposal_lead: Lexicon     # stripped from the proposal's start ("Shall I", "需要我帮您")
+    plan_follows: Lexicon      # ending a proposing sentence before its colon, the plan follows ("这样排：", "as follows:")
     proposes_revision: Lexicon  # a question holding one asks for the revision it names ("Can we go up to $95?")
     asks_for_info: Lexicon  # a clause holding one asks to be told, sets no value ("那周五晚上体测要带啥")
     count_totals: Lexicon   # a revise cue saying the whole of a count: it revises counts only ("so 14 rooms total")
@@ -755,6 +756,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         confirm_request=Lexicon(table.get("confirm_requests", []), bounds),
         suits=Lexicon(table.get("asks_suits", []), bounds, patterns=table.get("asks_suits_patterns", ())),
         proposal_lead=Lexicon(table.get("proposal_lead", []), bounds),
+        plan_follows=Lexicon(table.get("plan_follows", []), bounds),
         proposes_revision=Lexicon(table.get("revision_requests", []), bounds),
         asks_for_info=Lexicon(table.get("info_questions", []), bounds),
         count_totals=Lexicon(table.get("count_totals", []), bounds),

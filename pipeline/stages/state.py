@@ -4698,6 +4698,12 @@ def _proposed(text: str, pack: RulePack,
             after = (listed if listed and listed[0] >= marks[-1].end()
                      else next(((a, b) for a, b, _ in sentences if a >= marks[-1].end()), None))
             start, end = _trim_proposal(text, *after, rules) if after and after[0] < asking else (0, 0)
+        # (words saying a plan follows, ending it before its colon: the plan is the lines up to the asking sentence,
+        # "我建议12月18日（周五）下午这样排：\n- 13:30–15:00 竹韵厅开会\n- 15:00–16:30 真人CS …\n这样安排可以吗？")
+        follows = rules.plan_follows.search(text, start, end) if end > start else None
+        if (follows is not None and not text[follows.end():end].strip(" :：") and asking > end + 1
+                and (text[start:end].rstrip().endswith((":", "：")) or text[end:end + 1] in ":：")):
+            end = _without_end_mark(text, start, max(end, _trim_proposal(text, start, asking, rules)[1]), pack)
         while end > start and text[end - 1] in ":： \t":   # (the colon before its details)
             end -= 1
         # advice ("建议您尝尝它家的鸡爪", "建议您提前预约") settles nothing; a proposal to choose

@@ -1339,6 +1339,22 @@ def test_every_item_points_back_into_its_message(lang: str, texts: list[str], ex
 
 # (lang, messages as (role, text), what the user accepted or None, the open items after it)
 ACCEPTED = [
+    # a proposing sentence ending on words that say a plan follows, before its colon, proposes the lines after it up to the
+    # question ("我建议12月18日（周五）下午这样排：\n- 13:30–15:00 竹韵厅开会 …" "可以 就这个安排吧" had accepted "12月18日（周五）
+    # 下午这样排" alone; read on the blind zh_farmhouse_retreat)
+    ("zh", [("user", "周五下午到 想先开个会 有会议室吗"),
+            ("assistant", "会议室有竹韵厅：40人，半天¥500。我建议12月18日（周五）下午这样排：\n- 13:30–15:00 竹韵厅开会\n- 15:00–16:30 真人CS\n"
+                          "- 17:30 溪边烧烤，19:30 篝火晚会\n12月19日（周六）9:00–11:00 挖冬笋，11:30 午餐全竹宴。\n这样安排可以吗？"),
+            ("user", "可以 就这个安排吧")],
+     "12月18日（周五）下午这样排：\n- 13:30–15:00 竹韵厅开会\n- 15:00–16:30 真人CS\n- 17:30 溪边烧烤，19:30 篝火晚会\n"
+     "12月19日（周六）9:00–11:00 挖冬笋，11:30 午餐全竹宴", []),
+    ("en", [("user", "we arrive friday afternoon, want a meeting first. is there a room?"),
+            ("assistant", "The Bamboo Room seats 40, $70 for a half day. I'd suggest Friday 18 December like this:\n- 13:30–15:00 meeting "
+                          "in the Bamboo Room\n- 15:00–16:30 laser tag\n- 17:30 creekside barbecue, 19:30 bonfire\nSaturday 19 December "
+                          "9:00–11:00 bamboo-shoot digging, 11:30 lunch.\nDoes that work?"),
+            ("user", "yes that works, go with that")],
+     "Friday 18 December like this:\n- 13:30–15:00 meeting in the Bamboo Room\n- 15:00–16:30 laser tag\n- 17:30 creekside "
+     "barbecue, 19:30 bonfire\nSaturday 19 December 9:00–11:00 bamboo-shoot digging, 11:30 lunch", []),
     # the rest of a proposal taken beside the reply's own change ("虾再加点 改70斤 别的按你说的" had accepted nothing; read on the
     # blind zh_seafood_wholesale): its own words may negate ("其他不变"); asked, or beside a clause turning down what the
     # offer holds ("周六不行 其他都行"), or after a question offering nothing, it takes nothing (controls)

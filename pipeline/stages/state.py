@@ -3055,7 +3055,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                               for t in (_bounded(t, text, memory, pack) for t in transitions[made:])
                               if t.old is None or t.old.casefold() != t.new.casefold()]
         # (one value the message replaced twice, once by a part of the other's new one, by the whole: "不是5246 是5264
-        # 打反了 138 0713 5264" had made two change lines, the part's read as current)
+        # 打反了 138 0713 5264" had made two change lines and marked the whole number "changed later")
         here = transitions[made:]
         transitions[made:] = [t for t in here if not (t.old_span and any(
             o is not t and o.old_span == t.old_span and len(o.new) > len(t.new) and t.new.casefold() in o.new.casefold()

@@ -493,10 +493,11 @@ class _Memory:
         """The one number of the user's last message before ``event_id``, when no value holds it and it is
         of ``number``'s scale, neither of them an hour ("make it 8" after "at 7") or a handful ("two of them
         need halal" … "change the headcount to 34"); else None."""
-        said = [c for c in self.clauses if c[1].event_id != event_id]
-        if not said or not 24 < (self.count(number) or 0):
+        last = next((span.event_id for _, span in reversed(self.clauses) if span.event_id != event_id), None)
+        if last is None or not 24 < (self.count(number) or 0):
             return None
-        last = said[-1][1].event_id
+        # (its clauses are the newest said: read back to them only, not the whole history)
+        said = takewhile(lambda c: c[1].event_id in (last, event_id), reversed(self.clauses))
         found = [(m.group(), Span(last, span.start + m.start(), span.start + m.end()))
                  for clause, span in said if span.event_id == last for m in self.number.finditer(clause)]
         held = [s for values in self.values.values() for *_, s in values if s.event_id == last]
@@ -2813,12 +2814,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 after = _strip(text, cue.end(), end, pack)
                 if after[1] > after[0] and not pack.filler.covers(text, *after):
                     revising = None   # the words after the cue took it ("还是白的吧 柜子她明天量" moves no day)
-            elif not kept and not change and not asked and not supposed and (limited := _bare_limit(text, start, end, event.id,
-                                                                                               memory, pack)):
-                transitions.extend(limited)
-            elif not kept and not change and not asked and not supposed and (retyped := _retyped(text, kept, event.id, memory,
-                                                                                              start, end)):
-                transitions.extend(retyped)   # ("ugh. 2204 8871." after "member no is 2204 8817")
+            elif not kept and not change and not asked and not supposed and (by_number := (
+                    _bare_limit(text, start, end, event.id, memory, pack)
+                    or _retyped(text, kept, event.id, memory, start, end))):   # ("ugh. 2204 8871." after "member no is 2204 8817")
+                transitions.extend(by_number)
             elif (not change and not instead and correction is None and not asked and not supposed and kept
                   and not rules.asks_for_info.search(text, start, end)
                   # (nor one asking under a case the clause before supposes: "要是岳父母临时来不了 帐篷还能换回四人的吗")

@@ -78,7 +78,8 @@ _EN = {"lang": "en", "now": "2026-11-30T10:00:00-05:00", "timezone": "America/Ne
 CONVERSATIONS: dict[str, dict[str, Any]] = {"zh": _ZH, "en": _EN}
 # compressed with policy.tail_ratio 0.05: the prefix is everything before the last user turn
 TARGET = {"zh": 1000, "en": 1800}
-SETTINGS = {"stages.enabled": ["facts", "state"], "policy.tail_ratio": 0.05}
+# the rows are written for the prefix of all but the last message: the tail stays that message
+SETTINGS = {"stages.enabled": ["facts", "state"], "policy.tail_ratio": 0.05, "policy.fill_target": False}
 
 _ZH_GOOD: dict[str, Any] = {
     "objective": "用户上周买的破壁机（订单号A20931）想退货；这台是给我爸妈用的，不是我自己用",

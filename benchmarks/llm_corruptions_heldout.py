@@ -97,7 +97,8 @@ _EN = {"lang": "en", "now": "2026-12-02T09:30:00-06:00", "timezone": "America/Ch
 CONVERSATIONS: dict[str, dict[str, Any]] = {"zh": _ZH, "en": _EN}
 # compressed with policy.tail_ratio 0.05: the prefix is everything before the last user turn
 TARGET = {"zh": 1000, "en": 2200}
-SETTINGS = {"stages.enabled": ["facts", "state"], "policy.tail_ratio": 0.05}
+# the rows are written for the prefix of all but the last message: the tail stays that message
+SETTINGS = {"stages.enabled": ["facts", "state"], "policy.tail_ratio": 0.05, "policy.fill_target": False}
 
 _ZH_GOOD: dict[str, Any] = {
     "objective": "给我儿子约个牙科检查（8岁），不是我自己看牙；光华路店，预约号YK58217",

@@ -6,7 +6,7 @@ import asyncio
 import gc
 import threading
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
@@ -15,12 +15,12 @@ from .config import Settings, load_settings
 from .errors import Errors, InputError, Warnings
 from .merge import RunGap, merge
 from .parse import event_chars, message_size, parse_conversation
-from .policy import plan
-from .render import dropped_items, render_summary
+from .policy import plan, wider_cuts, widen
+from .render import Rendering, dropped_items, render_summary
 from .rulepacks import RulePack, available_langs, load_rule_pack
 from .stages import FactStage, IntentStage, Stage, StageInput, StateStage, start_stage
 from .stages.base import Memo
-from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Plan,
+from .types import (Action, CarriedState, CompressionResult, Conversation, Event, Fact, Plan,
                     PrefixSummary, Snapshot, StageResult, SummaryItem, SummaryOutcome, SummaryRequest, Trace)
 from .units import counter_for
 
@@ -41,6 +41,21 @@ def _event_of(item: SummaryItem) -> str:
     """The message an item was said in: its label, else the first span it quotes or restates."""
     spans = [*item.refs, *(f.span for f in item.facts)]
     return item.label.split()[0] if item.label else spans[0].event_id if spans else ""
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A prefix read by the stages and rendered: everything but a model's summary (the cut is
+    settled on this, so a model is asked once)."""
+
+    budget: int
+    prefix: tuple[Event, ...]
+    results: tuple[StageResult, ...]
+    warnings: tuple[str, ...]
+    snapshot: Snapshot
+    items: tuple[SummaryItem, ...]
+    must: tuple[Fact, ...]
+    rendering: Rendering
 
 
 class Compressor:
@@ -210,10 +225,15 @@ class Compressor:
                          carried: CarriedState | None = None) -> PrefixSummary:
         """Compact ``conv.events[:cut]`` into one text of at most ``budget``; with ``carried``,
         the per-event results of the events it holds are reused, not recomputed."""
+        return self._write(conv, self._read(conv, cut, budget, carried))
+
+    def _read(self, conv: Conversation, cut: int, budget: int, carried: CarriedState | None = None,
+              marks: Sequence[int] = ()) -> _Read:
+        """The stages over the prefix, merged and rendered: all but a model's summary."""
         pack = load_rule_pack(conv.lang)
         prefix, read_warnings = self.attachments.read_prefix(conv, cut)
         results, warnings = self._run_stages(StageInput(prefix, pack, self.settings, conv.now,
-                                                        self._models(pack), conv.events[cut:]), carried)
+                                                        self._models(pack), conv.events[cut:], marks), carried)
         warnings = read_warnings + warnings
         snapshot, items, must = merge(conv, prefix, results, pack, RunGap(
             self.settings["summary.fact_gap"], self.settings["summary.fact_gap_words"], pack.spaced), self._items)
@@ -222,22 +242,37 @@ class Compressor:
         if rendering.missing:
             warnings.append(Warnings.W004.format(count=len(rendering.missing), budget=budget, unit=self.unit,
                                                  facts="; ".join(f.text for f in rendering.missing)))
-        outcome = SummaryOutcome(rendering.text, "extractive")
+        return _Read(budget, tuple(prefix), tuple(results), tuple(warnings), snapshot, tuple(items), tuple(must),
+                     rendering)
+
+    def _write(self, conv: Conversation, read: _Read) -> PrefixSummary:
+        """The summary sent: the extractive text, or a model's that passed validation."""
+        outcome = SummaryOutcome(read.rendering.text, "extractive")
         if self.llm is not None:
             outcome = self.llm.summarize(SummaryRequest(
-                conv.lang, tuple(prefix), snapshot, tuple(must), rendering.text, budget, tuple(items),
+                conv.lang, read.prefix, read.snapshot, read.must, read.rendering.text, read.budget, read.items,
                 # (changes said after the prefix too: the newest value may be one the kept messages set)
-                tuple(t for r in results for t in (*r.transitions, *r.later))))
-            if self.measure(outcome.text) > budget:  # a summariser must fit too
-                outcome = SummaryOutcome(rendering.text, "fallback", "over budget", outcome.attempts)
+                tuple(t for r in read.results for t in (*r.transitions, *r.later))))
+            if self.measure(outcome.text) > read.budget:  # a summariser must fit too
+                outcome = SummaryOutcome(read.rendering.text, "fallback", "over budget", outcome.attempts)
+        snapshot = read.snapshot
         snapshot.key_sentences = [{"text": i.text, "section": i.section, "label": i.label}
-                                  for i in rendering.kept]
+                                  for i in read.rendering.kept]
         return PrefixSummary(
-            outcome.text, snapshot, tuple(results), tuple(e.id for e in prefix if e.role != "system"),
-            outcome.path, outcome.reason, tuple(outcome.attempts), tuple(warnings),
-            {r.name: round(r.seconds * 1000, 3) for r in results},
-            {r.name: ("failed" if r.error else "ok") for r in results},
-            tuple(items), rendering.kept, prefix)
+            outcome.text, snapshot, read.results, tuple(e.id for e in read.prefix if e.role != "system"),
+            outcome.path, outcome.reason, tuple(outcome.attempts), read.warnings,
+            {r.name: round(r.seconds * 1000, 3) for r in read.results},
+            {r.name: ("failed" if r.error else "ok") for r in read.results},
+            read.items, read.rendering.kept, read.prefix)
+
+    @staticmethod
+    def _lost(lang: str, items: Sequence[SummaryItem], kept: Sequence[SummaryItem]) -> tuple[list[SummaryItem], int]:
+        """The items a text could not hold above the ladder's last level (context), and how many
+        of that level."""
+        context = load_rule_pack(lang).ladder[-1]
+        dropped = dropped_items(items, kept)
+        lost = [i for i in dropped if i.level != context]
+        return lost, len(dropped) - len(lost)
 
     @staticmethod
     def _dropped(summary: PrefixSummary) -> dict[str, Any]:
@@ -245,11 +280,10 @@ class Compressor:
         each with its level and where it was said; the snapshot still holds their facts."""
         if summary.path not in ("extractive", "fallback"):
             return {}   # a model wrote the text: the renderer's choice is not what was sent
-        context = load_rule_pack(summary.snapshot.lang).ladder[-1]
-        dropped = dropped_items(summary.items, summary.kept)
+        lost, context = Compressor._lost(summary.snapshot.lang, summary.items, summary.kept)
         return {"dropped": [{"level": i.level, "section": i.section, "event": _event_of(i), "text": i.text}
-                            for i in sorted(dropped, key=lambda i: i.order) if i.level != context],
-                "dropped_context": sum(1 for i in dropped if i.level == context)}
+                            for i in sorted(lost, key=lambda i: i.order)],
+                "dropped_context": context}
 
     def summary_message(self, text: str, covered: Sequence[str], version: int = 1) -> dict[str, Any]:
         """The one message that stands for the prefix (DESIGN §2)."""
@@ -281,7 +315,21 @@ class Compressor:
     def _compact(self, conv: Conversation, pack: RulePack, decision: Plan,
                  started: float) -> CompressionResult:
         assert decision.cut is not None
-        summary = self.summarize_prefix(conv, decision.cut, decision.summary_budget)
+        read = self._read(conv, decision.cut, decision.summary_budget, marks=wider_cuts(conv, decision))
+        wider = widen(conv, decision, self.measure(read.rendering.text))
+        spent = read.results
+        if wider is not None:
+            assert wider.cut is not None
+            again = self._read(conv, wider.cut, wider.summary_budget)
+            spent += again.results
+            # the older turns, summarised again, may not lose more than the longer tail gives back
+            if len(self._lost(conv.lang, again.items, again.rendering.kept)[0]) <= len(
+                    self._lost(conv.lang, read.items, read.rendering.kept)[0]):
+                decision, read = wider, again
+        summary = self._write(conv, read)
+        if len(spent) > len(read.results):   # (the stages' time is both readings')
+            summary = replace(summary, timings={r.name: round(sum(s.seconds for s in spent if s.name == r.name) * 1000, 3)
+                                                for r in read.results})
         conv = summary.read(conv)
         out = [dict(e.message) for e in conv.events[:decision.cut] if e.role == "system"]
         at = len(out)

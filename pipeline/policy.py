@@ -8,11 +8,13 @@ target unless the current turn alone does not.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .config import Settings
 from .errors import Warnings
 from .types import Action, Conversation, Plan
 
-__all__ = ["group_spans", "pending_calls", "plan", "safe_cuts"]
+__all__ = ["group_spans", "pending_calls", "plan", "safe_cuts", "wider_cuts", "widen"]
 
 
 def _last_answers(conv: Conversation) -> dict[str, int]:
@@ -200,4 +202,31 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
                    "so that the older turns' constraints are not lost"))
         room = floor
     return Plan(Action.COMPACT, cut=cut, summary_budget=room if cap is None else min(cap, room), limit=limit,
-                reason="compacted to the target", warnings=tuple(warnings))
+                reason="compacted to the target", warnings=tuple(warnings),
+                # (room under the floor is all the summary's: none is given back)
+                fill=cap is None and limit - taken >= floor and settings["policy.fill_target"])
+
+
+def wider_cuts(conv: Conversation, decision: Plan, summary_size: int = 0) -> list[int]:
+    """The cuts before the plan's whose longer tail fits a caller's target beside a summary of
+    ``summary_size`` (none unless the plan may fill): with 0, every cut a second summary may take."""
+    if not decision.fill or decision.cut is None or decision.limit is None:
+        return []
+    suffix = _suffix_sizes(conv)
+    current = conv.turns[-1].start
+    return [c for c in safe_cuts(conv) if c < decision.cut and c <= current
+            and suffix[c] + _system_size(conv, c) + summary_size <= decision.limit]
+
+
+def widen(conv: Conversation, decision: Plan, summary_size: int) -> Plan | None:
+    """Once the summary is made: when it left room under a caller's target, the plan whose tail
+    starts at the earliest cut that fits beside a summary of that size (None when none is earlier).
+    A tail share chosen before the summary's size was known had left a long history at 55–70 % of
+    a 35 % target, its older turns neither summarised nor kept."""
+    earlier = wider_cuts(conv, decision, summary_size)
+    if not earlier:
+        return None
+    cut = min(earlier)
+    assert decision.limit is not None
+    return replace(decision, cut=cut, summary_budget=decision.limit - _suffix_sizes(conv)[cut] - _system_size(conv, cut),
+                   reason="compacted to the target, the room the summary left kept verbatim", fill=False)

@@ -329,6 +329,7 @@ class Plan:
     limit: int | None = None                # the size the result must respect, if any
     reason: str = ""
     warnings: tuple[str, ...] = ()
+    fill: bool = False                      # room the summary leaves may go to a longer tail (a caller's target)
 
 
 @dataclass

@@ -801,6 +801,25 @@ def test_an_explicit_target_lets_the_summary_use_the_room_beyond_the_automatic_c
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+def test_room_the_summary_leaves_under_a_target_keeps_older_turns_verbatim(lang):
+    """#13: the tail's share is chosen before the summary's size is known; a summary that needs
+    less than its room gives the rest to the turns before the tail, kept verbatim (half of a
+    60-turn history had come back at 60–65 % of the target, the turns between neither
+    summarised nor kept)."""
+    messages = _long_history(lang, 60)
+    total = sum(len(m["content"]) for m in messages)
+    target = total // 2
+    report = (result := Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=target)).report
+    assert not report["over_target"] and report["chars_after"] >= 0.85 * target, report
+    tail = result.messages[[m.get("name") for m in result.messages].index("__squeeze_summary__") + 1:]
+    assert sum(len(m["content"]) for m in tail) > 0.3 * target and tail == messages[-len(tail):]
+    sent = "\n".join(m["content"] for m in result.messages)
+    assert all(f"B{1000 + n}" in sent for n in range(60))
+    # (control) a summary that fills its room leaves none
+    tight = Compressor({"stages.enabled": ["facts", "state"]}).compress(messages, target_chars=total // 5).report
+    assert tight["reason"] == "compacted to the target" and not tight["over_target"]
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_system_messages_that_take_most_of_a_target_are_named_with_their_size(lang):
     """#13: W017 says how much of the target the (untouched) system prompt takes; W002's size
     counts it too."""

@@ -31,6 +31,9 @@ class StageInput:
     # the messages kept as they are after the prefix: a stage linking turns reads them only for
     # what they change of the prefix (a time moved again in the last turns)
     after: Sequence[Event] = ()
+    # shorter prefixes a second summary of this call may take (a caller's target the first one leaves
+    # room under): a stage that walks the prefix in order keeps where it stood at each
+    marks: Sequence[int] = ()
 
 
 class Stage(Protocol):

@@ -5048,6 +5048,8 @@ class StateStage:
         self._alike = settings["stages.state_typo_similarity"]
         self._walks: OrderedDict[bytes, Walked] = OrderedDict()
         self._walks_kept = settings["stages.state_walks"]
+        # where the prefix's walk stood at a call's marks, apart (as many): they would evict the walks above
+        self._marked: OrderedDict[bytes, Walked] = OrderedDict()
         self._lock = threading.Lock()
 
     def run(self, data: StageInput) -> StageResult:
@@ -5072,20 +5074,35 @@ class StateStage:
         # it) from a longer one kept (the last call's whole history, one turn shorter), else from a
         # fork of the prefix's, which stays for the next call to resume
         with self._lock:
-            resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks), 0)
-            walked = (self._walks.pop(keys[resumed]) if resumed
+            resumed = next((i for i in range(len(prefix), 0, -1) if keys[i] in self._walks or keys[i] in self._marked), 0)
+            walked = ((self._walks.pop(keys[resumed], None) or self._marked.pop(keys[resumed])) if resumed
                       else new_walk(data.pack, self._lookback, self._reach, self._bare_scale, self._alike))
             beyond = next((i for i in range(len(events), len(prefix), -1) if keys[i] in self._walks), 0)
             whole = self._walks.pop(keys[beyond]) if beyond else None
+        marked = []
+        for mark in sorted(set(data.marks)):
+            if walked.count < mark < len(prefix):
+                extract_state(prefix[:mark], data.pack, read, self._lookback, walked, data.now)
+                marked.append((keys[mark], fork(walked)))
         result = extract_state(prefix, data.pack, read, self._lookback, walked, data.now)
         kept = [(keys[len(prefix)], walked)]
         if data.after:
             whole = whole or fork(walked)
             on = extract_state(events, data.pack, read, self._lookback, whole, data.now)
-            result = replace(result, later=on.transitions[len(result.transitions):])
+            # the prefix's last proposal, accepted by the first message kept: the summary says what that
+            # "yes" took (cut between them, it had been summarised as nothing, the "yes" left pointing nowhere)
+            said = next((e.id for e in reversed(prefix) if e.role == "assistant"), None)
+            answer = next((e.id for e in data.after if e.role == "user"), None)
+            taken = tuple(d for d in on.decisions if d.status == "accepted" and d.span.event_id == said
+                          and d.by is not None and d.by.event_id == answer)
+            result = replace(result, later=on.transitions[len(result.transitions):],
+                             decisions=result.decisions + taken)
             kept.append((keys[-1], whole))
         with self._lock:
             self._walks.update(kept)
             while len(self._walks) > self._walks_kept:
                 self._walks.popitem(last=False)
+            self._marked.update(marked)
+            while len(self._marked) > self._walks_kept:
+                self._marked.popitem(last=False)
         return result

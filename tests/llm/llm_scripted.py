@@ -94,7 +94,8 @@ class ScriptedLLM:
 
 
 # the intents stage (sentence embeddings) plays no part here; the fact and state stages do
-BASE = {"stages.enabled": ["facts", "state"]}
+# (the conversations are summarised but for their last message, as the tables were written)
+BASE = {"stages.enabled": ["facts", "state"], "policy.fill_target": False}
 
 
 def llm_settings(url: str, **overrides: Any) -> Settings:

@@ -70,7 +70,7 @@ def test_the_cli_options(server: ScriptedLLM, tmp_path: Path, lang: str) -> None
     source = tmp_path / "conv.json"
     source.write_text(json.dumps(CONVERSATIONS[lang], ensure_ascii=False), "utf-8")
     config = tmp_path / "config.toml"
-    config.write_text('[stages]\nenabled = ["facts", "state"]\n')
+    config.write_text('[policy]\nfill_target = false\n[stages]\nenabled = ["facts", "state"]\n')   # (as BASE)
     server.script(answer(GOOD[lang]))
     result = CliRunner().invoke(app, ["compress", str(source), "--config", str(config),
                                       "--target-chars", str(TARGET[lang]),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -2085,6 +2085,22 @@ def test_a_bare_yes_accepts_the_assistants_proposal(lang: str, messages: list[tu
     assert decision.by is not None and decision.by.event_id == events[-1].id
     assert [(o.kind, o.text) for o in result.open_items if o.kind == "authorised_by_user"] == open_items
 
+
+
+@pytest.mark.parametrize(("lang", "messages", "accepted", "open_items"), ACCEPTED)
+def test_a_proposal_the_kept_messages_accept_is_accepted_in_the_prefix_summarised(
+        lang: str, messages: list[tuple[str, str]], accepted: str | None, open_items: list[tuple[str, str]]) -> None:
+    """The prefix ends on the proposal, the "yes" is the first message kept as it is: the prefix's
+    state says what the "yes" took, as the whole history's does (a cut between them had
+    summarised "I'd suggest 18 months at 0%" as nothing, the kept "yes do that" pointing nowhere)."""
+    from pipeline.stages.base import StageInput
+    from pipeline.stages.state import StateStage
+
+    events = _dialogue(messages)
+    result = StateStage(load_settings()).run(StageInput(events[:-1], load_rule_pack(lang), load_settings(),
+                                                        datetime(2026, 12, 7, 10, 0), after=events[-1:]))
+    found = [(d.object, d.by.event_id if d.by else None) for d in result.decisions if d.status == "accepted"]
+    assert found == ([] if accepted is None else [(accepted, events[-1].id)])
 
 # (lang, the assistant's proposal, the user's answer, the clauses of it holding values)
 CORES = [
@@ -5883,3 +5899,34 @@ def test_a_day_asked_for_that_an_accepted_plan_names_among_others_is_had(lang, m
 def test_a_value_a_yes_set_is_what_a_later_change_replaces(lang, messages, changes) -> None:
     found = [(t.old, t.new) for t in extract_state(_dialogue(messages), load_rule_pack(lang)).transitions]
     assert found == changes, found
+
+
+@pytest.mark.parametrize("name", ["zh_home_elevator", "en_kitchen_remodel"])
+def test_a_prefix_walked_on_from_a_mark_reads_as_a_fresh_walk(name: str) -> None:
+    """policy.fill_target: the first summary's walk keeps where it stood at the shorter prefixes a
+    second summary may take (``marks``); a prefix walked on from there, its later messages too,
+    reads as one walked from its first message (the second summary had walked it all again)."""
+    import json
+    from pathlib import Path
+
+    from pipeline.parse import parse_conversation
+    from pipeline.stages.base import StageInput
+    from pipeline.stages.state import StateStage
+
+    settings = load_settings()
+    data = json.loads((Path(__file__).resolve().parents[2] / "benchmarks" / "conversations" / f"{name}.json")
+                      .read_text("utf-8"))
+    conv = parse_conversation(data, settings)
+    events, pack = conv.events, load_rule_pack(conv.lang)
+    cut = len(events) * 4 // 5
+    marks = [e.index for e in events[len(events) // 2:cut] if e.opens_turn]
+    stage = StateStage(settings)
+
+    def run(on: StateStage, at: int, marked: Sequence[int] = ()) -> tuple[Any, ...]:
+        result = on.run(StageInput(events[:at], pack, settings, conv.now, after=events[at:], marks=marked))
+        return result.decisions, result.transitions, result.open_items, result.later
+
+    run(stage, cut, marks)
+    assert len(marks) >= 3
+    for mark in marks[::2]:
+        assert run(stage, mark) == run(StateStage(settings), mark), mark

@@ -27,7 +27,7 @@ from .entities import opens_a_word, word_end, word_start, words_of
 from .facts import (NextHit, clause_hits, cued_scope, negations, own_phrase, refers_back, refuses_by_itself,
                     sentence_of, split_clauses, times_of, with_conditions)
 from .times import (a_month_or_more, count_of, day_of, day_within, gone_by, names_a_clock, names_a_date, names_a_day,
-                    names_one_day, points_back, said_as_past, single_day, weekdays_of)
+                    names_one_day, points_back, said_as_past, single_day, time_kinds, weekdays_of)
 
 __all__ = ["StateStage", "extract_state", "read_clauses"]
 
@@ -53,6 +53,7 @@ class _Memory:
     names_day: Callable[[str], bool] = lambda _: False   # whether a time names its day ("December 30th")
     currencies: frozenset[str] = frozenset()   # units of a quantity that is money ("块")
     names_clock: Callable[[str], bool] = lambda _: False   # whether a time names a time of day ("2:30 pm")
+    kinds: Callable[[str], frozenset[str]] = lambda _: frozenset()   # what a time's parts name (times.KINDS)
     same_day: Callable[[str, str], bool] = lambda _, __: False   # whether two times name one day
     day_within: Callable[[str, str], bool] = lambda _, __: False   # whether a day lies in several days named
     single_day: Callable[[str], bool] = lambda _: False   # whether a time names one day, no stretch of days
@@ -355,8 +356,11 @@ class _Memory:
             # many, scratch that make it 4" names the six said before)
             family = _FAMILY.get(kind, kind)
             earlier = [v[1] for v in same_kind if v[2].event_id != event_id]
+            # (… nor, for a part of the day alone, any time said before it in its message: "10点不行 那天上午要带女儿去打疫苗
+            # 能改下午吗" moves the appointment, not the reason's morning)
+            part = family == "time" and bool(new) and self.kinds(new) == {"part"}
             same_kind = [v for v in same_kind if v[2].event_id != event_id
-                         or family == "time" and (self.names_day(v[1]) or not self.names_clock(v[1]))
+                         or family == "time" and not part and (self.names_day(v[1]) or not self.names_clock(v[1]))
                          or any(self._said_again(family, e, v[1].casefold()) for e in earlier)]
         if new:
             # (nor the new value, said before the change in its own message: "16号他可以请假，那猫改成16号走吧"
@@ -652,6 +656,11 @@ class _Memory:
         January 14th, 9am" ... "Wait, no - make that Tuesday the 19th, same time": the day changed)."""
         if _FAMILY.get(kind, kind) != "time":
             return False
+        if self.kinds(new) == {"part"}:
+            # (… a part of the day alone replaces only a time said with its part: "明天上午" … "改下午吧"; not a day alone,
+            # "周六" … "改下午吧" is Saturday afternoon; nor a clock, whose thing it may not be: "送货改上午吧" had moved the
+            # proof's "12月9日（周三）15:00", the newest time)
+            return "part" not in self.kinds(old)
         parts, before = self._time_parts(new), self._time_parts(old)
         return parts in _ONE_PART and before in _ONE_PART and before != parts
 
@@ -2130,6 +2139,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
         alike = load_settings()["stages.state_typo_similarity"]
     return Walked(_Memory(lookback, pack.approximate_number, lambda time: names_a_day(time, pack.lang, pack),
                           pack.state.currencies, names_clock=lambda time: names_a_clock(time, pack.lang, pack),
+                          kinds=lambda time: time_kinds(time, pack.lang, pack),
                           same_day=lambda one, other: names_one_day(one, other, pack.lang, pack),
                           day_within=lambda one, other: day_within(one, other, pack.lang, pack),
                           single_day=lambda time: single_day(time, pack.lang, pack),

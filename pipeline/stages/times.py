@@ -60,7 +60,7 @@ from ..rulepacks import RulePack
 
 __all__ = ["TimeGrammar", "compile_grammar", "count_of", "counted_from_event", "day_within", "gone_by",
            "leans_on_context", "listed_days", "names_a_clock", "names_a_date", "names_a_day", "names_a_weekday", "names_one_day",
-           "normalize_time", "only_a_weekday", "preload", "said_as_past", "single_day", "weekdays_of", "zoned_span"]
+           "normalize_time", "only_a_weekday", "preload", "said_as_past", "single_day", "time_kinds", "weekdays_of", "zoned_span"]
 
 KINDS = ("offset", "mode", "day_part", "relative_day", "date", "day_of_month", "weekday",
          "period", "part", "clock", "zone")
@@ -418,6 +418,11 @@ def _points_back(text: str, g: TimeGrammar) -> bool:
     found = scanned[0] if scanned else {}
     return set(found) == {"relative_day"} and all(
         g.look(table, str(word).lower()) == "discussed" for table, word in found["relative_day"].items())
+
+
+def time_kinds(text: str, lang: str, pack: RulePack) -> frozenset[str]:
+    """What a time expression's parts name (``KINDS``): "tomorrow morning" a relative day and a part."""
+    return _read_kinds(text.strip(), _grammar(pack, lang))
 
 
 def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:

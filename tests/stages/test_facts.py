@@ -26,6 +26,9 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    # a part of the day alone that a change sets is a time, undated ("改下午吧" had changed nothing, "明天上午" current)
+    ("改下午吧 上午我不在家", "time", "下午", EQ),
+    ("还是换成晚上吧", "time", "晚上", EQ),
     ("我们是bupa的 会员号是2204 8817 我们三个都在上面", "id", "2204 8817", EQ),   # groups parted by a space after 会员号
     # a day followed by "和" and another day is a day too, and one after "23号和" whatever follows ("住两晚 23号和24号"
     # had kept 24号 alone; "8号和9号两天" 8号 alone)
@@ -267,6 +270,9 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a part of the day alone that a change sets is a time, undated ("make it afternoon" had changed nothing)
+    ("actually make it afternoon, I'm out in the morning", "time", "afternoon", EQ),
+    ("can you move it to the evening?", "time", "the evening", EQ),
     ("we're with bupa. member no is 2204 8817, all 3 of us on it", "id", "2204 8817", EQ),   # … after "member no is"
     # a weekday with a day of the month no hour can be is one time ("fri 23 and sat 24 april" had read "fri" alone,
     # Friday 11 December)
@@ -1603,6 +1609,9 @@ def test_who_it_is_for_is_not_who_is_told(lang: str, text: str, beneficiary: lis
     ("en", "Check the weekly rates around here"), ("en", "Is there a week-long pass?"),
     # a weekday's short form alone is a word
     ("en", "we sat in the sun on the porch"), ("en", "they plan to wed in a year"),
+    # a part of the day alone, set by no change, or before a noun, is no time ("afternoon tea", "下午茶")
+    ("en", "I'm usually out in the afternoon"), ("en", "make it afternoon tea for 4"), ("zh", "我下午一般不在家"),
+    ("zh", "改下午茶吧"), ("zh", "换晚上班了"),
 ])
 def test_no_time_fact_from_plain_numbers(lang: str, text: str) -> None:
     facts, _ = _run(lang, text, NOW[lang])

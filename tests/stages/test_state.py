@@ -3772,11 +3772,11 @@ TIME_MOVED = [
     ("zh", [("user", "后天上午10点可以吗"), ("assistant", "约好了，时间：9月16日（周四）10:00。"),
             ("user", "10点不行 那天上午要带女儿去打疫苗 能改下午吗"),
             ("assistant", "建议改到9月16日（周四）14:00，您看可以吗？"), ("user", "行 那就这样")],
-     [("后天上午10点", "9月16日（周四）14:00")]),
+     [("下午", "9月16日（周四）14:00")]),   # (the afternoon asked for, the morning's 10点 before it)
     ("en", [("user", "can you do the day after tomorrow at 10 am?"), ("assistant", "Booked: Thursday, September 16 at 10 am."),
             ("user", "10 am doesn't work, I'm taking my daughter for her shots that morning. can we move to the afternoon?"),
             ("assistant", "I'd suggest moving it to Thursday, September 16 at 2 pm. Shall I move it?"), ("user", "ok do that")],
-     [("the day after tomorrow at 10 am", "Thursday, September 16 at 2 pm")]),
+     [("the day after tomorrow at 10 am", "Thursday, September 16 at 2 pm")]),   # (a clock: the afternoon replaced nothing)
     # a move of another thing than the one booked moves nothing of it ("帮您把除甲醛改到…上午10:00" had moved
     # the cleaning's "下周二")
     ("zh", [("user", "开荒改到下周二吧 除甲醛你们建议哪天"),
@@ -4059,6 +4059,23 @@ def test_a_change_reaches_back_as_far_as_its_slot_allows(lang, first, between, c
 # newest time ("Can we do Monday the 7th at 9:30 am instead?"); a limit raised with "也可以", or
 # after a price word ("差价别超过五百" … "八百以内也行"; "一块儿" is no amount)
 CORRECTED = [
+    # a part of the day alone that a change sets replaces the time it is a part of ("make it afternoon", "改下午吧" had
+    # changed nothing: "tomorrow morning" read as current); one said of no change replaces nothing (controls)
+    ("en", ["can you pick it up tomorrow morning?", "actually make it afternoon, I'm out in the morning"],
+     [("tomorrow morning", "afternoon")]),
+    ("zh", ["明天上午来取件吧", "改下午吧 上午我不在家"], [("明天上午", "下午")]),
+    ("en", ["cleaning next wednesday morning", "switch to afternoon please"], [("next wednesday morning", "afternoon")]),
+    ("zh", ["下周三上午做保洁", "换到下午吧"], [("下周三上午", "下午")]),
+    ("en", ["pickup tomorrow at 10am", "I'm usually out in the afternoon"], []),
+    ("zh", ["明天上午10点取件", "我下午一般不在家"], []),
+    ("zh", ["约周六上午10点", "还有10点不行 那天上午要带女儿去打疫苗 能改下午吗"], [("周六上午10点", "下午")]),
+    ("en", ["booked for saturday morning at 10", "10 doesn't work, I'm taking my daughter for her shots that morning, could "
+            "you make it afternoon?"], [("saturday morning at 10", "afternoon")]),
+    # (a clock's thing may be another: "送货改上午吧" had moved the proof's "12月9日（周三）15:00", the newest time)
+    ("zh", ["打样约12月9日（周三）15:00", "送货改上午吧 16号下午我们有试听课"], [(None, "上午")]),
+    ("en", ["proof review wednesday the 9th at 3pm", "for the delivery, make it morning please"], [(None, "morning")]),
+    ("zh", ["周六来装吧", "改下午吧"], [(None, "下午")]),   # (Saturday afternoon: the day holds)
+    ("en", ["install on saturday", "make it afternoon"], [(None, "afternoon")]),
     # a value a message replaces twice, once by a part of the other's new value, is replaced once, by the whole ("不是5246
     # 是5264 打反了 138 0713 5264" had made two change lines and marked the right number "changed later"; read on the blind
     # zh_brochure_printing)
@@ -4231,10 +4248,10 @@ CORRECTED = [
     # a change asked in a later sentence, under another cue, is no correction's new value ("手机号打错了 是2064结尾
     # 13805712064 … 还有10点不行 … 能改下午吗" had corrected no phone)
     ("zh", ["我姓林 手机138 0571 2046", "啊不好意思 手机号打错了 是2064结尾 13805712064 刚才那条短信肯定没收到。。"
-            "还有10点不行 那天上午要带女儿去打疫苗 能改下午吗"], [("138 0571 2046", "13805712064")]),
+            "还有10点不行 那天上午要带女儿去打疫苗 能改下午吗"], [("138 0571 2046", "13805712064"), (None, "下午")]),
     ("en", ["I'm Lin, mobile 138 0571 2046", "oh sorry, I typed my number wrong, it's 13805712064. also 10 doesn't work, "
             "I'm taking my daughter for her shots that morning, could we change to the afternoon?"],
-     [("138 0571 2046", "13805712064")]),
+     [("138 0571 2046", "13805712064"), (None, "the afternoon")]),   # (the afternoon, not the reason's morning)
     ("zh", ["周六上午10点", "不对，周六我爸妈不在，改成周日上午10点"], [("周六上午10点", "周日上午10点")]),   # (control: its own cue)
     # of a message that asks, the value the correction's words name is what it corrects ("团子体重说错了" had corrected
     # "芝麻大概4公斤左右" once the bound was no part of its unit)

@@ -885,6 +885,10 @@ def _analysis(text: str, pack: RulePack, entities: tuple[tuple[int, int, str], .
                 and (pack.sentence_end is None or not pack.sentence_end.search(text, case.span.end, question.span.start))):
             clauses[i] = replace(case, asks=True)
     kept = {id(f) for f in facts}
+    # a clause begun before a prohibition that reaches back into it holds none of the facts the
+    # prohibition took in ("还有万一周四高铁晚点了 7点到不了咋办": they had failed the whole stage)
+    clauses = [c if all(id(f) in kept for f in c.facts) else replace(c, facts=tuple(f for f in c.facts if id(f) in kept))
+               for c in clauses]
     return facts, clauses, [f for f in taken_in if id(f) not in kept]
 
 

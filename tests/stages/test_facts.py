@@ -26,6 +26,7 @@ IN = "in"  # expected in fact.text (the fact legitimately carries more: a polite
 
 # (text, kind, expected fragment, match)
 ZH_ROWS = [
+    ("万一周四高铁晚点了", "time", "周四", EQ),   # "万一" is "in case": its 一 no count of weeks ("一周四次" is)
     # a part of the day alone that a change sets is a time, undated ("改下午吧" had changed nothing, "明天上午" current)
     ("改下午吧 上午我不在家", "time", "下午", EQ),
     ("还是换成晚上吧", "time", "晚上", EQ),
@@ -3180,3 +3181,21 @@ def test_what_goes_on_from_a_supposed_case_in_a_question_is_asked(lang: str, tex
                                                                    asks: bool) -> None:
     _, clauses = _run(lang, text)
     assert [c.asks for c in clauses if c.text.rstrip("?？") == clause] == [asks], [(c.text, c.asks) for c in clauses]
+
+
+# "万一" with no number before it is "in case", no ten thousand and one ("万一周末下雨呢" had read the quantities "万一周"
+# and "一周"; "一万一" is a number); a clause begun before a prohibition reaching back into it holds only facts of the
+# text ("还有万一周四高铁晚点了 7点到不了咋办" had kept two the prohibition took in, and the whole fact stage failed on them)
+@pytest.mark.parametrize(("lang", "text", "quantities"), [
+    ("zh", "玻璃水拿4瓶吧 冬天用得快 还有万一周四高铁晚点了 7点到不了咋办", ["4瓶"]),
+    ("zh", "万一周末下雨呢", []),
+    ("zh", "万一周四高铁晚点了", []),
+    ("zh", "一万一千块够不够", ["一万一千块"]),
+    ("zh", "我一周四次健身", ["一周四次"]),
+    ("en", "in case the train is late on thursday, can you wait 2 hours?", ["2 hours"]),
+])
+def test_in_case_is_no_number_and_a_clause_holds_only_facts_of_its_text(lang: str, text: str,
+                                                                       quantities: list[str]) -> None:
+    facts, clauses = _run(lang, text, NOW[lang])
+    assert [f.text for f in facts if f.kind == "quantity"] == quantities, _shown(facts)
+    assert all(any(f is g for g in facts) for c in clauses for f in c.facts)

@@ -30,6 +30,7 @@ ZH_ROWS = [
     # a part of the day alone that a change sets is a time, undated ("改下午吧" had changed nothing, "明天上午" current)
     ("改下午吧 上午我不在家", "time", "下午", EQ),
     ("还是换成晚上吧", "time", "晚上", EQ),
+    ("还是下午吧 上午我不在家", "time", "下午", EQ),
     ("我们是bupa的 会员号是2204 8817 我们三个都在上面", "id", "2204 8817", EQ),   # groups parted by a space after 会员号
     # a day followed by "和" and another day is a day too, and one after "23号和" whatever follows ("住两晚 23号和24号"
     # had kept 24号 alone; "8号和9号两天" 8号 alone)
@@ -274,6 +275,7 @@ EN_ROWS = [
     # a part of the day alone that a change sets is a time, undated ("make it afternoon" had changed nothing)
     ("actually make it afternoon, I'm out in the morning", "time", "afternoon", EQ),
     ("can you move it to the evening?", "time", "the evening", EQ),
+    ("hmm afternoon instead, I'm out early", "time", "afternoon", EQ),
     ("we're with bupa. member no is 2204 8817, all 3 of us on it", "id", "2204 8817", EQ),   # … after "member no is"
     # a weekday with a day of the month no hour can be is one time ("fri 23 and sat 24 april" had read "fri" alone,
     # Friday 11 December)

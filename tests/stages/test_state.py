@@ -4075,6 +4075,8 @@ CORRECTED = [
     ("zh", ["打样约12月9日（周三）15:00", "送货改上午吧 16号下午我们有试听课"], [(None, "上午")]),
     ("en", ["proof review wednesday the 9th at 3pm", "for the delivery, make it morning please"], [(None, "morning")]),
     ("zh", ["周六来装吧", "改下午吧"], [(None, "下午")]),   # (Saturday afternoon: the day holds)
+    ("en", ["can you pick it up tomorrow morning?", "hmm afternoon instead, I'm out early"], [("tomorrow morning", "afternoon")]),
+    ("zh", ["明天上午来取件吧", "还是下午吧 上午我不在家"], [("明天上午", "下午")]),
     ("en", ["install on saturday", "make it afternoon"], [(None, "afternoon")]),
     # a value a message replaces twice, once by a part of the other's new value, is replaced once, by the whole ("不是5246
     # 是5264 打反了 138 0713 5264" had made two change lines and marked the right number "changed later"; read on the blind

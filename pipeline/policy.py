@@ -119,6 +119,11 @@ def _system_size(conv: Conversation, cut: int) -> int:
     return sum(e.size for e in conv.events[:cut] if e.role == "system")
 
 
+def _kept_size(conv: Conversation, suffix: list[int], cut: int) -> int:
+    """What a cut keeps as it is: the tail and the system messages before it."""
+    return suffix[cut] + _system_size(conv, cut)
+
+
 def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
                      suffix: list[int]) -> Plan:
     """Shortest turn-aligned tail of at least tail_ratio × budget; the summary gets what the
@@ -128,7 +133,7 @@ def _plan_compaction(conv: Conversation, settings: Settings, cuts: list[int],
     reaching = [c for c in cuts if suffix[c] >= tail_min]
     cut = max(reaching) if reaching else min(cuts)
     low = budget * settings["policy.low_watermark_ratio"] - settings["policy.reserve_chars"]
-    room = int(low - suffix[cut] - _system_size(conv, cut))
+    room = int(low - _kept_size(conv, suffix, cut))
     floor, cap = settings["summary.summary_floor"], _summary_cap(settings)
     trimmed: tuple[int, ...] = ()
     warnings: list[str] = []
@@ -171,24 +176,24 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
     if not usable:
         content = [e for e in conv.events if e.role != "system"]
         one_turn = not content or content[0].index >= current
-        warning = (Warnings.W002.format(size=suffix[current] + _system_size(conv, current), target=limit,
+        warning = (Warnings.W002.format(size=_kept_size(conv, suffix, current), target=limit,
                                         unit=settings["policy.unit"], fits="does not fit", detail="") if one_turn
                    else _no_cut(conv))
         return Plan(Action.NONE, limit=limit, reason="no safe cut point", warnings=(*system, warning))
     tail_cap = limit * settings["policy.tail_ratio"]
     # the longest tail within its share that still leaves the summary some room
     fitting = [c for c in usable
-               if suffix[c] <= tail_cap and suffix[c] + _system_size(conv, c) < limit]
+               if suffix[c] <= tail_cap and _kept_size(conv, suffix, c) < limit]
     cut = min(fitting) if fitting else max(usable)
     floor = settings["summary.summary_floor"]
     # what no cut can summarise: the current turn (and a pending call's group) with the system messages
-    taken = suffix[max(usable)] + _system_size(conv, max(usable))
+    taken = _kept_size(conv, suffix, max(usable))
     floored = limit - taken < floor and taken >= limit * settings["summary.floor_share"]
     if limit - taken < floor:
         # what the current turn leaves is less than a summary's floor: all of it goes to the summary, none
         # to older turns kept verbatim (a 907-char target had kept a "行" and a reply, and a summary of 32)
         cut = max(usable)
-    room = limit - suffix[cut] - _system_size(conv, cut)
+    room = limit - _kept_size(conv, suffix, cut)
     warnings = system
     if floored:
         # the target is lost to the current turn, or nearly: a summary of the floor's size costs
@@ -196,7 +201,7 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
         # current turn alone, or with a summary of a few words: truncation)
         unit = settings["policy.unit"]
         warnings.append(Warnings.W002.format(
-            size=suffix[cut] + _system_size(conv, cut), target=limit, unit=unit,
+            size=_kept_size(conv, suffix, cut), target=limit, unit=unit,
             fits="does not fit" if room < 1 else f"leaves {room} {unit} of",
             detail=f", with a summary of at most {floor} {unit} (summary.summary_floor) "
                    "so that the older turns' constraints are not lost"))
@@ -213,9 +218,8 @@ def wider_cuts(conv: Conversation, decision: Plan, summary_size: int = 0) -> lis
     if not decision.fill or decision.cut is None or decision.limit is None:
         return []
     suffix = _suffix_sizes(conv)
-    current = conv.turns[-1].start
-    return [c for c in safe_cuts(conv) if c < decision.cut and c <= current
-            and suffix[c] + _system_size(conv, c) + summary_size <= decision.limit]
+    return [c for c in safe_cuts(conv) if c < decision.cut and c <= conv.turns[-1].start
+            and _kept_size(conv, suffix, c) + summary_size <= decision.limit]
 
 
 def widen(conv: Conversation, decision: Plan, summary_size: int) -> Plan | None:
@@ -228,5 +232,5 @@ def widen(conv: Conversation, decision: Plan, summary_size: int) -> Plan | None:
         return None
     cut = min(earlier)
     assert decision.limit is not None
-    return replace(decision, cut=cut, summary_budget=decision.limit - _suffix_sizes(conv)[cut] - _system_size(conv, cut),
+    return replace(decision, cut=cut, summary_budget=decision.limit - _kept_size(conv, _suffix_sizes(conv), cut),
                    reason="compacted to the target, the room the summary left kept verbatim", fill=False)

@@ -358,7 +358,7 @@ class _Memory:
             earlier = [v[1] for v in same_kind if v[2].event_id != event_id]
             # (… nor, for a part of the day alone, any time said before it in its message: "10点不行 那天上午要带女儿去打疫苗
             # 能改下午吗" moves the appointment, not the reason's morning)
-            part = family == "time" and bool(new) and self.kinds(new) == {"part"}
+            part = family == "time" and self._part_alone(new)
             same_kind = [v for v in same_kind if v[2].event_id != event_id
                          or family == "time" and not part and (self.names_day(v[1]) or not self.names_clock(v[1]))
                          or any(self._said_again(family, e, v[1].casefold()) for e in earlier)]
@@ -647,6 +647,10 @@ class _Memory:
         return any(span.event_id != event_id and span.event_id not in self.asking and self._reached(span)
                    and any(k in clause.casefold() for k in keys) for clause, span in self.clauses)
 
+    def _part_alone(self, value: str) -> bool:
+        """Whether a time names a part of the day and nothing else ("afternoon", "下午"): no day, no clock."""
+        return bool(value) and self.kinds(value) == {"part"}
+
     def _time_parts(self, value: str) -> tuple[bool, bool]:
         return self.names_day(value), self.names_clock(value)
 
@@ -656,7 +660,7 @@ class _Memory:
         January 14th, 9am" ... "Wait, no - make that Tuesday the 19th, same time": the day changed)."""
         if _FAMILY.get(kind, kind) != "time":
             return False
-        if self.kinds(new) == {"part"}:
+        if self._part_alone(new):
             # (… a part of the day alone replaces only a time said with its part: "明天上午" … "改下午吧"; not a day alone,
             # "周六" … "改下午吧" is Saturday afternoon; nor a clock, whose thing it may not be: "送货改上午吧" had moved the
             # proof's "12月9日（周三）15:00", the newest time)

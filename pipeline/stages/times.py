@@ -300,7 +300,7 @@ def single_day(text: str, lang: str, pack: RulePack) -> bool:
     weekday ("monday the 21st", "21号周一")."""
     value = normalize_time(text, lang, _ANY_NOW, pack)
     if value is None:
-        kinds = _read_kinds(text.strip(), _grammar(pack, lang))
+        kinds = time_kinds(text, lang, pack)
         return "weekday" in kinds and bool(kinds & {"day_of_month", "date"}) and "period" not in kinds
     return isinstance(value, dict) and {"start", "end"} <= value.keys() and value["start"][:10] == value["end"][:10]
 
@@ -329,13 +329,13 @@ def _day_named(text: str, grammar: TimeGrammar) -> frozenset[tuple[str, str]]:
 
 def names_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its weekday ("下周日", "Saturday the 6th")."""
-    return "weekday" in _read_kinds(text.strip(), _grammar(pack, lang))
+    return "weekday" in time_kinds(text, lang, pack)
 
 
 def only_a_day_of_month(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by the day of the month alone ("the 11th", "11号"): its
     month is the context's."""
-    kinds = _read_kinds(text.strip(), _grammar(pack, lang))
+    kinds = time_kinds(text, lang, pack)
     return "day_of_month" in kinds and not kinds & {"date", "weekday", "relative_day", "period", "offset"}
 
 
@@ -350,7 +350,7 @@ def only_a_weekday(text: str, lang: str, pack: RulePack) -> bool:
 def names_a_date(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names its day by its date or by today's ("Friday, March 19",
     "19号", "tomorrow"), not by a weekday alone, which only its context places."""
-    return bool({"date", "day_of_month", "relative_day", "day_part"} & _read_kinds(text.strip(), _grammar(pack, lang)))
+    return bool({"date", "day_of_month", "relative_day", "day_part"} & time_kinds(text, lang, pack))
 
 
 def listed_days(text: str, end: int, first: date, lang: str, pack: RulePack) -> tuple[date, ...]:
@@ -427,7 +427,7 @@ def time_kinds(text: str, lang: str, pack: RulePack) -> frozenset[str]:
 
 def names_a_clock(text: str, lang: str, pack: RulePack) -> bool:
     """Whether a time expression names a time of day ("half past two", "下午3点")."""
-    return "clock" in _read_kinds(text.strip(), _grammar(pack, lang))
+    return "clock" in time_kinds(text, lang, pack)
 
 
 def _names_a_day(text: str, grammar: TimeGrammar) -> bool:

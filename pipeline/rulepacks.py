@@ -277,6 +277,9 @@ class StateRules:
     revise_current: Lexicon    # a revise cue replacing the current time with no slot named ("Can we do Monday instead?")
     raised_to: Lexicon         # a limit raised or lowered to the bare number after it ("可以到450", "go up to 450")
     limit_after: Lexicon       # … or said as the limit after the bare number opening its clause ("2000 is my absolute max", "2000封顶")
+    limit_lead: Lexicon        # … which these may lead in without saying a limit ("say 450 max")
+    limit_before: Lexicon      # … or before it ("max 500 then", "最多450吧")
+    limit_trail: Lexicon       # … and these close, saying no more ("550 absolute max but thats it")
     confirm_changes: Lexicon   # a question asking to go ahead with the changes just told ("确认这样改吗？"): it proposes them all
     estimates: Lexicon         # words saying a size is guessed ("8公斤左右", "about 15 kg"): a size measured since settles it
     accept: Lexicon            # a user turn opening with these (and fillers) accepts the assistant's proposal
@@ -721,6 +724,9 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         revise_current=Lexicon(table.get("revise_current", []), bounds, patterns=table.get("revise_current_patterns", ())),
         raised_to=Lexicon(table.get("raised_to", []), bounds),
         limit_after=Lexicon(table.get("limit_after", []), bounds),
+        limit_lead=Lexicon(table.get("limit_lead", []), bounds),
+        limit_before=Lexicon(table.get("limit_before", []), bounds),
+        limit_trail=Lexicon(table.get("limit_trail", []), bounds),
         confirm_changes=Lexicon(table.get("confirm_changes", []), bounds),
         estimates=Lexicon(table.get("estimates", []), bounds),
         accept=Lexicon(table.get("accept", []), bounds, within=table.get("accept_within", ()), patterns=table.get("accept_patterns", ())),

@@ -446,12 +446,16 @@ class _Memory:
             return None
         return apart[0][2], apart[0][3]
 
-    def bare_number(self, number: str, event_id: str, message: str, slot: str = "") -> tuple[str, tuple[str, Span]] | None:
+    def bare_number(self, number: str, event_id: str, message: str, slot: str = "",
+                    nearest: bool = False) -> tuple[str, tuple[str, Span]] | None:
         """What a change to a bare number sets, and the value it replaces ("9:30 works" … "make it
         11"): the one its ``slot``'s words name ("100 invites" … "bump invites to 110", not the
         "$900" said since), else the clock or count its ``message`` names again ("make it 8, 7:30
         is brutal"), else the newest said before; a clock only where the number can be an hour
-        ("leave at 7:30 … come back Thursday" … "make it 8" replaces 7:30, not Thursday)."""
+        ("leave at 7:30 … come back Thursday" … "make it 8" replaces 7:30, not Thursday). A limit
+        raised or lowered (``nearest``) replaces the amount or count nearest its size ("say 450
+        max" the budget's "400", not the "40x50" size said since; "25 max" the "20 people", not the
+        budget's "400")."""
         hour = int(number) if number.isdigit() else -1
         message = message.casefold()
         # (a number its message says as an hour is one: "can the crew come at 9 not 8? … make it 9" replaces
@@ -483,6 +487,9 @@ class _Memory:
         # (one said in a clause that asks only if no other: "要是电梯不能用 他们要搬21层吗" … "有3个书架 改成3吧"; not
         # one a question elsewhere in its message: "grind 2 stumps … hoping for friday the 11th?" … "make it 3")
         said = [s for s in said if s[5] not in self.questioned] or said
+        if nearest and (size := self.count(number)):
+            closest = min((max(c, size) / min(c, size) for s in said if (c := self.count(s[4]))), default=None)
+            said = [s for s in said if (c := self.count(s[4])) and max(c, size) / min(c, size) == closest] or said
         if self.keys(slot):
             newest = sorted(said, key=lambda s: (s[1], s[2]), reverse=True)
             named = self._named_by(slot, [(texts, value, span) for *_, value, span, texts in newest], own_first=True)
@@ -2848,6 +2855,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                        if choice is not None else [])
                                    or _dropped_then_said(text, start, end, kept, event.id, memory, pack)
                                    or _retyped(text, kept, event.id, memory, start, end)
+                                   # (a limit said again, its number read as an amount: "i can stretch a bit, say 450 max")
+                                   or (_bare_limit(text, start, end, event.id, memory, pack, record=False) if len(kept) == 1 else [])
                                    or _unsure_settled(text, start, end, kept, event.id, memory, pack,
                                                       frozenset(t.old_span for t in transitions[made:] if t.old_span))
                                    or _restated(text, start, end, kept, event.id, memory, pack)
@@ -3212,27 +3221,42 @@ def _carried(text: str, clauses: tuple[tuple[int, int, Values], ...], correction
     return carried
 
 
-def _bare_limit(text: str, start: int, end: int, event_id: str, memory: _Memory, pack: RulePack) -> list[Transition]:
-    """"我妹说镜框别太抠 可以到450", "she says we can go up to 450", "fine, 2000 is my absolute max": a bare
-    number a limit is raised or lowered to, ending its clause, or opening it said as the limit, is the new
-    amount or count of its scale (no clock: "能到3点" arrives; "表上现在两万九千六左右" reads a meter)."""
+def _bare_limit(text: str, start: int, end: int, event_id: str, memory: _Memory, pack: RulePack,
+                record: bool = True) -> list[Transition]:
+    """"我妹说镜框别太抠 可以到450", "she says we can go up to 450", "fine, 2000 is my absolute max", "say 450
+    max", "那最多450吧": a bare number a limit is raised or lowered to, ending its clause, or its clause
+    alone said as the limit, is the new amount or count of its scale (no clock: "能到3点" arrives;
+    "表上现在两万九千六左右" reads a meter)."""
     rules = pack.state
     if ((raised := rules.raised_to.search(text, start, end)) is not None
             and (number := pack.number.match(text, _SPACES.match(text, raised.end()).end())) is not None
             and covered(text, number.end(), end, (pack.filler, pack.trail))
             or (number := pack.number.search(text, start, end)) is not None
-            and covered(text, start, number.start(), (pack.filler, pack.lead, rules.accept))
-            and (limit := rules.limit_after.regex.match(text, _SPACES.match(text, number.end()).end())) is not None
-            and covered(text, limit.end(), end, (pack.filler, pack.trail))):
-        bare = memory.bare_number(number.group(), event_id, text)
+            and _said_as_limit(text, start, end, number, pack)):
+        bare = memory.bare_number(number.group(), event_id, text, nearest=True)
         if bare is not None and bare[0] != "time":
             old, old_span = bare[1]
             new_span = Span(event_id, number.start(), number.end())
-            memory.values.setdefault(bare[0], []).append((
-                (_phrase(text, start, number.start(), number.end(), end, pack), text[start:end].casefold(), text.casefold()),
-                number.group(), new_span))
+            if record:   # (not a number the clause's values hold: they are remembered with them)
+                memory.values.setdefault(bare[0], []).append((
+                    (_phrase(text, start, number.start(), number.end(), end, pack), text[start:end].casefold(), text.casefold()),
+                    number.group(), new_span))
             return [Transition(bare[0], old, number.group(), new_span, old_span)]
     return []
+
+
+def _said_as_limit(text: str, start: int, end: int, number: re.Match[str], pack: RulePack) -> bool:
+    """Whether the clause ``text[start:end]`` says only that ``number`` is the limit: a limit's word
+    right before or after it, lead-ins before, closing words after ("ok max 500 then", "fine 550
+    absolute max but thats it")."""
+    rules = pack.state
+    before = next((hit for hit in rules.limit_before.finditer(text, start, number.start())
+                   if not text[hit.end():number.start()].strip()), None)
+    after = rules.limit_after.regex.match(text, _SPACES.match(text, number.end()).end())
+    return ((before is not None or after is not None)
+            and covered(text, start, before.start() if before else number.start(),
+                        (pack.filler, pack.lead, rules.accept, rules.limit_lead))
+            and covered(text, after.end() if after else number.end(), end, (pack.filler, pack.trail, rules.limit_trail)))
 
 
 def _bare_number_corrected(text: str, start: int, end: int, later: Sequence[tuple[int, int, Values]], event_id: str,

@@ -4192,6 +4192,21 @@ CORRECTED = [
      [("$1,500", "stretch to 1800"), ("stretch to 1800", "2000")]),
     ("zh", ["预算大概1500", "一天能弄完吗", "唉 有点贵 那最多到1800吧", "算了 还是整面的那个吧 行吧 2000封顶 不能再多了 我发照片给你"],
      [("预算大概1500", "1800"), ("1800", "2000")]),
+    # … said with a limit's word before it, after a lead-in, or closed by "but that's it" ("i can stretch a bit, say 450 max",
+    # "fine 550 absolute max but thats it" had changed nothing: "budget around 400 all in" read as current; read on
+    # en_art_commission); a clause saying more than the limit is no limit (control)
+    ("en", ["budget around 400 all in", "i can stretch a bit, say 450 max", "fine 550 absolute max but thats it"],
+     [("budget around 400", "450"), ("450", "550")]),
+    ("zh", ["预算400左右", "可以再加点 那最多450吧", "行吧 上限550 不能再多了"], [("预算400", "450"), ("450", "550")]),
+    ("en", ["budget is 400", "ok max 450 then"], [("budget is 400", "450")]),
+    ("zh", ["预算400", "好 顶多450"], [("预算400", "450")]),
+    # (… the amount or count nearest its size: "450" the budget's "400", not the "40x50" said since; "25" the party's 20)
+    ("en", ["budget around 400 all in", "like a 40x50 one", "ok say 450 max"], [("budget around 400", "450")]),
+    ("zh", ["预算400左右", "尺寸40x50那种", "那最多450吧"], [("预算400", "450")]),
+    ("en", ["we are 20 people, budget 400", "hmm 25 max"], [("20 people", "25")]),
+    ("zh", ["我们20个人 预算400", "最多25吧"], [("20个人", "25")]),
+    ("en", ["budget is 400", "the big frame is 450 max, right?"], []),
+    ("zh", ["预算400", "大框最多450是吧"], []),
     # a way to reach the user given anew, to use from now on, replaces the old one of its kind, no slot word beside it
     # ("my email is changing, work thing. use maya.runs27@outlook.com from now on" had changed nothing; read on the
     # blind en_marathon_charity); one for someone else, said plainly, replaces nothing (controls)

@@ -19,7 +19,7 @@ from itertools import accumulate
 from typing import Sequence
 
 from .render import fold, fold_spaced, shown_time
-from .rulepacks import RulePack, slot_keys
+from .rulepacks import RulePack, id_shape, slot_keys
 from .stages.base import Memo
 from .stages.entities import word_end, words_of
 from .stages.times import only_a_weekday
@@ -318,6 +318,29 @@ def _replaces_value(later: Transition, last: Transition, times: _Times) -> bool:
     was, now = times.at(later.old_span), times.at(last.span)
     return bool(old) and (old == new or (len(old) >= 2 and same_kind and (old in new or new in old))
                           or times.within(now, was) or times.within(was, now))
+
+
+def _records_replaced(facts: Sequence[Fact], roles: dict[str, Event], order: dict[str, int],
+                      pack: RulePack) -> list[Transition]:
+    """What a tool's result says it replaces ("supersedes": "Q-58227" beside "quote_id": "Q-58234";
+    "cancelled": "PK-88213" beside "pickup_id": "PK-88347"): a change of that id to the result's own
+    id of the same scheme, said where that id is, replacing the newest earlier saying of the old
+    one. A replaced value with no such id beside it (an address, a name) changes nothing here."""
+    tools: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if fact.kind == "confirmed" and fact.value and roles[fact.span.event_id].role == "tool":
+            tools.setdefault(fact.span.event_id, []).append(fact)
+    changes = []
+    for event_id, found in sorted(tools.items(), key=lambda item: order[item[0]]):
+        for old in (f for f in found if pack.names_replaced(str(f.value))):
+            new = next((f for f in found if not pack.left_to_snapshot(str(f.value))
+                        and id_shape(f.text) == id_shape(old.text) and fold(f.text) != fold(old.text)), None)
+            if new is None:
+                continue
+            said = [f.span for f in facts if order[f.span.event_id] < order[event_id] and fold(f.text) == fold(old.text)]
+            slot = str(new.value).rsplit(".", 1)[-1]
+            changes.append(Transition(slot, old.text, new.text, new.span, said[-1] if said else None))
+    return changes
 
 
 def _chains(transitions: Sequence[Transition], pack: RulePack, times: _Times,
@@ -964,8 +987,9 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     open_items = [o for r in results for o in r.open_items]
     # the messages after the prefix are placed too: a change said there ends a chain of the prefix
     order = {e.id: e.index for e in conv.events}
-    facts = _dated_by_changes(facts, transitions + later, order, pack)
     roles = {e.id: e for e in (*conv.events[len(prefix):], *prefix)}
+    transitions += _records_replaced(facts, roles, order, pack)   # (what the tools said they replaced)
+    facts = _dated_by_changes(facts, transitions + later, order, pack)
     summarised = {e.id for e in prefix}
     templates = pack.templates
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}

@@ -442,8 +442,9 @@ class RulePack:
     not_alone_labels: frozenset[str] = frozenset()  # entity labels it may not be cut down to alone ("PERSON")
     joins_before: frozenset[str] = frozenset()     # kinds a clause holding only them joins the clause before ("person")
     spaced: bool = False                           # words are separated by spaces ([text] word_boundaries)
-    # [tools] history_fields, record_fields: a word of a tool field's path saying the value is not one to act on
+    # [tools] history_fields, record_fields, replacing_fields: a word of a tool field's path saying the value is not one to act on
     unshown_field: re.Pattern[str] | None = None
+    replacing_field: re.Pattern[str] | None = None   # [tools] replacing_fields: … saying it names the record replaced
 
     def says_nothing(self, text: str, start: int = 0, end: int | None = None, *, quoted: bool = False) -> bool:
         """Only fillers and correction words ("ok", "No wait", "哎不对"): nothing a cue could take.
@@ -457,6 +458,11 @@ class RulePack:
         "old_email", "地址.变更前") or the record's own bookkeeping ("updated_at", "request_id"):
         kept in the snapshot, not shown in the summary."""
         return self.unshown_field is not None and self.unshown_field.search(path) is not None
+
+    def names_replaced(self, path: str) -> bool:
+        """Whether a tool result's field path names the record the result replaces ("supersedes",
+        "replaces", "cancelled")."""
+        return self.replacing_field is not None and self.replacing_field.search(path) is not None
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -573,6 +579,11 @@ def _field_words(words: Sequence[str]) -> re.Pattern[str] | None:
     parts = ([rf"(?<![^\W_])(?:{'|'.join(spaced)})(?![^\W_])"] if spaced else []) + \
         ([rf"(?<![^\W_])(?:{'|'.join(glued)})"] if glued else [])
     return re.compile("|".join(parts), re.IGNORECASE)
+
+
+def id_shape(value: str) -> str:
+    """An id's scheme: its letters and marks, each digit one place ("PO-0000-0000")."""
+    return re.sub(r"\d", "0", value.casefold())
 
 
 def slot_keys(slot: str) -> list[str]:
@@ -975,7 +986,9 @@ def load_rule_pack(lang: str) -> RulePack:
         ladder_kinds=kinds,
         not_alone=frozenset(ladder["not_alone"]),
         unshown_field=_field_words([*base.get("tools", {}).get("history_fields", []),
-                                    *base.get("tools", {}).get("record_fields", [])]),
+                                    *base.get("tools", {}).get("record_fields", []),
+                                    *base.get("tools", {}).get("replacing_fields", [])]),
+        replacing_field=_field_words(base.get("tools", {}).get("replacing_fields", [])),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,

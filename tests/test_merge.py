@@ -1507,6 +1507,42 @@ def test_a_tool_field_naming_the_value_before_is_left_to_the_snapshot(lang, resu
     assert all(t.split("=")[0] in fields for t in history), fields
 
 
+@pytest.mark.parametrize(("lang", "first", "second", "change", "marked"), [
+    ("en", {"quote_id": "Q-58227", "total": 1794.44}, {"quote_id": "Q-58234", "supersedes": "Q-58227", "total": 1992.19},
+     "[quote_id] Q-58227 → Q-58234", "quote_id=Q-58227"),
+    ("en", {"pickup_id": "PK-88213", "date": "2026-12-08"}, {"pickup_id": "PK-88347", "cancelled": "PK-88213"},
+     "[pickup_id] PK-88213 → PK-88347", "pickup_id=PK-88213"),
+    ("zh", {"报价单号": "Q-20261207-0318", "总价": "18800元"}, {"报价单号": "Q-20261207-0341", "取代": "Q-20261207-0318"},
+     "[报价单号] Q-20261207-0318 → Q-20261207-0341", "报价单号=Q-20261207-0318"),
+    ("zh", {"file_id": "F-88231", "result": "fail"}, {"file_id": "F-88302", "replaced": "F-88231", "result": "pass"},
+     "[file_id] F-88231 → F-88302", "file_id=F-88231"),
+    # controls: a replaced value with no id of its scheme beside it, and a field whose name only holds the letters
+    ("en", {"address_id": "AD-1182", "city": "Leeds"}, {"delivery_id": "DLV-2204", "replaces": "7 Mill Road, Leeds"}, None, None),
+    ("en", {"quote_id": "Q-58227"}, {"quote_id": "Q-58234", "replaced_parts": 2}, None, None),
+])
+def test_a_tool_result_naming_the_record_it_replaces_changes_that_id(lang, first, second, change, marked):
+    """"supersedes": "Q-58227" beside "quote_id": "Q-58234" had left the first quote's line current
+    and shown "supersedes=Q-58227" as a fact (20 stale items at 20 % and 35 % in the meaning
+    benchmark): the old id now changes to the new one on a change line, its earlier lines marked."""
+    said, done = ("Please quote it.", "Done.") if lang == "en" else ("帮我报个价", "好了。")
+    messages = [{"role": "user", "content": said}]
+    for i, result in enumerate((first, second)):
+        messages += [{"role": "assistant", "content": "", "tool_calls": [{"id": f"c{i}", "type": "function", "function": {
+                         "name": "quote", "arguments": "{}"}}]},
+                     {"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(result, ensure_ascii=False)},
+                     {"role": "assistant", "content": done}, {"role": "user", "content": "ok" if lang == "en" else "好"}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 3000)
+    texts = [i.text for i in summary.items]
+    changed = load_rule_pack(lang).templates["changed"]
+    assert (change in texts) == (change is not None), texts
+    assert not any(t.startswith(("supersedes=", "cancelled=", "取代=", "replaced=")) for t in texts), texts
+    if marked:
+        assert marked + changed in texts, texts
+    else:
+        assert not any(changed in t or "→" in t for t in texts), texts
+
+
 # (lang, a question, the kinds of fact a piece cut from it may hold): a shorter form holding a
 # negation or an obligation stays a question ("Can we skip the cancellation coverage … and only get
 # medical?" was shortened to "save money and only get medical", which reads as the user's rule), as

@@ -20,7 +20,7 @@ from datetime import date, datetime
 from typing import Callable, Sequence
 
 from ..config import Settings, load_settings
-from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, slot_keys
+from ..rulepacks import Hit, Lexicon, RulePack, StateRules, covered, id_shape, slot_keys
 from ..types import Decision, Event, OpenItem, Span, StageResult, Transition
 from .base import Memo, StageInput
 from .entities import opens_a_word, word_end, word_start, words_of
@@ -252,7 +252,7 @@ class _Memory:
             # 周日我们要回老家" corrects nothing)
             entries = [e for e in entries if not self._told_as_past(e) or e[2] in self.born]
         if kind == "id":   # an id of its own scheme ("PO-2026-0874" corrects "PO-2026-0847", not "DOCK-2217")
-            entries = [e for e in entries if _id_shape(e[1]) == _id_shape(new)] or entries
+            entries = [e for e in entries if id_shape(e[1]) == id_shape(new)] or entries
         if kind in ("id", "phone"):   # … and a typo fixed: the one of the same digits ("中间4和6反了")
             entries = [e for e in entries if _typo_of(e[1], new)] or entries
         if kind == "email":   # … the one spelled nearly alike, a dot or a letter apart ("marenokafor@…, no dot"
@@ -891,11 +891,6 @@ def _typo_of(old: str, new: str) -> bool:
     another ("13857164920" → "13857146920"; "720-555-0193" → "720-555-0139")."""
     a, b = _digits(old), _digits(new)
     return len(a) == len(b) > 0 and (sorted(a) == sorted(b) or sum(x != y for x, y in zip(a, b)) <= 1)
-
-
-def _id_shape(value: str) -> str:
-    """An id's scheme: its letters and marks, each digit one place ("PO-0000-0000")."""
-    return re.sub(r"\d", "0", value.casefold())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1895,7 +1890,7 @@ def _id_switched(text: str, start: int, end: int, offer_id: str, memory: _Memory
         return []
     value = text[slice(*new)]
     old = next(((v, span) for _, v, span in reversed(memory.values.get("id", []))
-                if span not in memory.replaced and _id_shape(v) == _id_shape(value) and v.casefold() != value.casefold()),
+                if span not in memory.replaced and id_shape(v) == id_shape(value) and v.casefold() != value.casefold()),
                None)
     return [Transition("", old[0], value, Span(offer_id, *new), old[1])] if old else []
 
@@ -3717,7 +3712,7 @@ def _unsure_settled(text: str, start: int, end: int, kept: Values, event_id: str
                 # measured, of its unit, or of the thing its words name in another: "measured the gate, 34 inches"
                 # settles "the side gate is maybe 3 feet wide", not the tree's "like 18 inches across")
                 if (shared and (kind != "quantity" or memory.unit(value) == memory.unit(text[a:b]))
-                        or kind in ("address", "id") and _id_shape(value) == _id_shape(text[a:b])
+                        or kind in ("address", "id") and id_shape(value) == id_shape(text[a:b])
                         or estimate and (shared or memory.unit(value) == memory.unit(text[a:b]) and not any(
                             own & words(c, [v]) for (_, c, _), v, sp in memory.values.get("quantity", [])
                             if sp.event_id != event_id and pack.uncertainty.search(c)))):

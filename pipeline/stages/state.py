@@ -416,7 +416,11 @@ class _Memory:
             again = [v for v in of_unit if v[2].event_id != event_id and v[1].casefold() == found[0].casefold()]
             return (again[-1][1], again[-1][2]) if found[1].event_id == event_id and again else found
         if kind == "quantity" and unit:
-            return None
+            # (… of its unit only, said under a case if no other was: "有的话先报10节" … "其实改成20节吧")
+            supposed = [(value, span) for _, value, span in self.values.get("quantity", [])
+                        if span in self.supposed and span not in self.replaced and span.event_id != event_id
+                        and self.unit(value) == unit]
+            return supposed[-1] if supposed else None
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         if named_slot and self._named_without_value(slot, event_id):
             return None
@@ -2595,11 +2599,14 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     if origin:
                         previous = origin.group("old"), Span(event.id, *origin.span("old"))
                     decided = _decided(memory.keys(slot), decisions, events, rules)
+                    unit = memory.unit(typed) if kind == "quantity" else ""
                     if decided and kind and not any(_FAMILY.get(k, k) == _FAMILY.get(kind, kind)
-                                                    for _, _, held in read(decided[0]) for _, _, k in held):
+                                                    and (not unit or memory.counts_in(decided[0][x:y], unit))
+                                                    for _, _, held in read(decided[0]) for x, y, k in held):
                         # (a line holding no value of the new one's kind is no value it replaces: "make the
                         # seating chart 24x36" replaces nothing of "a separate order for the seating chart:
-                        # you send the final table list by Friday, August 27")
+                        # you send the final table list by Friday, August 27"; nor one of a count of another
+                        # unit: "零食改成3包" replaces nothing of a kit accepted with "1.5米牵引绳、…零食袋")
                         decided = None
                     elif decided and kind:
                         decided = _step_named(decided, memory.keys(slot), kind, rules, read)

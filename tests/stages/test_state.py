@@ -4207,6 +4207,13 @@ CORRECTED = [
     ("zh", ["我们20个人 预算400", "最多25吧"], [("20个人", "25")]),
     ("en", ["budget is 400", "the big frame is 450 max, right?"], []),
     ("zh", ["预算400", "大框最多450是吧"], []),
+    # a count said only under a case is the one a change of its unit replaces, when no other of its unit was said ("有的话
+    # 先报10节" … "其实改成20节吧" had replaced nothing; read on zh_piano_lessons)
+    ("zh", ["周六上午有没有 有的话先报10节", "其实改成20节吧"], [("10节", "20节")]),
+    ("en", ["is there a saturday morning class? if so sign her up for 10 lessons to start", "actually make it 20 lessons"],
+     [("10 lessons", "20 lessons")]),
+    ("zh", ["有的话先报10节", "再加2个人"], []),
+    ("en", ["if so sign her up for 10 lessons", "add 2 more people"], []),
     # a way to reach the user given anew, to use from now on, replaces the old one of its kind, no slot word beside it
     # ("my email is changing, work thing. use maya.runs27@outlook.com from now on" had changed nothing; read on the
     # blind en_marathon_charity); one for someone else, said plainly, replaces nothing (controls)
@@ -5318,6 +5325,15 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a count of its unit the user said, not a line the user accepted whose words only hold the slot's ("零食改成3包" had
+    # replaced "…包含胸背带、1" of a kit accepted with "1.5米牵引绳、响片和零食袋"; read on zh_dog_training)
+    ("zh", [("user", "零食别用鸡肉的 要2包吧"),
+            ("assistant", "另外推荐您加一个训练工具包 $45：包含胸背带、1.5米牵引绳、响片和零食袋，分开单买会贵一些。要加上吗？"),
+            ("user", "可以 加上吧"), ("assistant", "好的。"), ("user", "算了 零食改成3包 反正它吃得快")], [("2包", "3包")]),
+    ("en", [("user", "no chicken treats please, 2 bags"),
+            ("assistant", "I'd also suggest a training kit for $45: a harness, a 1.5 m leash, a clicker and a treats pouch. Add it?"),
+            ("user", "ok add it"), ("assistant", "Done."), ("user", "actually make the treats 3 bags, he eats fast")],
+     [("2 bags", "3 bags")]),
     # an e-mail corrected by a part of it ("是chenyiming_dev@126.com 不是163"), in a message unsure of something else, is
     # replaced (the mother's own e-mail said later had replaced it); "不是205结尾" corrects nothing of the message's own
     # number (en read it: a control); "是602不是601", one number put for another, corrects the address without a cue

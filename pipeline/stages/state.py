@@ -1064,6 +1064,25 @@ def _chosen_named(text: str, start: int, end: int, decisions: Sequence[Decision]
                  and last[d.object] != "dropped" and said & set(slot_keys(d.object))), None)
 
 
+def _chosen_alike(value: str, decisions: Sequence[Decision], events: Sequence[Event]) -> tuple[str, Span] | None:
+    """The thing a change to a thing named by a number replaces: the newest one the user chose or
+    took, still held, named in the same words with another number ("就要39的" … "改成59的"; "the 39
+    one" … "make it the 59 one": the plan's tier)."""
+    if not re.search(r"\d", value) or not re.search(r"[^\W\d_]", value):
+        return None
+    alike = re.compile(re.sub(r"\d+", lambda _: r"\d+", re.escape(value)), re.IGNORECASE)
+    last = {d.object: d.status for d in decisions}
+    for d in reversed(decisions):
+        if d.status in ("chosen", "added", "accepted") and last[d.object] != "dropped":
+            # (in the words that made it: an object completed from an earlier mention is not in them)
+            text = next((e.text for e in events if e.id == d.span.event_id), "")
+            found = next((m for m in alike.finditer(text, d.span.start, d.span.end)
+                          if m.group() != value.casefold()), None)
+            if found is not None:
+                return text[found.start():found.end()], Span(d.span.event_id, found.start(), found.end())
+    return None
+
+
 def _said_with(slot: str, event_id: str, memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
     """The value no pattern types that the newest earlier clause naming the slot said right after
     its name ("颜色要奶咖色" for "衣柜颜色换成暖白色吧", "the color is oat beige" for "change the
@@ -2551,6 +2570,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     bare_slot = _without_determiners(slot, pack)
                     headless = next((bare_slot[:-len(h)].strip() for h in pack.state.headless_ends
                                      if bare_slot.endswith(" " + h)), "")
+                    alike = None
                     previous = turned or told_with or (bare[1] if bare else memory.previous(
                         kind, slot, typed, event.id, reason, rules.born.search(slot) is not None, value_start, turned_day,
                         memory.rate_of(typed, text[value_start:].casefold()) if kind == "money" else None) if kind
@@ -2568,6 +2588,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                 or (memory.said_alone(slot.casefold(), event.id)
                                     if len(slot) >= rules.own_word_chars and not _value_kind(slot, pack) else None)
                                 or (_chosen_named(text, 0, change.start(), decisions, pack) if not slot else None)
+                                or (alike := _chosen_alike(value, decisions, events))
                                 or (_turned_from(text, change.start(), value, event.id, memory, pack)
                                     or _other_alternative(value, event, events, memory, pack) if not slot else None)
                                 # (… or, a short thing, the newest with its head: "上午场就行" … "改下午场吧")
@@ -2576,6 +2597,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                     and (thing_head := _head(value, pack))
                                     and (same_head := _same_head(value, thing_head, event.id, memory, pack))
                                     and not memory.holds_value(same_head[1]) else None))
+                    if previous is not None and previous is alike and not any(k in alike[0].casefold() for k in memory.keys(slot)):
+                        slot = ""   # (the words before the change were its reason: "哈 那肯定59啊 改成59的")
                     if (kind == "quantity" and not memory.unit(typed) and memory.keys(slot)
                             and (said := memory.named(slot)) is not None and said != previous
                             and any(span == said[1] for _, _, span in memory.values.get("quantity", []))):

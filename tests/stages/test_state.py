@@ -5325,6 +5325,14 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a thing named by a number, changed to one named alike with another, replaces the choice ("就要39的" … "改成59的" had
+    # replaced nothing, the 39 plan left current; read on zh_senior_phone); one added beside it replaces none (controls)
+    ("zh", [("user", "我妈就打打电话 39的应该够了吧 就要39的"), ("assistant", "39元套餐100分钟通话，59元套餐300分钟。"),
+            ("user", "哈 那肯定59啊 改成59的")], [("39的", "59的")]),
+    ("en", [("user", "she only makes calls, let's take the 39 one"), ("assistant", "The 39 plan has 100 minutes, the 59 plan 300."),
+            ("user", "ha then definitely 59, make it the 59 one")], [("the 39 one", "the 59 one")]),
+    ("zh", [("user", "就要39的"), ("assistant", "好的。"), ("user", "我爸再加一个59的")], []),
+    ("en", [("user", "let's take the 39 one"), ("assistant", "OK."), ("user", "and add the 59 one for my dad")], []),
     # a count of its unit the user said, not a line the user accepted whose words only hold the slot's ("零食改成3包" had
     # replaced "…包含胸背带、1" of a kit accepted with "1.5米牵引绳、响片和零食袋"; read on zh_dog_training)
     ("zh", [("user", "零食别用鸡肉的 要2包吧"),

@@ -1739,24 +1739,41 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
 
     # (a count the proposal says it replaces is the old one: "六人帐1顶…（替换原来的四人帐）")
     replaced_from = [cue.end() for cue in pack.state.instead.finditer(text, start, end)]
-    made = []
+    counts = []
     for _, _, kept in read(text[start:end]):
         for a, b, kind in kept:
             value = text[start + a:start + b]
             if any(at <= start + a and not pack.value_separator_of_words.search(text, at, start + a) for at in replaced_from):
                 continue
             unit = counted(value, text, start + b) if kind == "quantity" and not _inside_another(a, b, kept) else ""
-            if not unit or unit in memory.currencies or unit == _PARTY:
+            if unit and unit not in memory.currencies and unit != _PARTY:
+                counts.append((a, b, kind, value, unit))
+    numbers: dict[str, set[str]] = {}
+    for *_, value, unit in counts:
+        numbers.setdefault(unit, set()).add(value.casefold())
+
+    def words(said: str, names: bool = False) -> set[str]:
+        """Its words that name something: long ones, or, with ``names``, a capitalised short one ("Mia")."""
+        return {w.casefold() for w in words_of(said, pack.lang) if w.isalpha() and w.casefold() not in memory.slot_stopwords
+                and (len(w) >= pack.state.own_word_chars or names and w[:1].isupper() and len(w) > 1)}
+
+    made = []
+    for a, b, kind, value, unit in counts:
+        # (one said unsure too: "probably just one battery")
+        previous = next(((v, span, clause) for (_, clause, message), v, span in reversed(memory.values.get(kind, []))
+                         if span.event_id != event_id and span not in memory.replaced
+                         and counted(v, message, span.end) == unit), None)
+        if previous is not None and len(numbers[unit]) > 1:
+            # (a unit counted twice, with two numbers, counts two things: the one on a line sharing a word with the
+            # count's own clause replaces it, "Mia … (45 min)" the "30 min for mia"; Leo's "(30 min)" no count of Mia's)
+            line = text[text.rfind("\n", start, start + a) + 1:(text.find("\n", start + b, end) + 1 or end + 1) - 1]
+            if not words(line.replace(value, " "), names=True) & {w.casefold() for w in words_of(previous[2], pack.lang)}:
                 continue
-            # (one said unsure too: "probably just one battery")
-            previous = next(((v, span) for (_, _, message), v, span in reversed(memory.values.get(kind, []))
-                             if span.event_id != event_id and span not in memory.replaced
-                             and counted(v, message, span.end) == unit), None)
-            # (one number each: a range asked for, "0.2小时 - 0.3小时", is met by what is offered, not replaced)
-            if (previous and not _same_count(previous[0], value, pack)
-                    and len(memory.number.findall(previous[0])) == len(memory.number.findall(value)) == 1
-                    and count_of(previous[0], pack) is not None):   # ("1 to 2 hours": one number of no count)
-                made.append(Transition(kind, previous[0], value, Span(offer_id, start + a, start + b), previous[1]))
+        # (one number each: a range asked for, "0.2小时 - 0.3小时", is met by what is offered, not replaced)
+        if (previous and not _same_count(previous[0], value, pack)
+                and len(memory.number.findall(previous[0])) == len(memory.number.findall(value)) == 1
+                and count_of(previous[0], pack) is not None):   # ("1 to 2 hours": one number of no count)
+            made.append(Transition(kind, previous[0], value, Span(offer_id, start + a, start + b), previous[1]))
     return made
 
 

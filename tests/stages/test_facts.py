@@ -272,6 +272,10 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a length of time written short is a quantity ("30 min for mia is fine" was none, so "make mia 45 min" had replaced
+    # the "last year" of another message; read on en_music_lessons)
+    ("30 min for mia is fine", "quantity", "30 min", EQ),
+    ("the lesson is 2 hrs with a break", "quantity", "2 hrs", EQ),
     # a part of the day alone that a change sets is a time, undated ("make it afternoon" had changed nothing)
     ("actually make it afternoon, I'm out in the morning", "time", "afternoon", EQ),
     ("can you move it to the evening?", "time", "the evening", EQ),

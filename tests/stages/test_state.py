@@ -4207,6 +4207,10 @@ CORRECTED = [
     ("zh", ["我们20个人 预算400", "最多25吧"], [("20个人", "25")]),
     ("en", ["budget is 400", "the big frame is 450 max, right?"], []),
     ("zh", ["预算400", "大框最多450是吧"], []),
+    # (a length of time written short is one: "make mia 45 min" had replaced the "last year" of a clause naming "mias")
+    ("en", ["30 min for mia is fine", "my work email is on file from mias trial lesson last year", "actually make mia 45 min"],
+     [("30 min", "45 min")]),
+    ("zh", ["米娅30分钟就行", "我工作邮箱应该有 米娅去年试听课登记过", "还是给米娅改成45分钟吧"], [("30分钟", "45分钟")]),
     # a count said only under a case is the one a change of its unit replaces, when no other of its unit was said ("有的话
     # 先报10节" … "其实改成20节吧" had replaced nothing; read on zh_piano_lessons)
     ("zh", ["周六上午有没有 有的话先报10节", "其实改成20节吧"], [("10节", "20节")]),
@@ -5325,6 +5329,15 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # of two counts of one unit in a proposal taken, the one on a line naming the user's count's words replaces it, the
+    # other is another's ("Leo … (30 min)" had replaced Mia's "45 min"; read on en_music_lessons)
+    ("en", [("user", "30 min for mia is fine"), ("assistant", "Sure."), ("user", "actually make mia 45 min"),
+            ("assistant", "Here's what I'll enrol:\n- Mia — piano, Thursdays 5:00–5:45pm (45 min)\n"
+                          "- Leo — violin, Thursdays 4:30–5:00pm (30 min)\nShall I go ahead?"), ("user", "go for it")],
+     [("30 min", "45 min")]),
+    ("zh", [("user", "米娅30分钟就行"), ("assistant", "好的。"), ("user", "还是给米娅改成45分钟吧"),
+            ("assistant", "我这样给您报名：\n- 米娅：钢琴，每周四17:00–17:45（45分钟）\n- 乐乐：小提琴，每周四16:30–17:00（30分钟）\n可以吗？"),
+            ("user", "可以")], [("30分钟", "45分钟")]),
     # a thing named by a number, changed to one named alike with another, replaces the choice ("就要39的" … "改成59的" had
     # replaced nothing, the 39 plan left current; read on zh_senior_phone); one added beside it replaces none (controls)
     ("zh", [("user", "我妈就打打电话 39的应该够了吧 就要39的"), ("assistant", "39元套餐100分钟通话，59元套餐300分钟。"),

@@ -969,6 +969,12 @@ def _task(clauses: Sequence[KeyClause], sources: dict[int, str], by_event: dict[
     # a clause's words start after the one before it (its lead, "I'm looking for", included)
     request = next((c for c, before in zip(opening, [None, *opening])
                     if c.facts and pack.request.search(text[before.span.end if before else 0:c.span.end])), first)
+    # (a first clause holding nothing worth saying alone only leads in to the request: "hi, first time buyer here and
+    # kinda panicking lol" had taken the room of "need a home inspection asap" at 5 %, cut to "kinda"; a name the
+    # recogniser found in small letters, where letters have case, is no such thing there: "kinda" as a place)
+    said = [f for f in first.facts if not (f.kind == "entity" and f.text.lower() == f.text != f.text.upper())]
+    if request is not first and not _worth_alone(said, pack) and not any(f.strength is Strength.STRONG for f in said):
+        return [request]
     return [first] if request is first else [first, request]
 
 

@@ -1316,6 +1316,12 @@ TASKS = [
     ("zh", "我家孩子现在是小学六年级了，你帮我推荐个呗？", {"我家孩子现在是小学六年级了"}),
     ("zh", "下周要去厦门出差，帮我订一家有免费停车的酒店。", {"下周要去厦门出差", "订一家有免费停车的酒店"}),
     ("zh", "我想把老房子的厨房和卫生间翻新一下。", {"把老房子的厨房和卫生间翻新"}),
+    # a first clause holding nothing worth saying alone only leads in to the request ("hi, first time buyer here and
+    # kinda panicking lol" had been the task, cut at 5 % to "kinda", a place to the recogniser; read on
+    # en_home_inspection; "need a …" is a request)
+    ("en", "hi, first time buyer here and kinda panicking lol. need a home inspection asap, the deadline is monday dec 14",
+     {"need a home inspection asap, the deadline is monday dec 14"}),
+    ("zh", "你好，第一次买房有点慌哈哈。帮我约个验房，12月14号周一之前要做完", {"约个验房，12月14号周一之前要做完"}),
 ]
 
 

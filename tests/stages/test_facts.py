@@ -558,6 +558,12 @@ NO_NEGATION_ROWS = [
     ("en", "Any other options near stop 3?"),      # a bus stop, not "stop calling me"
     ("en", "Is it far from the next stop?"),
     ("en", "No, book the table for 2"),
+    # … nor one before a statement, its comma left out ("no hes with me lol" answering "Will Tom be reachable?" had been
+    # a prohibition at the top of a 5 % summary; read on en_pet_boarding)
+    ("en", "no hes with me lol"),
+    ("en", "no its fine"),
+    ("zh", "不 他跟我一起哈哈"),
+    ("zh", "不用 我自己去"),
     ("zh", "不对，是4000元"),
     # reassurance forbids nothing
     ("en", "Face value is fine, don't overthink it lol"),
@@ -713,6 +719,10 @@ def test_a_count_a_requirement_holds_is_its_own_fact(lang: str, text: str, quant
 # and the LLM validator checks that no summary does what it forbids; a description is neither
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    # ("no" before a statement is an answer; what the statement negates still counts: controls)
+    ("en", "no ice in mine please", "no ice in mine please", True),
+    ("en", "no we dont need it", "no we dont need it", False),
+    ("zh", "不要冰", "不要冰", True),
     # a prohibition cue before a past verb tells what did not happen ("never done freight before"
     # had been the first thing kept at 5 %, above the task)
     ("en", "never done freight before honestly", "never done freight before honestly", False),

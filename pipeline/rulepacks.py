@@ -394,6 +394,7 @@ class RulePack:
     past_negation: frozenset[str]                  # those that say what did not happen ("haven't", "didn't"), casefolded
     describing: Lexicon                            # right before such a cue, it describes ("there's no")
     describing_after: Lexicon                      # right after it, too ("nothing was ever diagnosed")
+    describing_within: Lexicon                     # … or a few words after it ("no loading dock but we have a forklift")
     thing_refusing: Lexicon                        # a thing named, then its cue ("my laptop won't"): what it will not do
     argued: Lexicon                                # a cue stressed to argue a case ("don't even", "连…都不"): a claim
     described: Lexicon                             # opening a clause about another or a thing ("She's …, no elevator")
@@ -939,6 +940,7 @@ def load_rule_pack(lang: str) -> RulePack:
         argued=Lexicon([], bounds, patterns=cues.get("argued_patterns", ())),
         described=Lexicon(cues.get("described", []), bounds),
         describing_after=Lexicon(cues.get("describing_after", []), bounds),
+        describing_within=Lexicon([], bounds, patterns=cues.get("describing_within_patterns", ())),
         past_after=Lexicon(cues.get("past_after", []), bounds, patterns=cues.get("past_after_patterns", ())),
         habitual=Lexicon(cues.get("habitual", []), bounds, within=cues.get("habitual_within", ())),
         things=Lexicon(cues.get("things", []), bounds),

@@ -237,10 +237,11 @@ def _limits_a_value(text: str, start: int, end: int, cue: Hit, pack: RulePack) -
 def _describes(text: str, start: int, cue: Hit, pack: RulePack) -> bool:
     """"there's no backup", "it won't start", "nothing was ever diagnosed", "I really don't
     play": a prohibition cue right after a describing word (``[cues] describing``, at most
-    ``describing_gap`` words between) or right before one (``describing_after``) says what is;
-    it forbids nothing."""
+    ``describing_gap`` words between) or right before one (``describing_after``), or a few words
+    before one of ``describing_within`` ("no dock there either"), says what is; it forbids nothing."""
     after = pack.describing_after.search(text, cue.end(), cue.end() + 16)
-    return (after is not None and not text[cue.end():after.start()].strip()) or any(
+    return (after is not None and not text[cue.end():after.start()].strip()
+            or pack.describing_within.regex.match(text, cue.end()) is not None) or any(
         not text[hit.end():cue.start()].strip() or pack.describing_gap.covers(text, hit.end(), cue.start())
         and not pack.state.gap_breaks.search(text, hit.end(), cue.start())   # ("…make it, don't book yet")
         for hit in pack.describing.finditer(text, max(start, cue.start() - 24), cue.start())) or _goes_on_describing(

@@ -719,6 +719,15 @@ def test_a_count_a_requirement_holds_is_its_own_fact(lang: str, text: str, quant
 # and the LLM validator checks that no summary does what it forbids; a description is neither
 FORBIDS_ROWS = [
     ("en", "Don't charge my card yet.", "Don't charge my card yet", True),
+    # "no" with what there is instead, or saying it is so there too, describes ("no loading dock but we have a forklift",
+    # "no dock there either" had been prohibitions at the top of en_freight_shipping's 5 % summary); controls forbid
+    ("en", "no loading dock but we have a forklift", "no loading dock", False),
+    ("en", "no dock there either, its just a restaurant", "no dock there either, its just a restaurant", False),
+    ("en", "no onions either", "no onions either", True),
+    ("en", "No visitors there, I mean it", "No visitors there", True),
+    ("en", "dont park there", "dont park there", True),
+    ("zh", "没有卸货平台 不过我们有叉车", "没有卸货平台", False),
+    ("zh", "洋葱也不要", "洋葱也不要", True),
     # ("no" before a statement is an answer; what the statement negates still counts: controls)
     ("en", "no ice in mine please", "no ice in mine please", True),
     ("en", "no we dont need it", "no we dont need it", False),

@@ -272,6 +272,10 @@ ZH_ROWS = [
 ]
 
 EN_ROWS = [
+    # a part of the day with a bare hour said "like", "around", "about" is one time, at that hour ("thinking next
+    # saturday, morning like 9?" had no time, so "make it afternoon" replaced nothing; read on en_piano_moving)
+    ("thinking next saturday, morning like 9?", "time", "morning like 9", EQ),
+    ("afternoon around 3 works for us", "time", "afternoon around 3", EQ),
     # a length of time written short is a quantity ("30 min for mia is fine" was none, so "make mia 45 min" had replaced
     # the "last year" of another message; read on en_music_lessons)
     ("30 min for mia is fine", "quantity", "30 min", EQ),

@@ -5329,6 +5329,12 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # (… so a part of the day alone set by a change replaces it, as zh's "早上9点左右" … "改下午吧" did)
+    ("en", [("user", "thinking next saturday, morning like 9?"), ("assistant", "Saturday works."),
+            ("user", "can we do thursday the 17th instead? and make it afternoon, we dont get keys till noon")],
+     [("next saturday", "thursday the 17th"), ("morning like 9", "afternoon")]),
+    ("zh", [("user", "下周六吧 早上9点左右？"), ("assistant", "周六可以。"), ("user", "能改到17号周四吗？ 改下午吧 中午才拿到钥匙")],
+     [("下周六", "17号周四"), ("早上9点左右", "下午")]),
     # of two counts of one unit in a proposal taken, the one on a line naming the user's count's words replaces it, the
     # other is another's ("Leo … (30 min)" had replaced Mia's "45 min"; read on en_music_lessons)
     ("en", [("user", "30 min for mia is fine"), ("assistant", "Sure."), ("user", "actually make mia 45 min"),

@@ -741,6 +741,7 @@ class _Memory:
             ((k, texts, value, span) for k in kinds
              for texts, value, span in self.values.get(_FAMILY.get(k, k), [])[-(self.lookback or 0):]
              if span.event_id != event_id and value.casefold() != new.casefold() and span not in self.replaced
+             and span not in self.reasons
              # (a count of a unit said unsure is one an estimate said again revises: "maybe 25 boxes" … "its
              # more like 40 boxes")
              and (span not in self.hedged or (unit or total) and k == "quantity") and span not in self.kept_as_is
@@ -785,7 +786,8 @@ class _Memory:
                 if self.reach is not None and len(saying) > self.reach:
                     break
                 if (span.event_id != event_id and span not in self.replaced and span not in self.hedged
-                        and span not in self.kept_as_is and span not in self.born and value.casefold() != new.casefold()
+                        and span not in self.kept_as_is and span not in self.born and span not in self.reasons
+                        and value.casefold() != new.casefold()
                         and not self._other_part(kind, value, new) and not self._told_as_past((_, value, span))):
                     window.append((value, span))
             if not self.month_long(new):   # (a day replaces a day said, not a month said since: "its chicago in december lol")
@@ -3051,6 +3053,12 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                                                Span(event.id, left, right)))
                     forbids = True
                     break
+                if correction is None and len(transitions) == clause_made:
+                    # (a time in what a negation says is not so is another thing's, told as a reason: no value a later
+                    # change replaces, "the 19th. we dont close on the house until the 18th" … "can we do thursday the
+                    # 17th instead?" moves the 19th)
+                    memory.reasons.update(Span(event.id, a, b) for a, b, k in kept
+                                          if _FAMILY.get(k, k) == "time" and cue.end() <= a and b <= right)
             if rules.authorize.search(clause) and not forbids:
                 answered = asked_by.text.casefold() if asked_by is not None and asked_by.role == "assistant" else ""
                 for i, item in enumerate(open_items):

@@ -5329,6 +5329,14 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a time in what a negation says is not so is another thing's, a reason: no value a later change replaces ("can we do
+    # thursday the 17th instead?" had replaced the closing's "until the 18th", the move's 19th left current)
+    ("en", [("user", "thinking next saturday"), ("assistant", "OK."),
+            ("user", "not this saturday, the one after. the 19th. we dont close on the house until the 18th"),
+            ("assistant", "OK."), ("user", "closing got moved up. can we do thursday the 17th instead?")],
+     [("the 19th", "thursday the 17th")]),
+    ("zh", [("user", "下周六吧"), ("assistant", "好的。"), ("user", "不是这周六 是下一个 19号。我们18号之前都过不了户"),
+            ("assistant", "好的。"), ("user", "过户提前了 能改到17号周四吗")], [("这周六", "19号"), ("19号", "17号周四")]),
     # (… so a part of the day alone set by a change replaces it, as zh's "早上9点左右" … "改下午吧" did)
     ("en", [("user", "thinking next saturday, morning like 9?"), ("assistant", "Saturday works."),
             ("user", "can we do thursday the 17th instead? and make it afternoon, we dont get keys till noon")],

@@ -1079,7 +1079,7 @@ def _chosen_alike(value: str, decisions: Sequence[Decision], events: Sequence[Ev
             # (in the words that made it: an object completed from an earlier mention is not in them)
             text = next((e.text for e in events if e.id == d.span.event_id), "")
             found = next((m for m in alike.finditer(text, d.span.start, d.span.end)
-                          if m.group() != value.casefold()), None)
+                          if m.group().casefold() != value.casefold()), None)
             if found is not None:
                 return text[found.start():found.end()], Span(d.span.event_id, found.start(), found.end())
     return None
@@ -1768,7 +1768,8 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
         if previous is not None and len(numbers[unit]) > 1:
             # (a unit counted twice, with two numbers, counts two things: the one on a line sharing a word with the
             # count's own clause replaces it, "Mia … (45 min)" the "30 min for mia"; Leo's "(30 min)" no count of Mia's)
-            line = text[text.rfind("\n", start, start + a) + 1:(text.find("\n", start + b, end) + 1 or end + 1) - 1]
+            stop = text.find("\n", start + b, end)
+            line = text[text.rfind("\n", start, start + a) + 1:stop if stop >= 0 else end]
             if not words(line.replace(value, " "), names=True) & {w.casefold() for w in words_of(previous[2], pack.lang)}:
                 continue
         # (one number each: a range asked for, "0.2小时 - 0.3小时", is met by what is offered, not replaced)

@@ -1196,9 +1196,10 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
                              and (day := _day_of(f.value)))
     # (a time of a slot named in words, a span of the day, is a decision's only when the decision
     # names the slot: "send both … tomorrow afternoon" is no video visit moved from Friday afternoon)
+    # (… in the message that took it too: "yes add them. oh sorry phone is 021 448 3970 not 3907")
     changed_later = {d.object for d in decisions if any(
-        at > order[(d.by or d.span).event_id] and old.search(fold(d.object)) for at, old in replaced_at) or any(
-        at > order[(d.by or d.span).event_id]
+        at >= order[(d.by or d.span).event_id] and old.search(fold(d.object)) for at, old in replaced_at) or any(
+        at >= order[(d.by or d.span).event_id]
         and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held)
              # (a time on a day moved, the new time not on it: "安装下周三行不行" … "2027年1月27日（周三）上午
              # 9:00–12:00" accepted … "改成周四吧")

@@ -873,6 +873,14 @@ def test_corrected_value_is_never_current(lang: str, phrase: str, old: str, new:
             ("ok", "Held."),
             ("make it 8 follow cars, more bridesmaids", "Sure, 8 follow cars."),
             ("when do the drivers arrive?", None)], "6 follow cars (white E-Class)", "8 follow cars"),
+    # … in the message that took it too ("yes add them. oh sorry phone is 021 448 3970 not 3907" had left the accepted
+    # "add 021 448 3907 … as your main contacts" unmarked; read on en_passport_renewal)
+    ("en", [("phone 021 448 3907", "Shall I add 021 448 3907 as your main contact?"),
+            ("yes add it. oh sorry phone is 021 448 3970 not 3907, fat fingers", "Fixed."),
+            ("when do we do photos?", None)], "021 448 3907", "021 448 3970"),
+    ("zh", [("电话13826547719", "要把13826547719设为主要联系电话吗？"),
+            ("好的 加上吧。哦对了 电话打错了 是13826547791 不是7719", "已更正。"),
+            ("照片在哪拍？", None)], "13826547719", "13826547791"),
 ])
 def test_an_accepted_proposal_whose_value_changed_later_says_so(lang: str, turns: list[tuple[str, str | None]],
                                                               proposal: str, kept: str) -> None:

@@ -1409,6 +1409,12 @@ WRITTEN_TIMES = [
      {"start": "2026-02-08T00:00:00+08:00", "end": "2026-02-08T23:59:59+08:00", "past": True}),
     ("en", "I bought it on February 8 and it broke", "February 8",
      {"start": "2026-02-08T00:00:00-05:00", "end": "2026-02-08T23:59:59-05:00", "past": True}),
+    # (… "拿的证", "考的" too: "她说是11月18号拿的证" had been next November, the month a later "13号" then fell in;
+    # read on zh_car_rental)
+    ("zh", "她说是2月18号拿的证，她也在你们app实名过", "2月18号",
+     {"start": "2026-02-18T00:00:00+08:00", "end": "2026-02-18T23:59:59+08:00", "past": True}),
+    ("en", "she got her license on February 18, she's verified in your app", "February 18",
+     {"start": "2026-02-18T00:00:00-05:00", "end": "2026-02-18T23:59:59-05:00", "past": True}),
     ("zh", "12月3号寄的", "12月3号", {"start": "2026-12-03T00:00:00+08:00", "end": "2026-12-03T23:59:59+08:00"}),
     ("en", "It shipped on December 3", "December 3",
      {"start": "2026-12-03T00:00:00-05:00", "end": "2026-12-03T23:59:59-05:00"}),

@@ -693,7 +693,8 @@ def _supposed(by_event: dict[str, list[KeyClause]], roles: dict[str, Event], pac
 def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, gap: RunGap,
                  pack: RulePack, source: str = "", task: bool = False,
                  mentioned: _Spans | None = None, setting: _Spans | None = None,
-                 drops: bool = False, chooses: bool = False, joins: tuple[int, str] = ()) -> SummaryItem:
+                 drops: bool = False, chooses: bool = False, joins: tuple[int, str] = (),
+                 still_dropped: bool = False) -> SummaryItem:
     """A quoted clause with its shorter forms, on the ladder level of its facts (``task``: it
     states the user's request). With ``source`` (where in an attachment it was
     read), it is what a document says: quoted after its source, never a user constraint. A
@@ -701,7 +702,8 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     ("(changed later)"), so the old value never reads as the current one, unless it also sets
     the current value (``setting``: "About the 2 nights I mentioned, make it 4 nights"). It is
     cut down only to facts that say something alone (not a measurement: ``[ladder] not_alone``), and
-    not at all when it ``drops`` something ("cancel the Nordic one" is never "Nordic"). A clause in
+    not at all when it ``drops`` something ("cancel the Nordic one" is never "Nordic"); one dropping what is
+    ``still_dropped`` is no "(changed later)" for the value it drops ("周六下午2点那个算了"). A clause in
     which the user ``chooses`` what still holds ("就去中国国家博物馆吧") reaches at least the level of a
     choice (``[ladder] decision_chosen``): the agent acts on it."""
     changed = pack.templates.get("changed", "")
@@ -773,7 +775,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
 
     def marked(text: str, facts: Sequence[Fact], start: int, end: int) -> str:
         said = mentioned is not None and mentioned.overlap(Span(clause.span.event_id, start, end))
-        if not changed or not (replaced(facts, start, end) or said and not sets(facts, start, end)):
+        if not changed or still_dropped or not (replaced(facts, start, end) or said and not sets(facts, start, end)):
             return text
         return with_mark(text, facts, start, end)
 
@@ -899,7 +901,7 @@ def _clause_item(clause: KeyClause, order: dict[str, int], superseded: _Spans, g
     if drops:   # "cancel the Nordic one": a piece without its verb ("Nordic") would read as wanted
         alternatives, fragments = [], ()
     quoted = asked.format(text=clause.text) if clause.needs_mark and asked else clause.text
-    whole = (with_mark(quoted, clause.facts, clause.span.start, clause.span.end) if said_before and changed
+    whole = (with_mark(quoted, clause.facts, clause.span.start, clause.span.end) if said_before and changed and not still_dropped
              else marked(quoted, clause.facts, clause.span.start, clause.span.end))
     return SummaryItem(section, whole, level, value, label,
                        (event_order, clause.span.start), tuple(alternatives), fragments, tuple(strong),
@@ -1058,6 +1060,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # accepts a proposal whose line says so ("Sounds good, go with the Bogotá one" beside
     # "Traducciones Andinas: all 8 pages for $152: assistant's proposal, accepted")
     accepting = _Spans([d.by for d in decisions if d.status == "accepted" and d.by is not None])
+    # (… and one dropping what was not taken back since says it, with no mark)
+    held_dropped = _Spans([d.span for d in decisions if d.status == "dropped" and latest[d.object].status == "dropped"])
     choosing = _Spans([d.span for d in decisions if d.status in ("chosen", "added") and latest[d.object].status == d.status
                        and d.span.event_id in roles and roles[d.span.event_id].role == "user"
                        and not accepting.overlap(d.span)])
@@ -1067,15 +1071,17 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     def item(c: KeyClause) -> SummaryItem:
         source, task, drops, chooses = sources[id(c)], id(c) in stating, dropping.contain(c.span), choosing.overlap(c.span)
         joins = joined.get(id(c), ())
+        still_dropped = drops and held_dropped.contain(c.span)
 
         def make() -> SummaryItem:
-            return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses, joins)
+            return _clause_item(c, order, superseded, gap, pack, source, task, mentioned, setting, drops, chooses, joins,
+                                still_dropped)
         if memo is None:
             return make()
         # everything the item depends on beside the clause itself
         key = (id(c), order[c.span.event_id], tuple(superseded.overlap(f.span) for f in c.facts),
                tuple(setting.overlap(f.span) for f in c.facts), setting.overlap(c.span), mentioned.within(c.span),
-               source, task, drops, chooses,
+               source, task, drops, chooses, still_dropped,
                joins, gap, pack.lang, pack.version)
         held = memo.get(key, lambda: (c, make()))
         if held[0] is not c:   # another clause had this id, since collected
@@ -1197,7 +1203,7 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # (a time of a slot named in words, a span of the day, is a decision's only when the decision
     # names the slot: "send both … tomorrow afternoon" is no video visit moved from Friday afternoon)
     # (… in the message that took it too: "yes add them. oh sorry phone is 021 448 3970 not 3907")
-    changed_later = {d.object for d in decisions if any(
+    changed_later = {d.object for d in decisions if latest[d.object].status != "dropped" and any(
         at >= order[(d.by or d.span).event_id] and old.search(fold(d.object)) for at, old in replaced_at) or any(
         at >= order[(d.by or d.span).event_id]
         and (interval == held or _Times.within(interval, held) or _Times.bounds(interval, held)

@@ -1010,10 +1010,11 @@ def _dropped_in(text: str, start: int, end: int, pack: RulePack) -> tuple[int, i
 
 
 def _clause_before(text: str, clauses: Sequence[tuple[int, int, Values]], n: int, start: int,
-                   pack: RulePack) -> tuple[int, int, Values] | None:
-    """The clause before clause ``n`` when it is of the same sentence and holds no value: what it
-    turns down or drops is what clause ``n`` changes ("算了 不要陈昊了 换成林晓雯吧")."""
-    if not n or clauses[n - 1][2]:
+                   pack: RulePack, valued: bool = False) -> tuple[int, int, Values] | None:
+    """The clause before clause ``n`` when it is of the same sentence and holds no value (``valued``:
+    or holds some): what it turns down or drops is what clause ``n`` changes ("算了 不要陈昊了 换成林晓雯吧";
+    "周六下午2点那个算了 还是上午那个吧")."""
+    if not n or clauses[n - 1][2] and not valued:
         return None
     return clauses[n - 1] if pack.sentence_end is None or not pack.sentence_end.search(text, clauses[n - 1][1], start) else None
 
@@ -1477,8 +1478,11 @@ def _listed_alongside(value: str, event: Event, events: list[Event] | tuple[Even
 
         if not wanted or not any(is_wanted(item, core) for item, core in zip(items, cores)):
             continue
+        # (a form the wanted item has too names neither: "上午" of "周日上午" is no other item for "上午那个")
+        wanted_forms = {form for item, core in zip(items, cores) if is_wanted(item, core)
+                        for form in _short_forms(core, cores, pack)}
         others = {form for item, core in zip(items, cores) if not is_wanted(item, core)
-                  for form in _short_forms(core, cores, pack)}
+                  for form in _short_forms(core, cores, pack)} - wanted_forms
         if at is not None:
             def named(words: str) -> set[str]:
                 return {name for name in others if _name_pattern(name, pack).search(words.casefold())}
@@ -2875,7 +2879,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                   and (cue := rules.revise_current.search(text, start, end)) is not None):
                 transitions.extend(_thing_revised(text, start, end, cue, event, events, memory, pack,
                                                   dropped=_dropped_before(text, start, cue.start(),
-                                                                          _clause_before(text, clauses, n, start, pack),
+                                                                          _clause_before(text, clauses, n, start, pack,
+                                                                                         valued=True),
                                                                           event.id, pack)))
                 after = _strip(text, cue.end(), end, pack)
                 if after[1] > after[0] and not pack.filler.covers(text, *after):

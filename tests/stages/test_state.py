@@ -5329,6 +5329,15 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a thing the clause before drops, a time in its name, is what "还是…吧" after it replaces ("周六下午2点那个算了 还是上午
+    # 那个吧" had replaced the "上午" of "上午我要送老大去游泳", the swimming's morning; read on zh_dog_training)
+    ("zh", [("user", "周六下午2点那个吧 上午我要送老大去游泳"), ("assistant", "好的，先定周六下午班。"),
+            ("user", "先等等 周六下午2点那个算了 还是上午那个吧 游泳我让老公送")], [("周六下午2点那个", "上午那个")]),
+    pytest.param("en", [("user", "the saturday 2pm one, mornings i take my eldest to swimming"), ("assistant", "OK."),
+                        ("user", "wait, forget the saturday 2pm one, the morning one instead, my husband can do swimming")],
+                 [("the saturday 2pm one", "the morning one")],
+                 marks=pytest.mark.xfail(reason="an English message is one clause here, holding the dropped thing's time: "
+                                                "the revision's path without values is not taken", strict=True)),
     # a time in what a negation says is not so is another thing's, a reason: no value a later change replaces ("can we do
     # thursday the 17th instead?" had replaced the closing's "until the 18th", the move's 19th left current)
     ("en", [("user", "thinking next saturday"), ("assistant", "OK."),

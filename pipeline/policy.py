@@ -212,12 +212,12 @@ def _plan_to_target(conv: Conversation, settings: Settings, limit: int, cuts: li
                 fill=cap is None and limit - taken >= floor and settings["policy.fill_target"])
 
 
-def wider_cuts(conv: Conversation, decision: Plan, summary_size: int = 0) -> list[int]:
+def wider_cuts(conv: Conversation, decision: Plan, summary_size: int = 0, suffix: list[int] | None = None) -> list[int]:
     """The cuts before the plan's whose longer tail fits a caller's target beside a summary of
     ``summary_size`` (none unless the plan may fill): with 0, every cut a second summary may take."""
     if not decision.fill or decision.cut is None or decision.limit is None:
         return []
-    suffix = _suffix_sizes(conv)
+    suffix = _suffix_sizes(conv) if suffix is None else suffix
     return [c for c in safe_cuts(conv) if c < decision.cut and c <= conv.turns[-1].start
             and _kept_size(conv, suffix, c) + summary_size <= decision.limit]
 
@@ -227,10 +227,11 @@ def widen(conv: Conversation, decision: Plan, summary_size: int) -> Plan | None:
     starts at the earliest cut that fits beside a summary of that size (None when none is earlier).
     A tail share chosen before the summary's size was known had left a long history at 55–70 % of
     a 35 % target, its older turns neither summarised nor kept."""
-    earlier = wider_cuts(conv, decision, summary_size)
+    suffix = _suffix_sizes(conv)
+    earlier = wider_cuts(conv, decision, summary_size, suffix)
     if not earlier:
         return None
     cut = min(earlier)
     assert decision.limit is not None
-    return replace(decision, cut=cut, summary_budget=decision.limit - _kept_size(conv, _suffix_sizes(conv), cut),
+    return replace(decision, cut=cut, summary_budget=decision.limit - _kept_size(conv, suffix, cut),
                    reason="compacted to the target, the room the summary left kept verbatim", fill=False)

@@ -1758,11 +1758,6 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
     for *_, value, unit in counts:
         numbers.setdefault(unit, set()).add(value.casefold())
 
-    def words(said: str, names: bool = False) -> set[str]:
-        """Its words that name something: long ones, or, with ``names``, a capitalised short one ("Mia")."""
-        return {w.casefold() for w in words_of(said, pack.lang) if w.isalpha() and w.casefold() not in memory.slot_stopwords
-                and (len(w) >= pack.state.own_word_chars or names and w[:1].isupper() and len(w) > 1)}
-
     made = []
     for a, b, kind, value, unit in counts:
         # (one said unsure too: "probably just one battery")
@@ -1774,7 +1769,7 @@ def _counts_accepted(text: str, start: int, end: int, offer_id: str, event_id: s
             # count's own clause replaces it, "Mia … (45 min)" the "30 min for mia"; Leo's "(30 min)" no count of Mia's)
             stop = text.find("\n", start + b, end)
             line = text[text.rfind("\n", start, start + a) + 1:stop if stop >= 0 else end]
-            if not words(line.replace(value, " "), names=True) & {w.casefold() for w in words_of(previous[2], pack.lang)}:
+            if not _own_words(line, [value], memory, pack, names=True) & set(words_of(previous[2], pack.lang)):
                 continue
         # (one number each: a range asked for, "0.2小时 - 0.3小时", is met by what is offered, not replaced)
         if (previous and not _same_count(previous[0], value, pack)
@@ -4599,13 +4594,14 @@ def _past_colons(text: str, start: int, end: int) -> int:
     return _COLONS.match(text, start, end).end()
 
 
-def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePack) -> set[str]:
+def _own_words(clause: str, values: Sequence[str], memory: _Memory, pack: RulePack, names: bool = False) -> set[str]:
     """A clause's words of its own, folded: not its values, hedges, fillers nor words any slot's
-    name holds, a few letters long."""
+    name holds, a few letters long; with ``names``, a capitalised shorter one too ("Mia")."""
+    named = {w.casefold() for w in words_of(clause, pack.lang) if names and w[:1].isupper() and len(w) > 1 and w.isalpha()}
     clause = clause.casefold()
     for value in values:
         clause = clause.replace(value.casefold(), " ")
-    return {w for w in words_of(clause, pack.lang) if len(w) >= pack.state.own_word_chars and w.isalpha()
+    return {w for w in words_of(clause, pack.lang) if (len(w) >= pack.state.own_word_chars or w in named) and w.isalpha()
             and w not in memory.slot_stopwords and not pack.uncertainty.search(w) and not pack.filler.covers(w)}
 
 

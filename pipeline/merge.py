@@ -332,7 +332,7 @@ def _records_replaced(facts: Sequence[Fact], roles: dict[str, Event], order: dic
             tools.setdefault(fact.span.event_id, []).append(fact)
     changes = []
     for event_id, found in sorted(tools.items(), key=lambda item: order[item[0]]):
-        for old in (f for f in found if pack.names_replaced(str(f.value))):
+        for old in (f for f in found if pack.names_replaced(str(f.value), f.text)):
             new = next((f for f in found if not pack.left_to_snapshot(str(f.value))
                         and id_shape(f.text) == id_shape(old.text) and fold(f.text) != fold(old.text)), None)
             if new is None:
@@ -996,9 +996,13 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
     # the messages after the prefix are placed too: a change said there ends a chain of the prefix
     order = {e.id: e.index for e in conv.events}
     roles = {e.id: e for e in (*conv.events[len(prefix):], *prefix)}
-    transitions += _records_replaced(facts, roles, order, pack)   # (what the tools said they replaced)
-    facts = _dated_by_changes(facts, transitions + later, order, pack)
     summarised = {e.id for e in prefix}
+    # what the tools said they replaced, in the prefix or in a result kept after it
+    kept_facts = [f for r in results for f in r.kept_facts]
+    replaced_records = _records_replaced(facts + kept_facts, roles, order, pack)
+    transitions += [t for t in replaced_records if t.span.event_id in summarised]
+    later += [t for t in replaced_records if t.span.event_id not in summarised]
+    facts = _dated_by_changes(facts, transitions + later, order, pack)
     templates = pack.templates
     sources = {id(c): _source(roles[c.span.event_id], c.span, pack) for c in clauses}
     documented = {id(f) for f in facts if roles[f.span.event_id].attachment_at(f.span.start)}

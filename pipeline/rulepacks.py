@@ -446,6 +446,7 @@ class RulePack:
     # [tools] history_fields, record_fields, replacing_fields: a word of a tool field's path saying the value is not one to act on
     unshown_field: re.Pattern[str] | None = None
     replacing_field: re.Pattern[str] | None = None   # [tools] replacing_fields: … saying it names the record replaced
+    history_field: re.Pattern[str] | None = None     # [tools] history_fields: … saying it held the value before
 
     def says_nothing(self, text: str, start: int = 0, end: int | None = None, *, quoted: bool = False) -> bool:
         """Only fillers and correction words ("ok", "No wait", "哎不对"): nothing a cue could take.
@@ -460,10 +461,13 @@ class RulePack:
         kept in the snapshot, not shown in the summary."""
         return self.unshown_field is not None and self.unshown_field.search(path) is not None
 
-    def names_replaced(self, path: str) -> bool:
-        """Whether a tool result's field path names the record the result replaces ("supersedes",
-        "replaces", "cancelled")."""
-        return self.replacing_field is not None and self.replacing_field.search(path) is not None
+    def names_replaced(self, path: str, value: str) -> bool:
+        """Whether a tool result's field names the record the result replaces: an id under a word
+        saying so ("supersedes", "replaces", "cancelled", "released_slot") or under one saying the
+        record held it before ("old_booking_id": "FT-0116-07" beside "booking_id": "FT-0117-03").
+        Only an id (letters and digits) names a record: a phone or a time there is another history."""
+        return (any(f is not None and f.search(path) is not None for f in (self.replacing_field, self.history_field))
+                and any(c.isalpha() for c in value) and any(p.fullmatch(value) for p in self.patterns.get("id", ())))
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation
@@ -991,6 +995,7 @@ def load_rule_pack(lang: str) -> RulePack:
                                     *base.get("tools", {}).get("record_fields", []),
                                     *base.get("tools", {}).get("replacing_fields", [])]),
         replacing_field=_field_words(base.get("tools", {}).get("replacing_fields", [])),
+        history_field=_field_words(base.get("tools", {}).get("history_fields", [])),
         not_alone_labels=frozenset(ladder.get("not_alone_labels", [])),
         joins_before=frozenset(ladder.get("joins_before", [])),
         spaced=bounds,

@@ -283,6 +283,9 @@ class StageResult:
     # changes said after the prefix, in the messages kept as they are, to values the prefix set
     # or changed: they only mark those values as replaced (the summary never shows one as current)
     later: tuple[Transition, ...] = ()
+    # the facts of tool results kept as they are after the prefix, when one names a record it
+    # replaces ("old_booking_id"): read only for the prefix's ids they replace, never summarised
+    kept_facts: tuple[Fact, ...] = ()
     open_items: tuple[OpenItem, ...] = ()
     intents: tuple[IntentCluster, ...] = ()
     seconds: float = 0.0

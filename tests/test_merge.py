@@ -1530,9 +1530,23 @@ def test_a_tool_field_naming_the_value_before_is_left_to_the_snapshot(lang, resu
      "[报价单号] Q-20261207-0318 → Q-20261207-0341", "报价单号=Q-20261207-0318"),
     ("zh", {"file_id": "F-88231", "result": "fail"}, {"file_id": "F-88302", "replaced": "F-88231", "result": "pass"},
      "[file_id] F-88231 → F-88302", "file_id=F-88231"),
+    # an id the result let go of, or held before (a history field holding an id)
+    ("en", {"slot_id": "S-1210-0800", "crew": "Ana"}, {"slot_id": "S-1211-1400", "released_slot": "S-1210-0800"},
+     "[slot_id] S-1210-0800 → S-1211-1400", "slot_id=S-1210-0800"),
+    ("en", {"booking_id": "TC261212-0093", "coach": "Li"}, {"old_booking_id": "TC261212-0093", "booking_id": "TC261215-0031"},
+     "[booking_id] TC261212-0093 → TC261215-0031", "booking_id=TC261212-0093"),
+    ("zh", {"booking_id": "FT-0116-07", "room": "B2 试衣间"},
+     {"old_booking_id": "FT-0116-07", "old_status": "cancelled", "booking_id": "FT-0117-03", "room": "A1 试衣间"},
+     "[booking_id] FT-0116-07 → FT-0117-03", "booking_id=FT-0116-07"),
+    ("zh", {"install_id": "AZ-270113-06", "crew": "A组"}, {"install_id": "AZ-270115-03", "replaced": {
+        "install_id": "AZ-270113-06", "status": "cancelled"}}, "[install_id] AZ-270113-06 → AZ-270115-03", "install_id=AZ-270113-06"),
     # controls: a replaced value with no id of its scheme beside it, and a field whose name only holds the letters
     ("en", {"address_id": "AD-1182", "city": "Leeds"}, {"delivery_id": "DLV-2204", "replaces": "7 Mill Road, Leeds"}, None, None),
     ("en", {"quote_id": "Q-58227"}, {"quote_id": "Q-58234", "replaced_parts": 2}, None, None),
+    # … and history that names no record: a phone held before, the time a hold was let go
+    ("zh", {"contact_phone": "13808134729"}, {"phone_old": "13808134729", "phone_new": "13808134792"}, None, None),
+    ("en", {"hold_id": "HLD-5521", "expires_at": "2026-12-13T09:52:40+08:00"},
+     {"hold_id": "HLD-5521", "released_at": "2026-12-06T10:21:05+08:00"}, None, None),
 ])
 def test_a_tool_result_naming_the_record_it_replaces_changes_that_id(lang, first, second, change, marked):
     """"supersedes": "Q-58227" beside "quote_id": "Q-58234" had left the first quote's line current
@@ -1553,6 +1567,36 @@ def test_a_tool_result_naming_the_record_it_replaces_changes_that_id(lang, first
     assert not any(t.startswith(("supersedes=", "cancelled=", "取代=", "replaced=")) for t in texts), texts
     if marked:
         assert marked + changed in texts, texts
+    else:
+        assert not any(changed in t or "→" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "first", "second", "change", "marked"), [
+    ("en", {"quote_id": "Q-58227", "total": 1794.44}, {"quote_id": "Q-58234", "supersedes": "Q-58227"},
+     "[quote_id] Q-58227 → Q-58234", "quote_id=Q-58227"),
+    ("zh", {"appointment_id": "LM20261209-037", "time": "10:30"},
+     {"old_appointment_id": "LM20261209-037", "new_appointment_id": "LM20261210-015", "time": "14:00"},
+     "[new_appointment_id] LM20261209-037 → LM20261210-015", "appointment_id=LM20261209-037"),
+    # control: a later result with an id of the scheme that replaces nothing
+    ("en", {"quote_id": "Q-58227", "total": 1794.44}, {"quote_id": "Q-58234", "total": 1992.19}, None, None),
+])
+def test_a_kept_tool_result_naming_the_record_it_replaces_marks_the_summarys_id(lang, first, second, change, marked):
+    """A result kept after the summary replacing the record a summarised one made ("new_appointment_id"
+    beside "old_appointment_id") had left the old id current in the summary (7 stale items at 20
+    and 35 % in the meaning benchmark): the tail's tool results are read for what they replace."""
+    said, done, yes = ("Please book it.", "Done.", "ok") if lang == "en" else ("帮我约一下", "好了。", "好")
+    messages = [{"role": "user", "content": said}]
+    for i, result in enumerate((first, second)):
+        messages += [{"role": "assistant", "content": "", "tool_calls": [{"id": f"c{i}", "type": "function", "function": {
+                         "name": "book", "arguments": "{}"}}]},
+                     {"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(result, ensure_ascii=False)},
+                     {"role": "assistant", "content": done}, {"role": "user", "content": yes}]
+    comp = compressor()
+    summary = comp.summarize_prefix(parse_conversation(messages, comp.settings), 5, 3000)   # the second result kept
+    texts = [i.text for i in summary.items]
+    changed = load_rule_pack(lang).templates["changed"]
+    if marked:
+        assert change in texts and marked + changed in texts, texts
     else:
         assert not any(changed in t or "→" in t for t in texts), texts
 

@@ -1076,7 +1076,7 @@ class FactStage:
     """
 
     name = "facts"
-    assigns = ("facts", "clauses")
+    assigns = ("facts", "clauses", "kept_facts")
     per_event = True   # a message's facts depend on that message alone: stored ones are reused
 
     def __init__(self, settings: Settings) -> None:
@@ -1183,9 +1183,17 @@ class FactStage:
                     earlier = []
                 facts.extend(event_facts)
                 clauses.extend(event_clauses)
-            elif event.role == "tool":  # read once per text, like user turns
-                read = ("tool", data.pack.lang, data.pack.version, event.text, max_fields, max_chars)
-                analysis = self._memo.get(read, lambda: _pack(extract_tool_facts(replace(event, id=""), data.pack,
-                                                                                 max_fields, max_chars), []))
-                facts.extend(self._stamped(read, analysis, event.id, data.pack, None)[0])
-        return StageResult(self.name, tuple(facts), tuple(clauses))
+            elif event.role == "tool":
+                facts.extend(self._tool_facts(event, data.pack, max_fields, max_chars))
+        # a kept tool result saying which record it replaces ("old_booking_id": …) marks that id in the summary
+        kept = [found for event in data.after if event.role == "tool"
+                for found in [self._tool_facts(event, data.pack, max_fields, max_chars)]
+                if any(data.pack.names_replaced(str(f.value), f.text) for f in found if f.value)]
+        return StageResult(self.name, tuple(facts), tuple(clauses), kept_facts=tuple(f for found in kept for f in found))
+
+    def _tool_facts(self, event: Event, pack: RulePack, max_fields: int, max_chars: int) -> list[Fact]:
+        """:func:`extract_tool_facts` of a tool result, read once per text, like user turns."""
+        read = ("tool", pack.lang, pack.version, event.text, max_fields, max_chars)
+        analysis = self._memo.get(read, lambda: _pack(extract_tool_facts(replace(event, id=""), pack,
+                                                                         max_fields, max_chars), []))
+        return self._stamped(read, analysis, event.id, pack, None)[0]

@@ -60,6 +60,7 @@ def encode_results(results: Sequence[StageResult]) -> list[dict[str, Any]]:
                            "times": [dict(t) for t in d.times], "valued": d.valued} for d in result.decisions],
             "transitions": [_transition(t) for t in result.transitions],
             "later": [_transition(t) for t in result.later],
+            "kept_facts": [_fact(f) for f in result.kept_facts],
             "open_items": [{"kind": o.kind, "text": o.text, "span": _span(o.span)}
                            for o in result.open_items],
             "intents": [{"label": i.label, "representative": i.representative,
@@ -87,6 +88,7 @@ def decode_results(raw: Sequence[dict[str, Any]]) -> tuple[StageResult, ...]:
                             for d in item["decisions"]),
             transitions=tuple(_untransition(t) for t in item["transitions"]),
             later=tuple(_untransition(t) for t in item.get("later", ())),
+            kept_facts=tuple(_unfact(f) for f in item.get("kept_facts", ())),
             open_items=tuple(OpenItem(o["kind"], o["text"], _unspan(o["span"]))  # type: ignore[arg-type]
                              for o in item["open_items"]),
             intents=tuple(IntentCluster(i["label"], i["representative"], tuple(i["members"]),

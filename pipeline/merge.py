@@ -439,6 +439,27 @@ def _of_dropped(decisions: Sequence[Decision], facts: Sequence[Fact], roles: dic
     return spans
 
 
+def _named_before_dropped(decisions: Sequence[Decision], events: Sequence[Event], order: dict[str, int],
+                          pack: RulePack, turned_down: "_Spans") -> list[Span]:
+    """Where the user named a thing (``named_value_chars`` or longer: "朗逸") in a message before
+    the one that dropped it for good ("the city 5 sounds fine tbh" … "scratch the city 5, … let's
+    do the city 7"): a quote of it is history, as one of a replaced value's words is. A naming
+    that turns it down agrees with the drop."""
+    last_status = {d.object: d.status for d in decisions}
+    spans: list[Span] = []
+    for decision in decisions:
+        if decision.status != "dropped" or last_status[decision.object] != "dropped":
+            continue
+        name = decision.object[pack.state.determiners.strip_run(decision.object, 0, len(decision.object),
+                                                                from_end=False):].rstrip("…. ")
+        if len(fold(name)) < pack.state.named_value_chars:
+            continue
+        said, until = re.compile(_whole(name), re.IGNORECASE), order[decision.span.event_id]
+        spans += [at for e in events if e.role == "user" and order[e.id] < until
+                  for m in said.finditer(e.text) if not turned_down.overlap(at := Span(e.id, m.start(), m.end()))]
+    return spans
+
+
 @lru_cache(maxsize=8192)
 def _whole(value: str, edge: str = "[0-9A-Za-z]") -> str:
     """A pattern finding ``value`` with no ASCII letter or digit (``edge``) running on at an end
@@ -1027,7 +1048,8 @@ def merge(conv: Conversation, prefix: Sequence[Event], results: Sequence[StageRe
               and (d.status in ("chosen", "added") and last_status[d.object] == "dropped"
                    or d.status == "dropped" and last_status[d.object] in ("chosen", "added"))]
     turned_down = _Spans([f.span for f in user_facts if f.kind == "negation"])
-    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event, turned_down) + undone)
+    mentioned = _Spans(_mentioned(chains, prefix, order, pack, by_event, turned_down) + undone
+                       + _named_before_dropped(decisions, prefix, order, pack, turned_down))
     setting = _Spans([chain[-1].span for chain in chains])   # where each slot's current value is set
     current = [f for f in user_facts if not superseded.overlap(f.span)
                and (not mentioned.overlap(f.span) or setting.overlap(f.span))]

@@ -2663,6 +2663,35 @@ def _summary_texts(turns: list[tuple[str, str | None]]) -> list[str]:
     return [i.text for i in comp.summarize_prefix(parse_conversation(messages, comp.settings), len(messages) - 1, 2000).items]
 
 
+@pytest.mark.parametrize(("lang", "turns", "marked", "unmarked"), [
+    ("en", [("the city 5 sounds fine tbh, most ppl only ride 5 km", "OK."), ("scratch the city 5, lets do the city 7", "Sure."),
+            ("thanks", None)], "the city 5 sounds fine tbh, most ppl only ride 5 km", None),
+    ("en", [("the standard wheelchair is fine", "OK."),
+            ("actually forget the standard wheelchair, he needs the lightweight one", "Sure."), ("thanks", None)],
+     "the standard wheelchair is fine", None),
+    ("zh", [("朗逸就行，上下班够用了", "好的。"), ("朗逸算了，我再看看别的", "好的。"), ("谢谢", None)], "朗逸就行", "上下班够用了"),
+    ("zh", [("普通草地位就行", "好的。"), ("草地位不要了 换有电的木平台", "好的。"), ("谢谢", None)], "普通草地位就行", None),
+    # controls: a naming that turns it down agrees with the drop; a drop taken back leaves the choice current
+    ("en", [("no city 5 please, too slow", "OK."), ("scratch the city 5 then", "Sure."), ("thanks", None)],
+     None, "no city 5 please, too slow"),
+    ("zh", [("不要朗逸 太小了", "好的。"), ("朗逸算了", "好的。"), ("谢谢", None)], None, "不要朗逸"),
+    ("en", [("the city 5 sounds fine", "OK."), ("scratch the city 5", "Sure."), ("actually add the city 5", "Sure."),
+            ("thanks", None)], None, None),
+])
+def test_a_thing_named_before_it_was_dropped_is_quoted_as_changed(lang, turns, marked, unmarked):
+    """"the city 5 sounds fine tbh" stayed a current constraint after "scratch the city 5, let's do
+    the city 7" (the choice said with no choosing word, so no decision the drop undid): 5 stale
+    items at 20 and 35 % in the meaning benchmark."""
+    texts = _summary_texts(turns)
+    changed = load_rule_pack(lang).templates["changed"]
+    if marked:
+        assert marked + changed in texts, texts
+    if unmarked:
+        assert unmarked in texts, texts
+    if marked is None:
+        assert not any(changed in t for t in texts), texts
+
+
 # A quote holding a replaced value and, after it, a prohibition that still holds is marked right after
 # the value: the prohibition never reads as changed ("…13917285046 千万别打我爸电话（后有更改）").
 @pytest.mark.parametrize(("lang", "turns", "line"), [

@@ -4574,6 +4574,12 @@ CORRECTED = [
     ("zh", ["20号入住然后22号退房", "其实23号退房"], [("22号", "23号")]),
     ("en", ["I need a room, check in the 20th and check out the 22nd", "my sister will check out the 23rd"], []),
     ("zh", ["20号入住，22号退房", "我妹妹23号退房"], []),
+    # … "so" opening its sentence revises too ("the trains back are a nightmare. so check out friday the
+    # 23rd" had changed nothing: the 22nd stayed current); "so excited" revises nothing (control)
+    ("en", ["hotel for the 3 of us, check in the 20th and check out the 22nd. under £150 a night if poss",
+            "the trains back are a nightmare. so check out friday the 23rd"], [("the 22nd", "friday the 23rd")]),
+    ("zh", ["20号入住，22号退房", "回程的火车太挤了。所以23号退房"], [("22号", "23号")]),
+    ("en", ["I need a room, check in the 20th and check out the 22nd", "so excited! my sister will check out the 23rd"], []),
     # a bare number replaces no count of another scale, but a sum said before of its scale ("change the
     # max to 5500" had replaced "3 of us"); a count of its scale still takes it (control)
     ("en", ["2 cabins. budget is $6,000 all in", "ok book chankanaab for all 3 of us",

@@ -79,6 +79,8 @@ class _Memory:
     # the pack's names of value kinds, each to its kind ("时间": time, "phone"): a slot named so is that kind
     kind_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sentence_end: re.Pattern[str] | None = None   # the pack's: where a value's sentence begins
+    # whether the count at text[start:end] is said of some of the party (:func:`_of_some`)
+    of_some: Callable[[str, int, int], bool] = lambda _, __, ___: False
     # whether the name at clause[start:end] is said as a place (:func:`_as_place`)
     as_place: Callable[[str, int, int], bool] = lambda _, __, ___: False
     hour_leads: Lexicon | None = None   # words after which a bare number is an hour ("come at 9 not 8")
@@ -110,6 +112,10 @@ class _Memory:
     # days a change gave as its reason, said after it ("make it 4 pm, Friday traffic there is brutal"): no slot's value
     reasons: set[Span] = field(default_factory=set)
     born: set[Span] = field(default_factory=set)     # birth dates: only a correction replaces them
+    # counts of some of the party said doing or not doing a thing ("好像有三四个人不吃辣", "2 people can't
+    # make it"), or of each of another thing ("两人一间"): no total replaces them ("一共28个人" is the
+    # party's, said before as "大概26个人")
+    some_of: set[Span] = field(default_factory=set)
     # values the user said to keep ("Don't cancel the Monday sessions", "周一的别取消"): no change
     # that does not name them replaces them
     kept_as_is: set[Span] = field(default_factory=set)
@@ -230,18 +236,23 @@ class _Memory:
             self._one_form(word) for word in self.number.sub("", value).casefold().split()[:-1]) or (
             unit == _PARTY and any(k in phrase.casefold() for k in self.headcount_slots))
 
-    def corrected(self, kind: str, new: str, event_id: str, slot: str = "") -> tuple[str, Span] | None:
+    def corrected(self, kind: str, new: str, event_id: str, slot: str = "", some: bool | None = None
+                  ) -> tuple[str, Span] | None:
         """The value a bare correction ("说错了，是6个人") replaces: the newest of its kind said
         in a message that asks nothing ("周末怕排不过来" beside a question sets no time) and not
         unsure ("好像是1月8号下的"), else the newest of its kind. One said earlier in the
         correction's own message and set by nothing there is its reason, when an earlier message
         holds one ("周日下午他们要去喝喜酒，宽带还是改周日上午十点吧"). Of values said in one
         message, the one right after the words of the correction's ``slot`` ("我姐手机号说错了"
-        corrects "我姐叫周敏，手机13857126694", not "我的是13967015382" said after it)."""
+        corrects "我姐叫周敏，手机13857126694", not "我的是13967015382" said after it). A count said of
+        ``some`` of the party (or not) corrects only one said so, unsure too ("i think 4 people wont
+        come" … "sorry, 3 people wont come", not the party's "26 people")."""
         unit = self.unit(new) if kind == "quantity" else ""   # "five days" does not replace "2 rooms"
+        some = some if kind == "quantity" else None
         said = [(texts, value, span) for texts, value, span in reversed(self.values.get(_FAMILY.get(kind, kind), [])
                                                                        [-(self.lookback or 0):])
-                if span not in self.hedged and span not in self.replaced and span not in self.kept_as_is
+                if (span not in self.hedged or some) and span not in self.replaced and span not in self.kept_as_is
+                and (some is None or (span in self.some_of) == some)
                 and value.casefold() != new.casefold()
                 and (not unit or self.counts_in(value, unit, texts[0])) and not self._other_part(kind, value, new)]
         # (… else those of a message that asks, its slot's words still read: "团子5.8公斤，芝麻大概4公斤左右吧 …
@@ -716,7 +727,8 @@ class _Memory:
 
     def revised(self, kind: str, new: str, slot: str, event_id: str, current: bool = False,
                 alongside: frozenset[str] = frozenset(), refused: str = "",
-                topic: frozenset[str] = frozenset(), total: bool = False, rate: str | None = None) -> tuple[str, Span] | None:
+                topic: frozenset[str] = frozenset(), total: bool = False, rate: str | None = None,
+                some: bool | None = None) -> tuple[str, Span] | None:
         """The value a revision without a change verb replaces ("We're now back December
         30th"): the newest said before this message that its slot's words name (in the words
         before it, its clause, then its message), of its kind or, for an amount, of the other
@@ -732,8 +744,9 @@ class _Memory:
         thursday the 17th instead, still leaving sunday" moves the "friday" of "checking in friday out
         sunday", not a dinner's "saturday night" said since). Of those its words name, one said in a message of
         ``topic`` (:func:`_topic`) comes first. A ``total`` ("so 7 total") sums up a count said unsure too
-        ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl").
-        A price of a ``rate`` (:meth:`rate_of`, "" for none) replaces one of that rate, if one was said."""
+        ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl"),
+        never a count of some of the party (``some_of``); a count said as ``some`` of them (or not) replaces
+        only one said so (or not): "sorry, 3 people wont come" is not the party's "26 people". A price of a ``rate`` (:meth:`rate_of`, "" for none) replaces one of that rate, if one was said."""
         unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -745,6 +758,8 @@ class _Memory:
              # (a count of a unit said unsure is one an estimate said again revises: "maybe 25 boxes" … "its
              # more like 40 boxes")
              and (span not in self.hedged or (unit or total) and k == "quantity") and span not in self.kept_as_is
+             and not (k == "quantity" and span in self.some_of and (total or some is False))
+             and not (k == "quantity" and some and span not in self.some_of)
              and (k != "quantity" or not unit or self.counts_in(value, unit, texts[0]))
              # an amount is no count of things ("fifteen thousand dollars" replaces no "seventy-five guests",
              # "我妈现在53岁" no "花了89400元")
@@ -2031,6 +2046,7 @@ def _value_kind(value: str, pack: RulePack) -> str | None:
 
 Values = tuple[tuple[int, int, str], ...]       # (start, end, kind) of the values in a clause
 _SPACES = re.compile(r"\s*")
+_SIGN = re.compile(r"\s*[-+−$€£¥]?")   # spaces, and a sign or currency a number may open with
 _NOTHING = re.compile("")   # a cue said before a clause, as a hit at its start
 _DIGIT = re.compile(r"\d")   # a name offered ends before a number said of it ("荷兰石每平34美元")
 
@@ -2207,6 +2223,7 @@ def new_walk(pack: RulePack, lookback: int | None = None, reach: int | None = No
                           kind_names=_kind_names(pack),
                           sentence_end=pack.sentence_end, reach=reach,
                           as_place=lambda clause, start, end: _as_place(clause, start, end, pack),
+                          of_some=lambda text, start, end: _of_some(text, start, end, pack),
                           hour_leads=pack.state.hour_leads, rate=pack.state.rate))
 
 
@@ -2801,7 +2818,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or fell_short.get(kind)
                                 or (None if _FAMILY.get(kind, kind) in refused_unset
-                                    else memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a])))
+                                    else memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a],
+                                                          memory.of_some(text, a, b))))
                     if (not revised and wrong and previous and len(of_kind) == 1
                             and previous[0].casefold() == text[a:b].casefold()):
                         fell_short[kind] = previous   # (the value the message turned down already, said again)
@@ -3109,6 +3127,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     memory.questioned.add(Span(event.id, a, b))
                 if kind == "born":
                     memory.born.add(Span(event.id, a, b))
+                if kind == "quantity" and memory.of_some(text, a, b):
+                    memory.some_of.add(Span(event.id, a, b))
                 prev_end = max(prev_end, b)
             memory.clauses.append((clause, span))
             memory.settled.update(t.span for t in transitions[made:])   # "改成12桌吧，不对，13桌"
@@ -4220,12 +4240,29 @@ def _revised(text: str, since: int, kept: Values, event_id: str, memory: _Memory
                                   event_id, current, frozenset(text[x:y].casefold() for x, y, _ in outer if (x, y) != (a, b)),
                                   refused, topic,
                                   counts_only or rules.count_totals.regex.match(text, _SPACES.match(text, b).end()) is not None,
-                                  memory.rate_of(value, text[a:].casefold()) if kind == "money" else None)
+                                  memory.rate_of(value, text[a:].casefold()) if kind == "money" else None,
+                                  memory.of_some(text, a, b) if kind == "quantity" else None)
         if previous and previous[0].casefold() != value.casefold() and not (
                 kind == "quantity" and memory.unit(previous[0]) == memory.unit(value)
                 and memory.count(previous[0]) == memory.count(value) is not None):   # ("6 months" … "the 6 month then")
             found.append(Transition(kind, previous[0], value, Span(event_id, a, b), previous[1]))
     return found
+
+
+def _of_some(text: str, start: int, end: int, pack: RulePack) -> bool:
+    """Whether the count at ``text[start:end]`` is said of some of the party, a negation right
+    after it ("三四个人不吃辣", "3 people wont come"), or of each of another thing, its rate right
+    after or before it ("两人一间", "2 per room", "每天五六桌"): not of the whole. (Unspaced, a space
+    parts clauses: "一共38桌 每天五六桌这样" is the whole.)"""
+    after = _SPACES.match(text, end).end() if pack.spaced else end
+    if pack.state.rate.match(text, after) or any(
+            m.end() == start or pack.spaced and not text[m.end():start].strip()
+            for m in pack.state.rate.finditer(text, max(0, start - 12), start)):
+        return True
+    cue = next(negations(text, end, len(text), pack), None)
+    # (not one turning down the value it replaces: "-1.75 not -2.75", "3个人 不是4个人")
+    return (cue is not None and not text[end:cue.start()].strip()
+            and pack.number.match(text, _SIGN.match(text, cue.end()).end()) is None)
 
 
 def _counters_offer(offer: Event, event_id: str, memory: _Memory, pack: RulePack,

@@ -730,6 +730,13 @@ FORBIDS_ROWS = [
     ("en", "no onions either", "no onions either", True),
     ("en", "No visitors there, I mean it", "No visitors there", True),
     ("en", "dont park there", "dont park there", True),
+    # typed with no apostrophe, as "dont" was, read as typed with one: "shouldnt" forbids, "wont" as "won't", "cant"
+    # and "didnt" describe
+    ("en", "i wont pay extra for delivery", "i wont pay extra for delivery", False),
+    ("en", "i won't pay extra for delivery", "i won't pay extra for delivery", False),
+    ("en", "you shouldnt ring the bell", "you shouldnt ring the bell", True),
+    ("en", "i cant do mornings", "i cant do mornings", False),
+    ("en", "my suitcase didnt show up last night", "my suitcase didnt show up last night", False),
     ("zh", "没有卸货平台 不过我们有叉车", "没有卸货平台", False),
     ("zh", "洋葱也不要", "洋葱也不要", True),
     # ("no" before a statement is an answer; what the statement negates still counts: controls)

@@ -4574,6 +4574,19 @@ CORRECTED = [
     ("zh", ["20号入住然后22号退房", "其实23号退房"], [("22号", "23号")]),
     ("en", ["I need a room, check in the 20th and check out the 22nd", "my sister will check out the 23rd"], []),
     ("zh", ["20号入住，22号退房", "我妹妹23号退房"], []),
+    # a count of some of the party ("好像有三四个人不吃辣", "4 people won't come") or of each of another
+    # thing ("两人一间", "2 per room") is no party size: a total replaces the party's ("一共28个人" had replaced
+    # "三四个人"), and a count of some replaces only one said so ("sorry, 3 people won't come" had made the party 3)
+    ("zh", ["团建大概26个人", "两人一间13间", "好像有三四个人不吃辣", "刚统计完 一共28个人"], [("26个人", "28个人")]),
+    ("en", ["offsite for about 26 people", "2 per room is fine, 13 rooms", "i think 3 or 4 people don't eat spicy food",
+            "just counted, 28 people total"], [("26 people", "28 people")]),
+    ("zh", ["团建大概26个人", "好像有4个人不来", "不对，是3个人不来"], [("4个人", "3个人")]),
+    ("en", ["team offsite, about 26 people", "i think 4 people won't come", "sorry, 3 people won't come"],
+     [("4 people", "3 people")]),
+    ("en", ["team offsite, about 26 people", "i think 4 people wont come", "sorry, 3 people wont come"],   # (typed so)
+     [("4 people", "3 people")]),
+    ("zh", ["团建大概26个人", "好像有4个人不来", "说错了，是30个人"], [("26个人", "30个人")]),   # (control: the party's)
+    ("zh", ["12月10号到16号 一共38桌 每天五六桌这样", "桌数又变了 刚老板那边发消息 加了4桌 一共42桌"], [("38桌", "42桌")]),   # (a rate before: "每天")
     # … "so" opening its sentence revises too ("the trains back are a nightmare. so check out friday the
     # 23rd" had changed nothing: the 22nd stayed current); "so excited" revises nothing (control)
     ("en", ["hotel for the 3 of us, check in the 20th and check out the 22nd. under £150 a night if poss",

@@ -3035,6 +3035,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     # "那就螺杆那个吧" … "那还是要那个钢带的吧", the two items of one list offered, the second said as a
                     # change of mind: the new choice replaces the old (not "那就大红袍吧" … "那员工先定小罐茶吧", for others)
                     transitions.append(Transition("", before[0], obj, Span(event.id, *found), before[1]))
+                if status == "dropped" and _slot_given(obj, found[1], [v for c in clauses[n:] for v in c[2]],
+                                                       sentence_of(text, start, end, pack)[1], pack):
+                    break   # "scratch the start date, … start it wednesday the 29th": the date changes, nothing is dropped
                 decisions.append(Decision(obj, status, clause, span))
                 if status == "dropped":
                     # (a value dropped is what the value of its kind a later clause says replaces: "一周3次算了
@@ -4726,6 +4729,15 @@ def _kind_names(pack: RulePack) -> dict[str, tuple[str, ...]]:
     """The words naming a value's kinds: its display name ("时间": time) and ``[state] kind_words`` ("手机": phone)."""
     return {**{name.casefold(): (key.removeprefix("kind_"),) for key, name in pack.templates.items()
                if key.startswith("kind_") and name}, **pack.state.kind_words}
+
+
+def _slot_given(obj: str, end: int, kept: Values, stop: int, pack: RulePack) -> bool:
+    """Whether a thing dropped is a value's slot, by its kind's name ("the start date", "那个时间"),
+    given a value of that kind after it in its sentence (up to ``stop``): a change, not a drop."""
+    folded = obj.casefold().rstrip()
+    kinds = {_FAMILY.get(kind, kind) for name, found in _kind_names(pack).items() if folded.endswith(name)
+             and (not pack.spaced or len(folded) == len(name) or not folded[-len(name) - 1].isalnum()) for kind in found}
+    return any(end <= a < stop and _FAMILY.get(kind, kind) in kinds for a, _, kind in kept)
 
 
 def _kinds_pointed(words: str, pack: RulePack) -> set[str]:

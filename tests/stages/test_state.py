@@ -625,6 +625,9 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     # "再加个" adds what follows its measure word, and a short object is completed up to a number said
     # of it ("个延保" had been added and "延保三千五是不是有点贵" dropped: the add-on stayed current)
     (["再加个延保", "不过延保三千五是不是有点贵？", "算了，延保不要了"], expect(added("延保"), dropped("延保"))),
+    # (a value's slot named by its kind, a value of that kind after it: a change, not a drop)
+    (["周二下午3点去", "那个时间算了，改成周三上午吧"], expect(change("time", "周二下午3点", "周三上午"))),
+    (["周二下午3点去", "那个时间算了。我再想想"], expect(dropped("那个时间"))),   # (control: no value after it)
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -1254,6 +1257,13 @@ EN_ROWS: list[tuple[list[str], Expect]] = [
     # "travel insurance: added" and "the travel insurance: dropped", the add-on read as current)
     (["Book the flight, and add travel insurance too", "never mind, drop the travel insurance, it's too pricey"],
      expect(chosen("the flight"), added("travel insurance"), dropped("travel insurance"))),
+    # a thing "dropped" that is a value's slot by its kind's name, a value of that kind after it in its sentence,
+    # is a change ("scratch the start date, … start it wednesday the 29th" had been "the start date: dropped")
+    (["from the 1st till end of may should do it", "scratch the start date, start it wednesday the 29th"], expect()),
+    (["pickup tuesday at 3pm", "scratch that time, wednesday at 10am works better"],
+     expect(change("time", "tuesday at 3pm", "wednesday at 10am"))),
+    (["add the gift wrap", "scratch the gift wrap, too pricey"],   # (control: a thing)
+     expect(added("the gift wrap"), dropped("the gift wrap"))),
 ]
 
 ROWS = [("zh", texts, exp) for texts, exp in ZH_ROWS] + [("en", texts, exp) for texts, exp in EN_ROWS]

@@ -225,6 +225,7 @@ class StateRules:
     change_verbs: dict[str, str]        # a change cue that is a verb's: its verb ("改学": 学), whose object it changes
     topic: re.Pattern[str] | None       # a clause's opening topic, its value after it ("分期那个，12期吧")
     topic_after: re.Pattern[str] | None  # a topic said right after a value ("20 year term on the loan")
+    topic_other: re.Pattern[str] | None  # words before a value after a topic naming another thing it is of ("op is")
     mention_after: Lexicon
     negation_gap: int
     gap_breaks: re.Pattern[str]
@@ -688,6 +689,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
         change_from=_compile(lang, table["change_from"]) if table.get("change_from") else None,
         topic=_compile(lang, table["topic"]) if table.get("topic") else None,
         topic_after=_compile(lang, table["topic_after"]) if table.get("topic_after") else None,
+        topic_other=_compile(lang, table["topic_other"]) if table.get("topic_other") else None,
         mention_after=cue("mention_after"),
         negation_gap=int(table["negation_gap"]),
         gap_breaks=_compile(lang, table["gap_breaks"]),

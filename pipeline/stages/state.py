@@ -1691,8 +1691,11 @@ def _topic_restated(text: str, start: int, end: int, kept: Values, event_id: str
         whole = _strip(text, prior[0], prior[1], pack)
         opening = rules.topic.match(text, whole[0], whole[1])
         opening = opening if opening is not None and opening.end() >= whole[1] else None
+    # (not one said of another thing, its own subject right before it: "re the freeze, … op is 8am thursday")
     told = [(opening.group("topic").strip(), value) for value in kept
-            if value[0] >= opening.end()] if opening is not None and opening.group("topic").strip() else []
+            if value[0] >= opening.end() and (rules.topic_other is None
+                                              or rules.topic_other.search(text[opening.end():value[0]]) is None)
+            ] if opening is not None and opening.group("topic").strip() else []
     if rules.topic_after is not None and not corrected:
         told += [(after.group("topic").strip(), value) for value in kept
                  if (after := rules.topic_after.match(text, value[1], end)) is not None]

@@ -4597,6 +4597,14 @@ CORRECTED = [
      [("4 people", "3 people")]),
     ("zh", ["团建大概26个人", "好像有4个人不来", "说错了，是30个人"], [("26个人", "30个人")]),   # (control: the party's)
     ("zh", ["12月10号到16号 一共38桌 每天五六桌这样", "桌数又变了 刚老板那边发消息 加了4桌 一共42桌"], [("38桌", "42桌")]),   # (a rate before: "每天")
+    # a value after a clause's topic said with its own subject is that thing's ("re the freeze, op is 8am thursday
+    # so start it wednesday the 29th" had moved the freeze to 8am thursday first); controls: the topic's value alone
+    ("en", ["need to freeze my membership from the 1st", "re the freeze, op is 8am thursday so start it wednesday the 29th"],
+     [("the 1st", "wednesday the 29th")]),
+    ("en", ["re the dinner, 7pm", "re the dinner, mikes flight is at 6pm so 8pm"], [("7pm", "8pm")]),
+    ("zh", ["会员卡冻结从下周一开始", "冻结那个，手术是周四早上8点 所以从周三开始"], [("下周一", "周三")]),
+    ("en", ["re the dinner, 7pm", "re the dinner, 8pm is better"], [("7pm", "8pm")]),
+    ("zh", ["冻结从下周一开始", "冻结那个，周三开始吧"], [("下周一", "周三")]),
     # … "so" opening its sentence revises too ("the trains back are a nightmare. so check out friday the
     # 23rd" had changed nothing: the 22nd stayed current); "so excited" revises nothing (control)
     ("en", ["hotel for the 3 of us, check in the 20th and check out the 22nd. under £150 a night if poss",

@@ -3678,6 +3678,11 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
     slot = _slot(text, *_strip(text, start, change.start(), pack), kind, pack) if change and change.end() <= cue.start() \
         else kind or ""
     said = memory.newest(lambda _, value: value.casefold() == old.casefold())
+    if said is None and (count := memory.count(old)) is not None and memory.number.fullmatch(old.strip()) \
+            and (unit := memory.unit(new)) and kind == "quantity":
+        # (a bare number of the new one's unit: "make all sessions 2.5 hrs instead of 3" replaces "3 hours per session")
+        said = memory.newest(lambda _, value: memory.unit(value) == unit and memory.count(value) == count)
+        old = said[0] if said else old
     return Transition(slot, old, new, Span(event_id, new_start, new_end),
                       said[1] if said else Span(event_id, old_start, old_end))
 

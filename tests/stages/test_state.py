@@ -4605,6 +4605,15 @@ CORRECTED = [
     ("zh", ["会员卡冻结从下周一开始", "冻结那个，手术是周四早上8点 所以从周三开始"], [("下周一", "周三")]),
     ("en", ["re the dinner, 7pm", "re the dinner, 8pm is better"], [("7pm", "8pm")]),
     ("zh", ["冻结从下周一开始", "冻结那个，周三开始吧"], [("下周一", "周三")]),
+    # a bare number after "instead of" is the newest value of the new one's unit said so ("make all sessions 2.5 hrs
+    # instead of 3" had replaced the "3" of its own message, "3 hours per session" left current); "all"/"both"
+    # before a slot names it as "the" does; a unit's short form is its word ("hrs": hours, "个小时": 小时)
+    ("en", ["3 hours per session i think", "lets make all sessions 2.5 hrs instead of 3, we never use the full 3 and it saves a bit"],
+     [("3 hours", "2.5 hrs")]),
+    ("en", ["3 hours per session", "make all sessions 2.5 hours"], [("3 hours", "2.5 hours")]),
+    ("zh", ["每次3个小时", "都改成2.5小时吧，而不是3"], [("3个小时", "2.5小时")]),
+    ("zh", ["每次3个小时", "改成2.5小时吧"], [("3个小时", "2.5小时")]),
+    ("en", ["3 hours per session", "2 rooms please", "make it 3 rooms instead of 2"], [("2 rooms", "3 rooms")]),
     # … "so" opening its sentence revises too ("the trains back are a nightmare. so check out friday the
     # 23rd" had changed nothing: the 22nd stayed current); "so excited" revises nothing (control)
     ("en", ["hotel for the 3 of us, check in the 20th and check out the 22nd. under £150 a night if poss",
@@ -4794,7 +4803,7 @@ CORRECTED = [
     ("en", ["first one the 17th starting 2pm", "friday doesn't work, friday i teach"], []),
     # a decimal point is no break between phrases ("2.5 hrs instead of 3" had been "3 → 5 hrs", "2.5小时" "5小时")
     ("en", ["3 hours per session i think", "thinking about it lets make all sessions 2.5 hrs instead of 3, we never use "
-            "the full 3"], [("3", "2.5 hrs")]),
+            "the full 3"], [("3 hours", "2.5 hrs")]),
     ("zh", ["每次录3小时吧", "想了想 每次都录2.5小时而不是3小时 从来用不满"], [("3小时", "2.5小时")]),
     # a correction replaces no time told of as past ("上周四刚提的" … "周日不行 周日我们要回惠州老家" had made "上周四 → 周日")
     ("zh", ["理想L7 上周四刚提的 好像是Pro版", "最快什么时候能做 这周六行吗", "周日不行 周日我们要回惠州老家 要用车 周日别安排 工作日呢"], []),

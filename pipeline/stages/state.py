@@ -3092,8 +3092,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                             and not _answers_another(item.text, acts, folded_text, answered, pack)):
                         open_items[i] = OpenItem("authorised_by_user", clause, span)
 
-            asked_for = [(a, b, kind) for a, b, kind in kept if _FAMILY.get(kind, kind) == "time"
-                         or kind == "quantity" and memory.unit(text[a:b])]
+            # (not the value it asks to replace: "can we do thursday instead of friday?")
+            replacing = rules.instead.search(text, start, end)
+            asked_for = [(a, b, kind) for a, b, kind in kept if (_FAMILY.get(kind, kind) == "time"
+                         or kind == "quantity" and memory.unit(text[a:b])) and (replacing is None or b <= replacing.start())]
             # (asked with no mark too: "周六上午10点可以不", "can we do saturday at 10")
             # (a clock alone asked after the message set a day is that day's hour, no change of a
             # clock said for another day: "sunday the 30th, not monday. like 2pm?" after "wed the

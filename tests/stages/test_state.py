@@ -5375,6 +5375,15 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # a question asking for one value instead of another asks for the first ("can we do thursday instead of friday?"
+    # had asked for two times, so none), changed when the answer does it; an answer that does not, changes nothing
+    ("en", [("user", "deliver friday the 18th arvo"), ("assistant", "OK."),
+            ("user", "actually can we do thursday instead of friday? i'm working from home thurs so easier"),
+            ("assistant", "Done — moved the delivery to Thursday 17 December, afternoon.")], [("friday the 18th", "thursday")]),
+    ("zh", [("user", "周五18号下午送"), ("assistant", "好的。"), ("user", "能不能周四送而不是周五？我周四在家"),
+            ("assistant", "改好了，已改到12月17日（周四）下午。")], [("周五18号下午", "周四")]),
+    ("en", [("user", "deliver friday the 18th arvo"), ("assistant", "OK."),
+            ("user", "actually can we do thursday instead of friday?"), ("assistant", "Sorry, Thursday is fully booked.")], []),
     # a thing the clause before drops, a time in its name, is what "还是…吧" after it replaces ("周六下午2点那个算了 还是上午
     # 那个吧" had replaced the "上午" of "上午我要送老大去游泳", the swimming's morning; read on zh_dog_training)
     ("zh", [("user", "周六下午2点那个吧 上午我要送老大去游泳"), ("assistant", "好的，先定周六下午班。"),

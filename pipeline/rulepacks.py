@@ -467,8 +467,12 @@ class RulePack:
         saying so ("supersedes", "replaces", "cancelled", "released_slot") or under one saying the
         record held it before ("old_booking_id": "FT-0116-07" beside "booking_id": "FT-0117-03").
         Only an id (letters and digits) names a record: a phone or a time there is another history."""
-        return (any(f is not None and f.search(path) is not None for f in (self.replacing_field, self.history_field))
-                and any(c.isalpha() for c in value) and any(p.fullmatch(value) for p in self.patterns.get("id", ())))
+        return (self.may_name_replaced(path) and any(c.isalpha() for c in value)
+                and any(p.fullmatch(value) for p in self.patterns.get("id", ())))
+
+    def may_name_replaced(self, text: str) -> bool:
+        """Whether a tool result's text holds a word a field naming a record replaced is named by."""
+        return any(f is not None and f.search(text) is not None for f in (self.replacing_field, self.history_field))
 
     def level_of(self, kind: str, value: Any = None) -> str:
         """The ladder level a user's clause holding a fact of ``kind`` reaches (a negation

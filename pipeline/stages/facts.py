@@ -1186,7 +1186,8 @@ class FactStage:
             elif event.role == "tool":
                 facts.extend(self._tool_facts(event, data.pack, max_fields, max_chars))
         # a kept tool result saying which record it replaces ("old_booking_id": …) marks that id in the summary
-        kept = [found for event in data.after if event.role == "tool"
+        # (read only where a field's name may say so: most results name none)
+        kept = [found for event in data.after if event.role == "tool" and data.pack.may_name_replaced(event.text)
                 for found in [self._tool_facts(event, data.pack, max_fields, max_chars)]
                 if any(data.pack.names_replaced(str(f.value), f.text) for f in found if f.value)]
         return StageResult(self.name, tuple(facts), tuple(clauses), kept_facts=tuple(f for found in kept for f in found))

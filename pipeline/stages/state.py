@@ -746,7 +746,8 @@ class _Memory:
         ``topic`` (:func:`_topic`) comes first. A ``total`` ("so 7 total") sums up a count said unsure too
         ("i think theyre bringing 4 ppl … us it'd be me + 2 so 7 total": the meeting's, not the team's "5 ppl"),
         never a count of some of the party (``some_of``); a count said as ``some`` of them (or not) replaces
-        only one said so (or not): "sorry, 3 people wont come" is not the party's "26 people". A price of a ``rate`` (:meth:`rate_of`, "" for none) replaces one of that rate, if one was said."""
+        only one said so (or not): "sorry, 3 people wont come" is not the party's "26 people". A price of a
+        ``rate`` (:meth:`rate_of`, "" for none) replaces one of that rate, if one was said."""
         unit = self.slot_unit(kind, new, slot)
         day = self.names_day(new) if _FAMILY.get(kind, kind) == "time" else None
         kinds = [kind] + [k for k in _AMOUNTS if kind in _AMOUNTS and k != kind]
@@ -2821,7 +2822,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     previous = (named[1:] if named and _value_kind(named[1], pack) in (kind, None) else turned_down.get(kind)
                                 or fell_short.get(kind)
                                 or (None if _FAMILY.get(kind, kind) in refused_unset
-                                    else memory.corrected(kind, text[a:b], event.id, text[_sentence_start(text, a, pack):a],
+                                    else memory.corrected(kind, text[a:b], event.id,
+                                                          text[_sentence_start(text, a, pack):a],
                                                           memory.of_some(text, a, b))))
                     if (not revised and wrong and previous and len(of_kind) == 1
                             and previous[0].casefold() == text[a:b].casefold()):
@@ -3040,7 +3042,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                     transitions.append(Transition("", before[0], obj, Span(event.id, *found), before[1]))
                 if status == "dropped" and _slot_given(obj, found[1], [v for c in clauses[n:] for v in c[2]],
                                                        sentence_of(text, start, end, pack)[1], pack):
-                    break   # "scratch the start date, … start it wednesday the 29th": the date changes, nothing is dropped
+                    break   # "scratch the start date, … start it wednesday the 29th": the date changes, none dropped
                 decisions.append(Decision(obj, status, clause, span))
                 if status == "dropped":
                     # (a value dropped is what the value of its kind a later clause says replaces: "一周3次算了
@@ -3094,8 +3096,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
 
             # (not the value it asks to replace: "can we do thursday instead of friday?")
             replacing = rules.instead.search(text, start, end)
-            asked_for = [(a, b, kind) for a, b, kind in kept if (_FAMILY.get(kind, kind) == "time"
-                         or kind == "quantity" and memory.unit(text[a:b])) and (replacing is None or b <= replacing.start())]
+            asked_for = [(a, b, kind) for a, b, kind in kept
+                         if (_FAMILY.get(kind, kind) == "time" or kind == "quantity" and memory.unit(text[a:b]))
+                         and (replacing is None or b <= replacing.start())]
             # (asked with no mark too: "周六上午10点可以不", "can we do saturday at 10")
             # (a clock alone asked after the message set a day is that day's hour, no change of a
             # clock said for another day: "sunday the 30th, not monday. like 2pm?" after "wed the

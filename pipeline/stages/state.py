@@ -3624,6 +3624,9 @@ def _value_end(text: str, start: int, end: int, kept: Values, pack: RulePack) ->
         return judged if judged > start else until
     stop = pack.value_separator.search(text, first, end)
     stop_at = stop.start() if stop else end
+    # (… nor what it replaces: "能不能改成周四而不是周五？" is 周四)
+    instead = pack.state.instead.search(text, first, stop_at)
+    stop_at = instead.start() if instead else stop_at
     last = max((b for a, b, _ in kept if start <= a and b <= stop_at), default=stop_at)
     # a word after it goes ("… instead", "… then"); what is written onto it stays ("5000元以内")
     return last if text[last:stop_at][:1].isspace() or pack.state.object_end.match(text, last) else stop_at

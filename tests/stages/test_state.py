@@ -5384,6 +5384,12 @@ CORRECTED_IN_DIALOGUE = [
             ("assistant", "改好了，已改到12月17日（周四）下午。")], [("周五18号下午", "周四")]),
     ("en", [("user", "deliver friday the 18th arvo"), ("assistant", "OK."),
             ("user", "actually can we do thursday instead of friday?"), ("assistant", "Sorry, Thursday is fully booked.")], []),
+    # … and a change asked so ends before what it replaces ("能不能改成周四而不是周五？" had set "周四而不是周五")
+    ("zh", [("user", "周五18号下午送"), ("assistant", "好的。"), ("user", "能不能改成周四而不是周五？我周四在家"),
+            ("assistant", "没问题，已改到12月17日（周四）下午。")], [("周五18号下午", "周四")]),
+    ("en", [("user", "deliver friday the 18th"), ("assistant", "OK."),
+            ("user", "can you change it to thursday instead of friday?"), ("assistant", "Done — moved to Thursday 17 December.")],
+     [("friday the 18th", "thursday")]),
     # a thing the clause before drops, a time in its name, is what "还是…吧" after it replaces ("周六下午2点那个算了 还是上午
     # 那个吧" had replaced the "上午" of "上午我要送老大去游泳", the swimming's morning; read on zh_dog_training)
     ("zh", [("user", "周六下午2点那个吧 上午我要送老大去游泳"), ("assistant", "好的，先定周六下午班。"),

@@ -423,6 +423,12 @@ def _replaced(chains: Sequence[Sequence[Transition]], facts: Sequence[Fact], ord
     return spans
 
 
+def _dropped_name(decision: Decision, pack: RulePack) -> str:
+    """The name of a thing dropped, past its determiners ("the city 5": "city 5")."""
+    obj = decision.object
+    return obj[pack.state.determiners.strip_run(obj, 0, len(obj), from_end=False):].rstrip("…. ")
+
+
 def _of_dropped(decisions: Sequence[Decision], facts: Sequence[Fact], roles: dict[str, Event],
                 order: dict[str, int], pack: RulePack) -> list[Span]:
     """Where a value of a thing later dropped was said, right after its name ("连花清瘟2盒" …
@@ -431,8 +437,7 @@ def _of_dropped(decisions: Sequence[Decision], facts: Sequence[Fact], roles: dic
     for decision in decisions:
         if decision.status != "dropped":
             continue
-        said = decision.object[pack.state.determiners.strip_run(decision.object, 0, len(decision.object),
-                                                                from_end=False):].rstrip("…. ")
+        said = _dropped_name(decision, pack)
         name, until = fold(said), order.get(decision.span.event_id, -1)
         spans += [f.span for f in facts if len(name) >= 2 and order.get(f.span.event_id, until) < until
                   and fold(roles[f.span.event_id].text[max(0, f.span.start - len(said) - 1):f.span.start]).endswith(name)]
@@ -450,8 +455,7 @@ def _named_before_dropped(decisions: Sequence[Decision], events: Sequence[Event]
     for decision in decisions:
         if decision.status != "dropped" or last_status[decision.object] != "dropped":
             continue
-        name = decision.object[pack.state.determiners.strip_run(decision.object, 0, len(decision.object),
-                                                                from_end=False):].rstrip("…. ")
+        name = _dropped_name(decision, pack)
         if len(fold(name)) < pack.state.named_value_chars:
             continue
         said, until = re.compile(_whole(name), re.IGNORECASE), order[decision.span.event_id]

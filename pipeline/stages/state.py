@@ -1374,10 +1374,13 @@ def _dropped_before_change(decisions: Sequence[Decision], event_id: str, text: s
 
 
 def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[Event], event: Event,
-                     memory: _Memory, pack: RulePack) -> tuple[str, Span] | None:
+                     memory: _Memory, pack: RulePack, cued: bool) -> tuple[str, Span] | None:
     """The earlier choice a new one replaces, and where it was said: the two name different items
     of one list the assistant offered ("1. HX-S300 螺杆式… 2. HX-T500 钢带曳引式": "那就螺杆那个吧" … "那还是要
-    那个钢带的吧"; "1. Screw drive… 2. Steel belt…": "ok the screw one" … "actually the steel belt one")."""
+    那个钢带的吧"; "1. Screw drive… 2. Steel belt…": "ok the screw one" … "actually the steel belt one").
+    Said with no change word (not ``cued``), only in answer to the assistant asking again about the
+    list since the first choice ("Which plan would you like?" "ok plus then"): two items chosen
+    otherwise may be for two people ("那就大红袍吧" … "那员工先定小罐茶吧")."""
     def words(thing: str) -> list[str]:
         return [w for w in words_of(thing.casefold(), pack.lang) if len(w) >= pack.state.own_word_chars and w.isalpha()
                 and w not in pack.state.pronouns and w not in memory.slot_stopwords]
@@ -1391,16 +1394,75 @@ def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[E
     here = next((i for i, e in enumerate(events) if e is event), len(events))
     for offer in reversed(events[:here]):
         names = _list_names(offer.text, pack) if offer.role == "assistant" else []
-        mine = named(names, obj) if len(names) >= 2 else set()
+        mine = (set(_items_naming(obj, names, pack)) or named(names, obj)) if len(names) >= 2 else set()
         if len(mine) != 1:
             continue
         for d in reversed(earlier):
-            theirs = named(names, d.object)
+            theirs = set(_items_naming(d.object, names, pack)) or named(names, d.object)
             text = next((e.text for e in events if e.id == d.span.event_id), "")
             at = text.find(d.object, d.span.start, d.span.end)
+            since = next((i for i, e in enumerate(events) if e.id == d.span.event_id), here)
+            if not cued and not any(e.role == "assistant" and _names_an_item(e.text, names, pack) and any(
+                    mark in e.text for mark in pack.state.question_marks) for e in events[since + 1:here]):
+                continue
             if len(theirs) == 1 and theirs != mine and at >= 0:
                 return d.object, Span(d.span.event_id, at, at + len(d.object))
     return None
+
+
+def _listed_item_alone(text: str, start: int, end: int, event: Event, events: Sequence[Event],
+                       pack: RulePack) -> tuple[int, int] | None:
+    """Where a clause that only names one item of a list the assistant offered names it ("ok plus
+    then", "oatmeal one pls", "scratch that, the riese & muller ones for both of us"): said so in
+    reply to a question, or as a correction, that is a choice of it with no choosing word."""
+    rules = pack.state
+    a, b = _strip(text, start, end, pack)
+    while (skipped := max(cue.strip_run(text, pack.lead.strip_run(text, a, b, from_end=False), b, from_end=False)
+                          for cue in (rules.correction, rules.revise))) > a:
+        a, b = _strip(text, skipped, b, pack)   # ("ok then actually", "scratch that,", "算了 还是")
+    # ("basic is prob enough", "standard is fine for both": said so, it is chosen whatever came before)
+    chosen = next((m for m in rules.choose_after.finditer(text, a, b) if m.start() > a), None)
+    stop = rules.object_end.search(text, a, chosen.start() if chosen else b)
+    a, b = _strip(text, a, stop.start() if stop else chosen.start() if chosen else b, pack)
+    if a >= b:
+        return None
+    here = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
+    replying = here > 0 and events[here - 1].role == "assistant" and any(
+        mark in events[here - 1].text for mark in rules.question_marks)
+    if not replying and not chosen and not any(cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current)):
+        return None
+    for offer in reversed(events[:here]):
+        names = _list_names(offer.text, pack) if offer.role == "assistant" else []
+        if len(names) < 2:
+            continue
+        holding = _items_naming(text[a:b], names, pack)
+        if holding:   # (the newest list naming it; two of its items holding the words name neither)
+            return (a, b) if len(holding) == 1 else None
+    return None
+
+
+def _items_naming(thing: str, names: Sequence[str], pack: RulePack) -> list[str]:
+    """The listed names holding every word of ``thing`` past determiners, pronouns and a headless
+    end ("the xps 13": "l-07 dell xps 13 9315"; "那个钢带的": "hx-t500 钢带曳引式"), none for no word."""
+    rules = pack.state
+    folded = _unaccented(thing.casefold())
+    own = [w for w in words_of(folded, pack.lang) if len(w) > 1 and w not in rules.pronouns
+           and w not in rules.headless_ends and not rules.determiners.covers(w)]
+    if not own:
+        return []
+    return [n for n in names if all(_word_at(w, _unaccented(n), pack) >= 0 if pack.spaced else w in n for w in own)]
+
+
+def _names_an_item(text: str, names: Sequence[str], pack: RulePack) -> bool:
+    """Whether ``text`` says a word of a listed name ("Should I go ahead with the XPS 13?")."""
+    folded = _unaccented(text.casefold())
+    return any(_word_at(w, folded, pack) >= 0 for name in names for w in words_of(_unaccented(name), pack.lang)
+               if len(w) > 2 - (not pack.spaced) and w not in pack.state.pronouns and not pack.state.determiners.covers(w))
+
+
+def _unaccented(text: str) -> str:
+    """``text`` without its accents, as typed on a plain keyboard ("müller": muller)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
 def _other_alternative(value: str, event: Event, events: list[Event] | tuple[Event, ...], memory: _Memory,
@@ -1573,6 +1635,7 @@ def _prose_names(text: str, pack: RulePack) -> list[str]:
     return []
 
 
+_BOLD = re.compile(r"\*\*([^*\n]+)\*\*")
 _LONE_DIGIT = re.compile(r"(?<![A-Za-z0-9-])\d")   # a number's first digit, not one inside a code ("hx-t500")
 
 
@@ -1585,6 +1648,10 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
         if not bullet:
             continue
         item = line.group(0)[bullet.end():]
+        if bold := _BOLD.match(item):   # (an item's bold opening is its name: "**Riese & Müller Nevo GT vario** – €35")
+            if len(bold.group(1)) <= rules.thing_chars:
+                names.append(bold.group(1).strip().casefold())
+            continue
         stop = pack.value_separator.search(item)
         colon = pack.name_end.search(item)
         ends = [m.start() for m in (stop, colon) if m]
@@ -1592,10 +1659,12 @@ def _bulleted_names(text: str, pack: RulePack) -> list[str]:
         # (its length is its core's: "江晖嘉苑 HZ-BJ-20417" is named 江晖嘉苑; too long, it is named by
         # its words before a number: "powertrain plus 5 yr/100k mi" is powertrain plus)
         # (not inside a model code it opens on: "hx-t500 steel belt traction" is named steel belt traction)
+        # ("l-12 lenovo thinkpad p1 gen 5": lenovo thinkpad p1 gen)
         if len(_core_name(name, pack)) > rules.untyped_value_chars:
             if digit := _LONE_DIGIT.search(name):
                 name = name[:digit.start()].strip()
-            elif len(parts := name.split(maxsplit=1)) == 2 and _DIGIT.search(parts[0]):
+            if (len(_core_name(name, pack)) > rules.untyped_value_chars
+                    and len(parts := name.split(maxsplit=1)) == 2 and _DIGIT.search(parts[0])):
                 name = parts[1]
         if 1 < len(_core_name(name, pack)) <= rules.untyped_value_chars:
             names.append(name)
@@ -2945,6 +3014,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 transitions.extend(_picked(text, start, end, event.id, asked_by.text, memory, pack, read))
             if kept:
                 revising = None
+            decided = len(decisions)
             for cue, status, before in () if supposed else ((rules.drop_before, "dropped", True),
                                         (rules.drop_after, "dropped", False),
                                         (rules.choose_after, "chosen", False),
@@ -3035,8 +3105,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 # insurance" … "drop the travel insurance"): one path
                 bare_obj = _without_determiners(obj, pack)
                 obj = next((d.object for d in reversed(decisions) if _without_determiners(d.object, pack) == bare_obj), obj)
-                if (status == "chosen" and any(cue.search(text, start, end) for cue in (rules.revise_current, rules.correction))
-                        and (before := _choice_replaced(obj, decisions, events, event, memory, pack))):
+                if status == "chosen" and (before := _choice_replaced(obj, decisions, events, event, memory, pack, any(
+                        cue.search(text, start, end) for cue in (rules.revise_current, rules.correction)))):
                     # "那就螺杆那个吧" … "那还是要那个钢带的吧", the two items of one list offered, the second said as a
                     # change of mind: the new choice replaces the old (not "那就大红袍吧" … "那员工先定小罐茶吧", for others)
                     transitions.append(Transition("", before[0], obj, Span(event.id, *found), before[1]))
@@ -3055,6 +3125,17 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 memory.last_object = obj
                 memory.last_mention = None
                 break
+            if (not supposed and not asked and len(decisions) == decided and len(transitions) == clause_made
+                    and (named := _listed_item_alone(text, start, end, event, events, pack)) is not None):
+                obj = text[named[0]:named[1]]   # ("ok plus then", "the riese & muller ones for both of us")
+                # (not one for someone else: "the plus one for my wife", "增强版的 给我老婆用")
+                if not any(p.search(text) for p in pack.patterns.get("beneficiary", ())) and (
+                        before := _choice_replaced(obj, decisions, events, event, memory, pack,
+                                                   rules.correction.search(text, 0, end) is not None)):
+                    transitions.append(Transition("", before[0], obj, Span(event.id, *named), before[1]))
+                decisions.append(Decision(obj, "chosen", clause, span))
+                memory.last_object = obj
+                memory.last_mention = None
 
             forbids = False
             ends, actions = NextHit(pack.scope_break, text, end), NextHit(rules.actions, text, end)

@@ -3209,6 +3209,49 @@ def test_a_choice_of_another_item_of_one_list_replaces_the_first(lang, messages,
     assert not changes or [d.object for d in result.decisions if d.status == "chosen"] == list(changes[0]), _show(result)
 
 
+# An item of a list the assistant offered, named alone in answer to its question or with a correction, is chosen, and
+# replaces the item chosen before when the assistant asked about the list again since ("basic is prob enough" …
+# "Which plan would you like?" "ok plus then" had left Basic current; read on en_coworking_desk, en_laptop_repair,
+# en_bike_tour: a long item named past its code, a bold name, "müller" typed "muller"); one for someone else, or said
+# with no question asked since, replaces nothing (controls).
+PLANS_EN = ("Here's how the two mail plans compare:\n- Basic, S$60/month: we receive your mail.\n"
+            "- Plus, S$95/month: everything in Basic, plus we scan letters.")
+PLANS_ZH = "两种收件套餐：\n- 基础版，每月60元：前台代收，邮件通知。\n- 增强版，每月95元：代收加扫描转寄。"
+LOANERS_EN = ("Available loaners:\n- L-07 Dell XPS 13 9315, 16GB, integrated graphics: free\n"
+              "- L-12 Lenovo ThinkPad P1 Gen 5, 32GB, RTX A2000: $12/day\n- L-19 MacBook Air M2, 16GB: free")
+LOANERS_ZH = "可借的备用机：\n- L-07 戴尔XPS 13，16GB内存：免费\n- L-12 联想ThinkPad P1，32GB内存：每天12元"
+BIKES_EN = ("Two e-bike models:\n\n1. **Cube Touring Hybrid ONE 500** – €25/day, 500 Wh battery.\n"
+            "2. **Riese & Müller Nevo GT vario** – €35/day, step-through frame.")
+BIKES_ZH = "两款电助力车：\n\n1. **捷安特 Explore E+ 1** – 每天25欧，续航110公里。\n2. **美利达 eSpresso 400** – 每天35欧，低跨车架。"
+LISTED_ITEM_ALONE = [
+    ("en", [("assistant", PLANS_EN), ("user", "basic is prob enough"),
+            ("assistant", "Which plan would you like, Basic or Plus?"), ("user", "hmm ok plus then")], [("basic", "plus")]),
+    ("zh", [("assistant", PLANS_ZH), ("user", "基础版应该就够了"), ("assistant", "您要哪个套餐，基础版还是增强版？"),
+            ("user", "嗯 增强版吧")], [("基础版", "增强版")]),
+    ("en", [("assistant", LOANERS_EN), ("user", "the xps 13 is fine, free is good"),
+            ("assistant", "It may be slow for After Effects. Should I go ahead with the XPS 13?"),
+            ("user", "oh hm. ok then actually the thinkpad p1, i cant have AE crashing")], [("the xps 13", "the thinkpad p1")]),
+    ("zh", [("assistant", LOANERS_ZH), ("user", "XPS那个就行 免费的好"), ("assistant", "XPS跑AE可能会卡。还是给您留XPS吗？"),
+            ("user", "哦 ThinkPad P1吧 AE不能崩")], [("XPS那个", "ThinkPad P1")]),
+    ("en", [("assistant", BIKES_EN), ("user", "ok the cube one then, cheaper"), ("assistant", "Noted."),
+            ("user", "bikes - scratch that, the riese & muller ones for both of us")], [("cube", "riese & muller ones")]),
+    ("zh", [("assistant", BIKES_ZH), ("user", "那就捷安特那个吧 便宜"), ("assistant", "好的。"),
+            ("user", "车子的话 算了 还是美利达的吧 我们俩都用这个")], [("捷安特", "美利达的")]),
+    ("en", [("assistant", PLANS_EN), ("user", "basic is fine"), ("assistant", "Which plan would you like, Basic or Plus?"),
+            ("user", "the plus one for my wife")], []),
+    ("zh", [("assistant", PLANS_ZH), ("user", "基础版就行"), ("assistant", "您要哪个套餐，基础版还是增强版？"),
+            ("user", "增强版的 给我老婆用")], []),
+    ("en", [("assistant", PLANS_EN), ("user", "basic is fine"), ("assistant", "Sure."), ("user", "ok plus then")], []),
+    ("zh", [("assistant", PLANS_ZH), ("user", "基础版就行"), ("assistant", "好的。"), ("user", "增强版吧")], []),
+]
+
+
+@pytest.mark.parametrize(("lang", "messages", "changes"), LISTED_ITEM_ALONE)
+def test_a_listed_item_said_alone_is_chosen_and_replaces_the_item_chosen_before(lang, messages, changes) -> None:
+    result = extract_state(_dialogue(messages), load_rule_pack(lang))
+    assert [(t.old, t.new) for t in result.transitions] == changes, _show(result)
+
+
 # A thing named before its drop word ("连花清瘟也拿掉"; read on the blind zh_cross_border_parcel, where only the
 # "螺蛳粉…" of "…算了也拿掉" was dropped), and after it ("拿掉连花清瘟")
 DROPPED_BY_ITS_WORD = [

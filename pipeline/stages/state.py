@@ -435,7 +435,25 @@ class _Memory:
         same_kind = [v for v in same_kind if not named_slot or self._reached(v[2])]
         if named_slot and self._named_without_value(slot, event_id):
             return None
-        return self._said_before(kind, self._newest_set(same_kind, event_id), same_kind, event_id, reason) if same_kind else None
+        if same_kind:
+            return self._said_before(kind, self._newest_set(same_kind, event_id), same_kind, event_id, reason)
+        return None if named_slot else self._accepted_time(kind, new)
+
+    def _accepted_time(self, kind: str, new: str) -> tuple[str, Span] | None:
+        """With no time of the user's it may replace, the time a change names replaces the newest of a
+        proposal the user took, of the same part ("I'd suggest Wednesday, Nov 10 at 5:30 PM" "yes" …
+        "push it to 6:30"; not the day of "Wednesday 10 November" for a clock alone), or a clock's part
+        of the day ("安排3月2日（周二）14:00–17:00送货" … "那天下午我要接孩子 改成上午吧")."""
+        if _FAMILY.get(kind, kind) != "time" or not new:
+            return None
+        for *_, times in reversed(self.accepted):
+            for time, span in times:
+                if span not in self.replaced and time.casefold() != new.casefold() and (
+                        not self._other_part(kind, time, new) or self._part_alone(new) and self.names_clock(time)):
+                    return time, span
+            if times:
+                return None   # (the newest proposal taken with a time is the one moved, or none)
+        return None
 
     def _told_as_past(self, said: tuple[tuple[str, str, str], str, Span]) -> bool:
         (_, clause, _), value, _ = said

@@ -5418,6 +5418,26 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # with no time of the user's to replace, a time changed is the newest of a proposal the user took, of its part, or a
+    # clock's part of the day ("push it to 6:30" and "改成上午吧" had left the proposals' times current; read on en_physio
+    # and zh_picture_framing); a day alone does not move a clock proposed, and with no proposal taken nothing is replaced
+    ("en", [("user", "i need an evaluation for my knee"),
+            ("assistant", "I'd suggest Wednesday, Nov 10 at 5:30 PM with Marcus Reyes. Shall I book it?"), ("user", "yes do that"),
+            ("assistant", "Done."), ("user", "Karen cant get there til after 6, so push it to 6:30")],
+     [("Wednesday, Nov 10 at 5:30 PM", "6:30")]),
+    ("zh", [("user", "想约个面签"), ("assistant", "建议约12月29日（周二）上午10:00，上午办完还来得及补材料。要帮您约吗？"),
+            ("user", "好的 约吧"), ("assistant", "已约好。"), ("user", "那天上午我要开会 改下午两点吧")],
+     [("12月29日（周二）上午10:00", "下午两点")]),
+    ("en", [("user", "we'd like the delivery"),
+            ("assistant", "I'd suggest Tuesday 2 March, 2:00–5:00 PM for the delivery. Shall I book that?"), ("user", "yes"),
+            ("assistant", "Booked."), ("user", "i pick up my son that afternoon. change it to the morning please")],
+     [("2:00", "the morning")]),
+    ("zh", [("user", "想送货"), ("assistant", "建议 2027年3月2日（周二）14:00–17:00 送货，可以吗？"), ("user", "好的"),
+            ("assistant", "已安排。"), ("user", "那天下午我要接孩子 改成上午吧")], [("2027年3月2日（周二）14:00", "上午")]),
+    ("en", [("user", "i need an evaluation for my knee"), ("assistant", "Marcus has 5:30 PM and 6:30 PM on Wednesday."),
+            ("user", "not sure yet"), ("assistant", "No rush."), ("user", "push it to 6:30")], [(None, "6:30")]),
+    ("zh", [("user", "想约个面签"), ("assistant", "29号有上午10:00和下午两点。"), ("user", "我再想想"),
+            ("assistant", "好的。"), ("user", "改下午两点吧")], [(None, "下午两点")]),
     # a question asking for one value instead of another asks for the first ("can we do thursday instead of friday?"
     # had asked for two times, so none), changed when the answer does it; an answer that does not, changes nothing
     ("en", [("user", "deliver friday the 18th arvo"), ("assistant", "OK."),

@@ -471,6 +471,10 @@ EN_ROWS = [
     ("We're moving into Lakeview Gardens, Building 7, Unit 1802", "address", "Lakeview Gardens, Building 7, Unit 1802", EQ),
     ("Meet at 350 5th Avenue, Suite 3", "address", "350 5th Avenue, Suite 3", EQ),
     ("Make it my office, 200 West Madison, Suite 1700.", "address", "200 West Madison, Suite 1700", EQ),
+    # a street, its number after it, a postcode and a town ("1013 RR" had been a capitalised word, "RR", alone)
+    ("Houtmankade 312, 1013 RR Amsterdam. thursday the 17th would be good", "address",
+     "Houtmankade 312, 1013 RR Amsterdam", EQ),
+    ("ship it to Hauptstraße 5, 10115 Berlin please", "address", "Hauptstraße 5, 10115 Berlin", EQ),
     # an area code in brackets is part of the number
     ("Text me at (773) 555-0186 in the evening", "phone", "(773) 555-0186", EQ),
     ("call +1 (312) 555-0148 after six", "phone", "+1 (312) 555-0148", EQ),
@@ -1271,6 +1275,17 @@ def test_a_prohibition_before_a_hedged_reason_stays_one(lang: str, text: str, pr
 def test_a_company_without_its_name_and_legal_form_is_no_org(lang: str, text: str) -> None:
     """Only a full registered name is a value a correction may replace ("我公司" names none)."""
     assert not [f for f in _run(lang, text)[0] if f.kind == "org"], _shown(_run(lang, text)[0])
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "i moved on June 12, 2024 Boston was cold"),
+    ("en", "Friday 12, 2024 Berlin trip"),
+    ("en", "Room 12, 1013 people came"),
+    ("zh", "6月12日, 2024年 北京"),
+])
+def test_a_date_then_a_town_is_no_address(lang: str, text: str) -> None:
+    """A street, its number, a postcode and a town make an address; a day and a year before a town do not."""
+    assert not [f for f in _run(lang, text)[0] if f.kind == "address"], _shown(_run(lang, text)[0])
 
 
 @pytest.mark.parametrize(("text", "age"), AGES)

@@ -272,6 +272,7 @@ class StateRules:
     short_object: int
     correction: Lexicon        # "说错了", "I meant": a value after it replaces the last of its kind
     instead: Lexicon           # "X instead of Y", "X而不是Y": X replaces Y, named right there
+    instead_said: Lexicon      # "mid grey not navy": X replaces Y, a thing the user said before
     correction_not: Lexicon    # "I meant Friday the 11th, not Thursday": the words after a correction's value name the old one
     apology: Lexicon           # a correction cue that only apologises ("sorry for the delay"): it carries to no next sentence
     revise: Lexicon            # "we're now back December 30th", "还是要80升的吧": a value said again for its slot, no change verb
@@ -740,6 +741,7 @@ def _state_rules(lang: str, table: Mapping[str, Any], bounds: bool) -> StateRule
                            within=[*table.get("corrections_within", ()), *table.get("apologies", ())],
                            patterns=table.get("corrections_patterns", ())),
         instead=Lexicon(table.get("instead", []), bounds),
+        instead_said=Lexicon(table.get("instead_said", []), bounds, patterns=table.get("instead_said_patterns", ())),
         correction_not=Lexicon(table.get("correction_not", []), bounds),
         apology=Lexicon(table.get("apologies", []), bounds),
         revise=Lexicon(table.get("revise", []), bounds, within=table.get("cue_within", ()), patterns=table.get("revise_patterns", [])),

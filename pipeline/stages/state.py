@@ -2578,6 +2578,9 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
             # (asked by its words, asking nothing done: "can I just drop it at a store instead of mailing it")
             instead = None if asked or supposed or _asks_to_be_told(text, start, end, pack) \
                 else rules.instead.search(text, start, end)
+            # ("she wants me in mid grey not navy": of words no value, the thing replaced was said before)
+            instead_said = None if instead or asked or supposed or change or kept \
+                else rules.instead_said.search(text, start, end)
             topical = [] if asked or change else _topic_restated(text, start, end, kept, event.id, memory, pack,
                                                                   clauses[n - 1] if n else None, correction is not None)
             wrong = next((h for h in said_wrong if start <= h.start() < end), None)
@@ -2587,8 +2590,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 supposed = False
             elif wrongly:
                 transitions.extend(wrongly)
-            elif instead:
-                replaced = _instead(text, start, end, instead, change, kept, event.id, memory, pack)
+            elif instead or instead_said:
+                replaced = _instead(text, start, end, instead or instead_said, change, kept, event.id, memory, pack)
+                if replaced and instead_said:
+                    replaced = _as_said_before(replaced, text, event.id, memory, pack)
                 if replaced:
                     transitions.append(replaced)
             elif change and (supposed or condition is not None) and (asked or pack.question.search(text, start, end)):
@@ -3792,6 +3797,29 @@ def _instead(text: str, start: int, end: int, cue: Hit, change: Hit | None, kept
         old = said[0] if said else old
     return Transition(slot, old, new, Span(event_id, new_start, new_end),
                       said[1] if said else Span(event_id, old_start, old_end))
+
+
+def _as_said_before(change: Transition, text: str, event_id: str, memory: _Memory, pack: RulePack) -> Transition | None:
+    """``change`` with its old words where the user said them before, in a clause asking nothing
+    ("thinking navy wool" … "mid grey not navy"), and its new ones past the last word ending an
+    object ("she wants me in mid grey": mid grey), or None when the old were never said or name a
+    person ("for my parents not me")."""
+    old = (change.old or "").casefold()
+    if not old or old in pack.state.pronouns or old in pack.state.people:
+        return None
+    a, b = change.span.start, change.span.end
+    a = max([a, *(hit.end() for hit in pack.state.object_end.finditer(text, a, b))])
+    a, b = _strip(text, a, b, pack)
+    # (nor the words saying what it is, nor a filler after it: "its navy actually not black": navy)
+    a, b = _strip(text, pack.things.strip_run(text, a, b, from_end=False), pack.filler.strip_run(text, a, b, from_end=True), pack)
+    if a >= b:
+        return None
+    for clause, span in reversed(memory.clauses):
+        at = _word_at(old, clause.casefold(), pack) if span.event_id != event_id else -1
+        if at >= 0 and not pack.question.search(clause):
+            return replace(change, new=text[a:b], span=Span(event_id, a, b), old=clause[at:at + len(old)],
+                           old_span=Span(span.event_id, span.start + at, span.start + at + len(old)))
+    return None
 
 
 def _past_determiners(text: str, start: int, end: int, kept: Values, pack: RulePack) -> int:

@@ -5418,6 +5418,16 @@ def test_a_price_of_the_budgets_unit_said_again_is_its_new_value(lang: str, text
 # a count a later clause revises is of its own unit: "pretty sure hes around 31 lbs now" does not take
 # the correction "scratch that, biscuit is 3/4 cup twice a day now" (which had replaced nothing)
 CORRECTED_IN_DIALOGUE = [
+    # "not" between a thing and a short thing ending the clause: the words before replace the thing the user said
+    # before, named after it ("mid grey not navy" had left "thinking navy wool" current; read on en_suit_tailoring,
+    # en_lost_baggage); never said before, a person, or after a verb ("it's not bad"), nothing is replaced
+    ("en", [("user", "wedding is sat 12 june. thinking navy wool, nothing too shiny"), ("assistant", "Navy wool is a classic."),
+            ("user", "ok change of plan, fiancee says she wants me in mid grey not navy")], [("navy", "mid grey")]),
+    ("en", [("user", "repair i guess, its a nice bag"), ("assistant", "Repair, voucher or cash?"),
+            ("user", "my husband says just take the voucher not the repair")], [("repair", "voucher")]),
+    ("en", [("user", "thinking navy wool"), ("assistant", "OK."), ("user", "she likes grey not blue")], []),
+    ("en", [("user", "book it for my parents"), ("assistant", "OK."), ("user", "its for my parents not me")], []),
+    ("en", [("user", "the repair shop was bad"), ("assistant", "Sorry to hear."), ("user", "well it's not bad")], []),
     # with no time of the user's to replace, a time changed is the newest of a proposal the user took, of its part, or a
     # clock's part of the day ("push it to 6:30" and "改成上午吧" had left the proposals' times current; read on en_physio
     # and zh_picture_framing); a day alone does not move a clock proposed, and with no proposal taken nothing is replaced

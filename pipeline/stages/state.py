@@ -101,6 +101,8 @@ class _Memory:
     frames: dict[str, tuple[tuple[str, str, Span], ...]] = field(default_factory=dict)
     asking: set[str] = field(default_factory=set)   # events that ask something: their values are not settled
     order: dict[str, int] = field(default_factory=dict)   # event id -> position, for "newest" across kinds
+    # the lists the assistant offered, in order: (user messages before it, the names it offers)
+    lists: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     settled: set[Span] = field(default_factory=set)  # where a change or a correction set a new value
     replaced: set[Span] = field(default_factory=set)  # values a change replaced: never replaced again
     # their words, casefolded -> the place of the message that replaced them
@@ -1412,11 +1414,11 @@ def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[E
     here = next((i for i, e in enumerate(events) if e is event), len(events))
     for offer in reversed(events[:here]):
         names = _list_names(offer.text, pack) if offer.role == "assistant" else []
-        mine = (set(_items_naming(obj, names, pack)) or named(names, obj)) if len(names) >= 2 else set()
+        mine = (set(_items_holding(_name_words(obj, pack), names, pack)) or named(names, obj)) if len(names) >= 2 else set()
         if len(mine) != 1:
             continue
         for d in reversed(earlier):
-            theirs = set(_items_naming(d.object, names, pack)) or named(names, d.object)
+            theirs = set(_items_holding(_name_words(d.object, pack), names, pack)) or named(names, d.object)
             text = next((e.text for e in events if e.id == d.span.event_id), "")
             at = text.find(d.object, d.span.start, d.span.end)
             since = next((i for i, e in enumerate(events) if e.id == d.span.event_id), here)
@@ -1428,12 +1430,22 @@ def _choice_replaced(obj: str, decisions: Sequence[Decision], events: Sequence[E
     return None
 
 
-def _listed_item_alone(text: str, start: int, end: int, event: Event, events: Sequence[Event],
+def _listed_item_alone(text: str, start: int, end: int, replying: bool, memory: _Memory,
                        pack: RulePack) -> tuple[int, int] | None:
     """Where a clause that only names one item of a list the assistant offered names it ("ok plus
     then", "oatmeal one pls", "scratch that, the riese & muller ones for both of us"): said so in
-    reply to a question, or as a correction, that is a choice of it with no choosing word."""
+    reply to a question (``replying``), or as a correction, that is a choice of it with no choosing
+    word. Lists offered over the last ``lookback`` user messages are read."""
     rules = pack.state
+    if not memory.lists or memory.lookback and len(memory.order) - memory.lists[-1][0] > memory.lookback:
+        return None
+    # (cheap refusals first: most clauses say more than a name, or answer nothing)
+    stop = rules.object_end.search(text, start, end)
+    if (stop.start() if stop else end) - start > 2 * rules.thing_chars:
+        return None
+    if not replying and not rules.choose_after.search(text, start, end) and not any(
+            cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current)):
+        return None
     a, b = _strip(text, start, end, pack)
     while (skipped := max(cue.strip_run(text, pack.lead.strip_run(text, a, b, from_end=False), b, from_end=False)
                           for cue in (rules.correction, rules.revise))) > a:
@@ -1442,33 +1454,36 @@ def _listed_item_alone(text: str, start: int, end: int, event: Event, events: Se
     chosen = next((m for m in rules.choose_after.finditer(text, a, b) if m.start() > a), None)
     stop = rules.object_end.search(text, a, chosen.start() if chosen else b)
     a, b = _strip(text, a, stop.start() if stop else chosen.start() if chosen else b, pack)
-    if a >= b:
+    if a >= b or b - a > rules.thing_chars:   # (a name, not a sentence)
         return None
-    here = next((i for i in range(len(events) - 1, -1, -1) if events[i] is event), len(events))
-    replying = here > 0 and events[here - 1].role == "assistant" and any(
-        mark in events[here - 1].text for mark in rules.question_marks)
+    own = _name_words(text[a:b], pack)
+    if not own:
+        return None
     if not replying and not chosen and not any(cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current)):
         return None
-    for offer in reversed(events[:here]):
-        names = _list_names(offer.text, pack) if offer.role == "assistant" else []
-        if len(names) < 2:
-            continue
-        holding = _items_naming(text[a:b], names, pack)
+    for said_before, names in reversed(memory.lists):
+        if memory.lookback and len(memory.order) - said_before > memory.lookback:
+            break
+        holding = _items_holding(own, names, pack)
         if holding:   # (the newest list naming it; two of its items holding the words name neither)
             return (a, b) if len(holding) == 1 else None
     return None
 
 
-def _items_naming(thing: str, names: Sequence[str], pack: RulePack) -> list[str]:
-    """The listed names holding every word of ``thing`` past determiners, pronouns and a headless
-    end ("the xps 13": "l-07 dell xps 13 9315"; "那个钢带的": "hx-t500 钢带曳引式"), none for no word."""
+def _name_words(thing: str, pack: RulePack) -> list[str]:
+    """The words naming ``thing``, accents folded: past determiners, pronouns and a headless end ("the
+    xps 13": xps; "那个钢带的": 钢带)."""
     rules = pack.state
-    folded = _unaccented(thing.casefold())
-    own = [w for w in words_of(folded, pack.lang) if len(w) > 1 and w not in rules.pronouns
-           and w not in rules.headless_ends and not rules.determiners.covers(w)]
+    return [w for w in words_of(_unaccented(thing.casefold()), pack.lang) if len(w) > 1 and w not in rules.pronouns
+            and w not in rules.headless_ends and not rules.determiners.covers(w)]
+
+
+def _items_holding(own: Sequence[str], names: Sequence[str], pack: RulePack) -> list[str]:
+    """The listed names holding every word of ``own`` ("xps": "l-07 dell xps 13 9315"), none for no word."""
     if not own:
         return []
-    return [n for n in names if all(_word_at(w, _unaccented(n), pack) >= 0 if pack.spaced else w in n for w in own)]
+    return [n for n in names if all(w in (u := _unaccented(n)) and (not pack.spaced or _word_at(w, u, pack) >= 0)
+                                    for w in own)]
 
 
 def _names_an_item(text: str, names: Sequence[str], pack: RulePack) -> bool:
@@ -1478,6 +1493,7 @@ def _names_an_item(text: str, names: Sequence[str], pack: RulePack) -> bool:
                if len(w) > 2 - (not pack.spaced) and w not in pack.state.pronouns and not pack.state.determiners.covers(w))
 
 
+@functools.lru_cache(maxsize=4096)
 def _unaccented(text: str) -> str:
     """``text`` without its accents, as typed on a plain keyboard ("müller": muller)."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
@@ -1621,11 +1637,15 @@ def _name_pattern(name: str, pack: RulePack) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(name)}\b" if pack.spaced else re.escape(name))
 
 
-def _list_names(text: str, pack: RulePack) -> list[str]:
+def _list_names(text: str, pack: RulePack) -> tuple[str, ...]:
     """The names a message offers side by side, folded: a bulleted list's, each item's words up to
     its first separator or colon ("· 奥齿泰（韩国）：5,610元": 奥齿泰; "- Smokehouse BBQ, $44: brisket":
-    smokehouse bbq), else those of a sentence naming alternatives (:func:`_prose_names`)."""
-    return _bulleted_names(text, pack) or _prose_names(text, pack)
+    smokehouse bbq), else those of a sentence naming alternatives (:func:`_prose_names`). Read once per
+    text: each user clause may look back over every list offered."""
+    return _LISTS.get((pack.lang, id(pack), text), lambda: tuple(_bulleted_names(text, pack) or _prose_names(text, pack)))
+
+
+_LISTS = Memo(4096)
 
 
 def _prose_names(text: str, pack: RulePack) -> list[str]:
@@ -2348,6 +2368,10 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
         asked_by, last_event = last_event, event
         if event.role == "assistant":
             walked.offers = [*walked.offers, event][-rules.offer_reach:]
+            # (read for lists only where one may be: lines, or a word offering alternatives)
+            if (("\n" in event.text or rules.alternative.search(event.text))
+                    and len(names := _list_names(event.text, pack)) > 1):
+                memory.lists.append((len(memory.order), names))
             if event.text.strip():   # (a message only calling tools answers nothing yet)
                 requested, walked.requested = walked.requested, None
                 told, walked.told = walked.told, None
@@ -3149,7 +3173,7 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 memory.last_mention = None
                 break
             if (not supposed and not asked and len(decisions) == decided and len(transitions) == clause_made
-                    and (named := _listed_item_alone(text, start, end, event, events, pack)) is not None):
+                    and (named := _listed_item_alone(text, start, end, picking, memory, pack)) is not None):
                 obj = text[named[0]:named[1]]   # ("ok plus then", "the riese & muller ones for both of us")
                 # (not one for someone else: "the plus one for my wife", "增强版的 给我老婆用")
                 if not any(p.search(text) for p in pack.patterns.get("beneficiary", ())) and (

@@ -1443,8 +1443,8 @@ def _listed_item_alone(text: str, start: int, end: int, replying: bool, memory: 
     stop = rules.object_end.search(text, start, end)
     if (stop.start() if stop else end) - start > 2 * rules.thing_chars:
         return None
-    if not replying and not rules.choose_after.search(text, start, end) and not any(
-            cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current)):
+    corrected = any(cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current))
+    if not replying and not corrected and not rules.choose_after.search(text, start, end):
         return None
     a, b = _strip(text, start, end, pack)
     while (skipped := max(cue.strip_run(text, pack.lead.strip_run(text, a, b, from_end=False), b, from_end=False)
@@ -1459,7 +1459,7 @@ def _listed_item_alone(text: str, start: int, end: int, replying: bool, memory: 
     own = _name_words(text[a:b], pack)
     if not own:
         return None
-    if not replying and not chosen and not any(cue.search(text, 0, end) for cue in (rules.correction, rules.revise_current)):
+    if not replying and not corrected and not chosen:
         return None
     for said_before, names in reversed(memory.lists):
         if memory.lookback and len(memory.order) - said_before > memory.lookback:
@@ -3177,8 +3177,8 @@ def extract_state(events: list[Event] | tuple[Event, ...], pack: RulePack,
                 obj = text[named[0]:named[1]]   # ("ok plus then", "the riese & muller ones for both of us")
                 # (not one for someone else: "the plus one for my wife", "增强版的 给我老婆用")
                 if not any(p.search(text) for p in pack.patterns.get("beneficiary", ())) and (
-                        before := _choice_replaced(obj, decisions, events, event, memory, pack,
-                                                   rules.correction.search(text, 0, end) is not None)):
+                        before := _choice_replaced(obj, decisions, events, event, memory, pack, any(
+                            cue.search(text, start, end) for cue in (rules.revise_current, rules.correction)))):
                     transitions.append(Transition("", before[0], obj, Span(event.id, *named), before[1]))
                 decisions.append(Decision(obj, "chosen", clause, span))
                 memory.last_object = obj

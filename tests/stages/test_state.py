@@ -495,6 +495,7 @@ ZH_ROWS: list[tuple[list[str], Expect]] = [
     (["我要跟家里商量一下"], NOTHING),
     (["改成周日上午吧，周六我要加班"], expect(change(IN(""), None, "周日上午"))),   # 加班 is what the user must do
     (["我要出差三天"], NOTHING), (["我要上班"], NOTHING),
+    (["那天下午我要接孩子"], NOTHING), (["我要送孩子上学"], NOTHING),   # (read on zh_picture_framing: "接孩子：已选定")
     (["我要大床房"], expect(chosen("大床房"))),
     # a drop whose sentence goes on to a correction is the correction's lead: it drops nothing
     (["宽带约周日上午十点", "宽带算了，周末他们事太多，还是约下周五下午两点吧"],

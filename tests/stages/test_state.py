@@ -5431,7 +5431,10 @@ CORRECTED_IN_DIALOGUE = [
     ("en", [("user", "the repair shop was bad"), ("assistant", "Sorry to hear."), ("user", "well it's not bad")], []),
     # with no time of the user's to replace, a time changed is the newest of a proposal the user took, of its part, or a
     # clock's part of the day ("push it to 6:30" and "改成上午吧" had left the proposals' times current; read on en_physio
-    # and zh_picture_framing); a day alone does not move a clock proposed, and with no proposal taken nothing is replaced
+    # and zh_picture_framing); a clock alone does not move a day proposed, and with no proposal taken nothing is replaced
+    ("en", [("user", "i need an evaluation for my knee"),
+            ("assistant", "I'd suggest Wednesday 10 November with Marcus Reyes. Shall I book it?"), ("user", "yes do that"),
+            ("assistant", "Done."), ("user", "Karen cant get there til after 6, so push it to 6:30")], [(None, "6:30")]),
     ("en", [("user", "i need an evaluation for my knee"),
             ("assistant", "I'd suggest Wednesday, Nov 10 at 5:30 PM with Marcus Reyes. Shall I book it?"), ("user", "yes do that"),
             ("assistant", "Done."), ("user", "Karen cant get there til after 6, so push it to 6:30")],

@@ -1489,8 +1489,8 @@ def _items_holding(own: Sequence[str], names: Sequence[str], pack: RulePack) -> 
 def _names_an_item(text: str, names: Sequence[str], pack: RulePack) -> bool:
     """Whether ``text`` says a word of a listed name ("Should I go ahead with the XPS 13?")."""
     folded = _unaccented(text.casefold())
-    return any(_word_at(w, folded, pack) >= 0 for name in names for w in words_of(_unaccented(name), pack.lang)
-               if len(w) > 2 - (not pack.spaced) and w not in pack.state.pronouns and not pack.state.determiners.covers(w))
+    return any(_word_at(w, folded, pack) >= 0 for name in names for w in _name_words(name, pack)
+               if len(w) > 2 - (not pack.spaced))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1642,10 +1642,13 @@ def _list_names(text: str, pack: RulePack) -> tuple[str, ...]:
     its first separator or colon ("· 奥齿泰（韩国）：5,610元": 奥齿泰; "- Smokehouse BBQ, $44: brisket":
     smokehouse bbq), else those of a sentence naming alternatives (:func:`_prose_names`). Read once per
     text: each user clause may look back over every list offered."""
-    return _LISTS.get((pack.lang, id(pack), text), lambda: tuple(_bulleted_names(text, pack) or _prose_names(text, pack)))
+    return _lists_memo().get((pack.lang, id(pack), text),
+                             lambda: tuple(_bulleted_names(text, pack) or _prose_names(text, pack)))
 
 
-_LISTS = Memo(4096)
+@functools.lru_cache(maxsize=1)
+def _lists_memo() -> Memo:
+    return Memo(load_settings()["stages.memo_size"])
 
 
 def _prose_names(text: str, pack: RulePack) -> list[str]:
